@@ -1,0 +1,102 @@
+//! `GET /v1/portfolio-history`: the account's value over a timeframe.
+
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use serde::Deserialize;
+
+use crate::decode::Envelope;
+use crate::query::Query;
+use crate::transport::Transport;
+use crate::{ApiError, Client, CurrencyId, Money};
+
+/// The five timeframes the service accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Timeframe {
+    /// Last 24 hours.
+    Day,
+    /// Last 7 days.
+    Week,
+    /// Last month.
+    Month,
+    /// Last six months.
+    SixMonth,
+    /// Last year.
+    Year,
+}
+
+impl Timeframe {
+    /// All timeframes, shortest first.
+    pub const ALL: [Timeframe; 5] = [
+        Self::Day,
+        Self::Week,
+        Self::Month,
+        Self::SixMonth,
+        Self::Year,
+    ];
+
+    /// The wire value (`DAY`, …, `SIX_MONTH`, `YEAR`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Day => "DAY",
+            Self::Week => "WEEK",
+            Self::Month => "MONTH",
+            Self::SixMonth => "SIX_MONTH",
+            Self::Year => "YEAR",
+        }
+    }
+
+    /// A short label for buttons.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Day => "1D",
+            Self::Week => "1W",
+            Self::Month => "1M",
+            Self::SixMonth => "6M",
+            Self::Year => "1Y",
+        }
+    }
+
+    /// Parses the wire value, case-insensitively.
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|t| t.as_str().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+/// One point of the value curve.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Datapoint {
+    /// When.
+    #[serde(default, deserialize_with = "super::time::lenient")]
+    pub time: Option<DateTime<Utc>>,
+    /// The account's value then.
+    #[serde(default)]
+    pub value: Option<Money>,
+}
+
+/// The value curve and the period's return.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct PortfolioHistory {
+    /// Points, oldest first.
+    #[serde(default = "Vec::new")]
+    pub datapoints: Vec<Datapoint>,
+    /// Return over the period in percent.
+    #[serde(default)]
+    pub return_percentage: Option<Decimal>,
+}
+
+impl<T: Transport> Client<T> {
+    /// `GET /v1/portfolio-history?timeframe=…`.
+    pub async fn portfolio_history(
+        &self,
+        timeframe: Timeframe,
+        valuation: Option<&CurrencyId>,
+    ) -> Result<PortfolioHistory, ApiError> {
+        let mut q = Query::new();
+        q.push("timeframe", timeframe.as_str())
+            .push_opt("equivalent_currency_id", valuation);
+        let url = self.current_url(&format!("/portfolio-history{}", q.render()));
+        Ok(self.get::<Envelope<PortfolioHistory>>(url).await?.data)
+    }
+}

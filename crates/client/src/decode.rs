@@ -1,0 +1,92 @@
+//! Decoding response bodies.
+//!
+//! The live current API documents camelCase but sends snake_case on GETs, and answers the
+//! accept-quote call in camelCase; the exchange API is camelCase. Rather than an alias on
+//! every field, every object key is rewritten to snake_case before typed decoding, so each
+//! wire type is declared once (in snake_case) and both spellings parse.
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::ApiError;
+
+/// Rewrites every object key in `value` (recursively) to snake_case.
+pub fn normalize_keys(value: Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (snake_case(&k), normalize_keys(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(normalize_keys).collect()),
+        other => other,
+    }
+}
+
+/// `assetId` → `asset_id`, `tradedVolume30d` → `traded_volume30d`, `fooURL` → `foo_url`;
+/// snake_case stays as it is.
+pub fn snake_case(key: &str) -> String {
+    let chars: Vec<char> = key.chars().collect();
+    let mut out = String::with_capacity(key.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_ascii_uppercase() {
+            let prev = i.checked_sub(1).map(|p| chars[p]);
+            let next = chars.get(i + 1);
+            let after_lower = prev.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit());
+            let ends_acronym = prev.is_some_and(|p| p.is_ascii_uppercase())
+                && next.is_some_and(|n| n.is_ascii_lowercase());
+            if after_lower || ends_acronym {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Parses a JSON body into `T`, accepting either field spelling.
+pub fn decode<T: DeserializeOwned>(body: &str) -> Result<T, ApiError> {
+    let value: Value = serde_json::from_str(body).map_err(|e| ApiError::Decode {
+        detail: format!("not JSON: {e}"),
+    })?;
+    serde_json::from_value(normalize_keys(value)).map_err(|e| ApiError::Decode {
+        detail: e.to_string(),
+    })
+}
+
+/// The `{"data": …}` envelope of single items and plain lists.
+#[derive(Debug, Deserialize)]
+pub struct Envelope<T> {
+    /// The payload.
+    pub data: T,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snake_case_rules() {
+        assert_eq!(snake_case("assetId"), "asset_id");
+        assert_eq!(snake_case("asset_id"), "asset_id");
+        assert_eq!(snake_case("tradedVolume30d"), "traded_volume30d");
+        assert_eq!(
+            snake_case("pessimisticWithholding"),
+            "pessimistic_withholding"
+        );
+        assert_eq!(snake_case("fooURLBar"), "foo_url_bar");
+        assert_eq!(snake_case("data"), "data");
+    }
+
+    #[test]
+    fn nested_keys_are_rewritten() {
+        let v = normalize_keys(
+            serde_json::json!({"tradingBudget": {"buyBudgetRemaining": 1}, "list": [{"epochMs": 2}]}),
+        );
+        assert_eq!(v["trading_budget"]["buy_budget_remaining"], 1);
+        assert_eq!(v["list"][0]["epoch_ms"], 2);
+    }
+}

@@ -1,0 +1,36 @@
+//! `folio-client`: a typed client for Bitpanda's three HTTP APIs (current public API,
+//! legacy API, exchange API).
+//!
+//! The crate knows nothing of Leptos. It owns every URL, header and JSON shape:
+//! - [`Client`] holds the base URLs and the key and has one async method per endpoint;
+//! - [`ApiError`] is the single error type, classified into what a person can act on;
+//! - wire types mirror the service (`current::…`), with money as [`Money`] /
+//!   `rust_decimal::Decimal`, every optional field an `Option`, and open enums that keep
+//!   unknown values as text;
+//! - both camelCase and snake_case field spellings parse (see [`decode`]);
+//! - HTTP goes through the [`transport::Transport`] trait: browser `fetch` on wasm32,
+//!   `reqwest` natively (used by tests against the sandbox).
+//!
+//! Reads retry at most twice on 429/503, honouring `Retry-After`; writes are never retried.
+
+#[macro_use]
+mod open_enum;
+
+mod client;
+pub mod current;
+pub mod decode;
+mod error;
+mod ids;
+mod money;
+mod query;
+pub mod sandbox;
+pub mod scopes;
+pub mod transport;
+
+pub use client::{ApiKey, BaseUrls, Client};
+pub use error::{ApiError, ServiceError};
+pub use ids::{
+    AssetId, ConfigId, CurrencyId, OperationId, OrderId, QuoteId, TradeId, TransactionId, WalletId,
+};
+pub use money::Money;
+pub use rust_decimal::Decimal;

@@ -1,0 +1,46 @@
+//! Recognising the bundled sandbox: `GET /sandbox/info` on the app's own origin.
+
+use serde::Deserialize;
+
+use crate::decode::decode;
+use crate::transport::{DefaultTransport, HttpRequest, Method, Transport};
+
+/// One demo key the sandbox offers.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct DemoKey {
+    /// The key.
+    pub key: String,
+    /// What it is for.
+    #[serde(default)]
+    pub label: Option<String>,
+    /// Its scopes by name.
+    #[serde(default)]
+    pub scopes: Vec<String>,
+}
+
+/// What the sandbox says about itself.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct SandboxInfo {
+    /// `folio-sandbox`.
+    pub name: String,
+    /// The demo keys.
+    #[serde(default)]
+    pub demo_keys: Vec<DemoKey>,
+}
+
+/// Asks `{origin}/sandbox/info`; `None` when the page is not served by the sandbox.
+pub async fn sandbox_info(origin: &str) -> Option<SandboxInfo> {
+    let request = HttpRequest {
+        method: Method::Get,
+        url: format!("{}/sandbox/info", origin.trim_end_matches('/')),
+        headers: vec![("accept".into(), "application/json".into())],
+        body: None,
+    };
+    let response = DefaultTransport::default().send(request).await.ok()?;
+    if response.status != 200 {
+        return None;
+    }
+    decode::<SandboxInfo>(&response.body)
+        .ok()
+        .filter(|info| info.name == "folio-sandbox")
+}
