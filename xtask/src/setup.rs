@@ -1,0 +1,121 @@
+//! `cargo xtask setup`: install what is missing, skip what is present.
+//!
+//! Versions follow design/toolchain.md: trunk 0.21.14, wasm-bindgen-cli equal to the
+//! wasm-bindgen crate in Cargo.lock, npm binaryen 132 and axe-core (package-lock.json),
+//! Debian chromium + chromium-driver. Nothing downloads a binary outside these registries.
+
+use crate::shell::{output, root, run as sh};
+
+const TRUNK_VERSION: &str = "0.21.14";
+
+/// Checks and installs every tool; a no-op (about a second) when all are present.
+pub fn run() -> Result<(), String> {
+    wasm_target()?;
+    trunk()?;
+    wasm_bindgen_cli()?;
+    npm_tools()?;
+    chromium()?;
+    Ok(())
+}
+
+fn has_version(program: &str, expected: &str) -> bool {
+    output(program, &["--version"]).is_some_and(|v| v.contains(expected))
+}
+
+fn wasm_target() -> Result<(), String> {
+    let installed = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
+    if installed
+        .lines()
+        .any(|l| l.trim() == "wasm32-unknown-unknown")
+    {
+        return Ok(());
+    }
+    sh("rustup", &["target", "add", "wasm32-unknown-unknown"])
+}
+
+fn trunk() -> Result<(), String> {
+    if has_version("trunk", &format!("trunk {TRUNK_VERSION}")) {
+        return Ok(());
+    }
+    sh(
+        "cargo",
+        &["install", "trunk", "--version", TRUNK_VERSION, "--locked"],
+    )
+}
+
+/// The wasm-bindgen version pinned in Cargo.lock.
+pub fn wasm_bindgen_version() -> Result<String, String> {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock"))
+        .map_err(|e| format!("cannot read Cargo.lock: {e}"))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == "name = \"wasm-bindgen\"" {
+            if let Some(version) = lines
+                .next()
+                .and_then(|l| l.trim().strip_prefix("version = "))
+            {
+                return Ok(version.trim_matches('"').to_string());
+            }
+        }
+    }
+    Err("wasm-bindgen is not in Cargo.lock".into())
+}
+
+fn wasm_bindgen_cli() -> Result<(), String> {
+    let version = wasm_bindgen_version()?;
+    if has_version("wasm-bindgen", &format!("wasm-bindgen {version}")) {
+        return Ok(());
+    }
+    // `--locked` can fail when the registry lacks a crate version its lockfile pins
+    // (webpki-roots); the unlocked install works (design/toolchain.md).
+    sh(
+        "cargo",
+        &[
+            "install",
+            "wasm-bindgen-cli",
+            "--version",
+            &version,
+            "--locked",
+        ],
+    )
+    .or_else(|_| {
+        sh(
+            "cargo",
+            &[
+                "install",
+                "wasm-bindgen-cli",
+                "--version",
+                &version,
+                "--force",
+            ],
+        )
+    })
+}
+
+fn npm_tools() -> Result<(), String> {
+    let root = root();
+    let wasm_opt = root.join("node_modules/.bin/wasm-opt");
+    let axe = root.join("node_modules/axe-core/axe.min.js");
+    if wasm_opt.exists() && axe.exists() && has_version("wasm-opt", "version 132") {
+        return Ok(());
+    }
+    sh("npm", &["ci", "--no-audit", "--no-fund"])
+}
+
+fn chromium() -> Result<(), String> {
+    let present = |p: &str| output("sh", &["-c", &format!("command -v {p}")]).is_some();
+    if present("chromium") && present("chromedriver") {
+        return Ok(());
+    }
+    let sudo = if output("id", &["-u"]).is_some_and(|u| u.trim() == "0") {
+        ""
+    } else {
+        "sudo "
+    };
+    sh(
+        "sh",
+        &["-c", &format!(
+            "{sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive {sudo}apt-get install -y -qq chromium chromium-driver"
+        )],
+    )
+}
