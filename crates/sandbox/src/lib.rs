@@ -1,0 +1,174 @@
+//! `folio-sandbox`: a local simulation of Bitpanda's current public API, answered from one
+//! seeded, deterministic in-memory ledger, serving Folio's `dist/` on the same origin.
+//!
+//! ```no_run
+//! # async fn demo() -> std::io::Result<()> {
+//! let server = folio_sandbox::serve(folio_sandbox::Config::default()).await?;
+//! println!("{}", server.url());
+//! server.shutdown().await;
+//! # Ok(()) }
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod api;
+pub mod app;
+pub mod catalogue;
+pub mod clock;
+pub mod faults;
+pub mod ids;
+pub mod info;
+pub mod keys;
+pub mod ledger;
+pub mod prices;
+pub mod rate_limit;
+pub mod request_log;
+pub mod rng;
+pub mod state;
+pub mod static_files;
+
+pub use faults::Fault;
+pub use keys::{demo_keys, DemoKey, Scope};
+pub use ledger::{LedgerView, PositionFigures};
+pub use request_log::RecordedRequest;
+
+use chrono::{DateTime, Utc};
+use state::AppState;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// How to run the sandbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// Port to bind; 0 picks any free port (the default, for tests; the CLI uses 8080).
+    pub port: u16,
+    /// Address to bind (default 127.0.0.1).
+    pub host: IpAddr,
+    /// The web app's build folder to serve; None answers 404 for non-API paths.
+    pub dist: Option<PathBuf>,
+    /// Seed of the ledger and prices (default 42).
+    pub seed: u64,
+    /// Number of generated operations (default 300).
+    pub operations: usize,
+    /// Allowed CORS origin; None (default) sends no CORS headers.
+    pub cors_origin: Option<String>,
+    /// Delay added to every API response, in milliseconds.
+    pub latency_ms: u64,
+    /// Share of API requests answered with 500, in percent (deterministic).
+    pub fail_rate_percent: u8,
+    /// Pin prices at the start instant, so figures do not move during a test.
+    pub frozen_prices: bool,
+    /// The sandbox clock's start (end of the generated history); default: real now.
+    pub now: Option<DateTime<Utc>>,
+    /// Reads allowed per key and second (default 20).
+    pub read_rate_limit: u32,
+    /// Writes allowed per key and second (default 5).
+    pub write_rate_limit: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            port: 0,
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            dist: None,
+            seed: 42,
+            operations: 300,
+            cors_origin: None,
+            latency_ms: 0,
+            fail_rate_percent: 0,
+            frozen_prices: false,
+            now: None,
+            read_rate_limit: 20,
+            write_rate_limit: 5,
+        }
+    }
+}
+
+/// A sandbox serving in the background.
+#[derive(Debug)]
+pub struct RunningServer {
+    addr: SocketAddr,
+    state: Arc<AppState>,
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+/// Generates the ledger, binds and starts serving in a spawned task; returns at once.
+pub async fn serve(config: Config) -> std::io::Result<RunningServer> {
+    let listener = tokio::net::TcpListener::bind((config.host, config.port)).await?;
+    let addr = listener.local_addr()?;
+    let state = AppState::new(&config);
+    let router = app::app(
+        state.clone(),
+        config.dist.as_deref(),
+        config.cors_origin.as_deref(),
+    );
+    let (stop, stopped) = oneshot::channel::<()>();
+    let service = router.into_make_service_with_connect_info::<SocketAddr>();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, service)
+            .with_graceful_shutdown(async {
+                let _ = stopped.await;
+            })
+            .await
+    });
+    Ok(RunningServer {
+        addr,
+        state,
+        stop,
+        task,
+    })
+}
+
+impl RunningServer {
+    /// The bound address.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The base URL, e.g. `http://127.0.0.1:8080` (loopback when bound to all interfaces).
+    pub fn url(&self) -> String {
+        let mut addr = self.addr;
+        if addr.ip().is_unspecified() {
+            addr.set_ip(IpAddr::V4(Ipv4Addr::LOCALHOST));
+        }
+        format!("http://{addr}")
+    }
+
+    /// Every request answered so far (API, info and static files), oldest first.
+    pub fn requests(&self) -> Vec<RecordedRequest> {
+        self.state.log.all()
+    }
+
+    /// Forgets the recorded requests.
+    pub fn clear_requests(&self) {
+        self.state.log.clear();
+    }
+
+    /// Queues a fault for the next `fault.times` requests whose path matches.
+    pub fn inject(&self, fault: Fault) {
+        self.state.faults.push(fault);
+    }
+
+    /// Read access to the ledger, for expected figures in tests.
+    pub fn ledger(&self) -> LedgerView {
+        LedgerView::new(self.state.ledger.clone(), self.state.clock)
+    }
+
+    /// Stops accepting connections and waits (at most 5 s) for open ones to finish.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(());
+        let mut task = self.task;
+        if tokio::time::timeout(Duration::from_secs(5), &mut task)
+            .await
+            .is_err()
+        {
+            task.abort();
+        }
+    }
+}
