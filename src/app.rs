@@ -1,0 +1,71 @@
+//! The application shell: shared state (settings, session), the router, and the layout
+//! (skip link, top bar, offline banner, main landmark). Account pages are protected: a
+//! visitor without a key is sent to `/connect`.
+
+use leptos::prelude::*;
+use leptos_router::components::{ProtectedRoute, Route, Router, Routes};
+use leptos_router::path;
+use wasm_bindgen::JsCast;
+
+use crate::components::{OfflineBanner, TopBar};
+use crate::pages::connect::ConnectPage;
+use crate::pages::history::HistoryPage;
+use crate::pages::not_found::NotFoundPage;
+use crate::pages::portfolio::PortfolioPage;
+use crate::pages::settings::SettingsPage;
+use crate::session::{use_idle_forget, Session};
+use crate::settings::Settings;
+
+/// Moves keyboard focus to the main content (the skip link's target).
+fn focus_main(ev: leptos::ev::MouseEvent) {
+    ev.prevent_default();
+    if let Some(main) = document()
+        .get_element_by_id("main")
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = main.focus();
+    }
+}
+
+/// The root component.
+#[component]
+pub fn App() -> impl IntoView {
+    let settings = Settings::provide();
+    let session = Session::provide();
+    let connected = move || Some(session.is_connected());
+    view! {
+        <Router>
+            <IdleForget session=session settings=settings />
+            <a class="skip-link" href="#main" on:click=focus_main>"Skip to content"</a>
+            <TopBar />
+            <OfflineBanner />
+            <main id="main" tabindex="-1">
+                <Routes fallback=|| view! { <NotFoundPage /> }>
+                    <Route path=path!("/connect") view=ConnectPage />
+                    <Route path=path!("/settings") view=SettingsPage />
+                    <ProtectedRoute
+                        path=path!("/")
+                        view=PortfolioPage
+                        condition=connected
+                        redirect_path=|| "/connect"
+                    />
+                    <ProtectedRoute
+                        path=path!("/history")
+                        view=HistoryPage
+                        condition=connected
+                        redirect_path=|| "/connect"
+                    />
+                </Routes>
+            </main>
+            <footer class="site-footer">
+                <p>"Folio keeps your key in this tab only. Close the tab or press “Forget key” to remove it."</p>
+            </footer>
+        </Router>
+    }
+}
+
+/// Runs the idle auto-forget inside the router (it needs navigation).
+#[component]
+fn IdleForget(session: Session, settings: Settings) -> impl IntoView {
+    use_idle_forget(session, settings);
+}

@@ -1,0 +1,55 @@
+//! One view for every failed call: the error in plain words, and what the person can do.
+
+use folio_client::ApiError;
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+/// Shown instead of data when the custom base URLs in Settings are not valid.
+#[component]
+pub fn FixBaseUrls() -> impl IntoView {
+    view! {
+        <div class="error-view" role="alert" data-testid="fix-base-urls">
+            <h2 class="error-title">"No valid service address"</h2>
+            <p class="error-message">
+                "The custom base URLs are not valid, so Folio cannot load anything. "
+                <A href="/settings">"Fix them in Settings"</A>
+                "."
+            </p>
+        </div>
+    }
+}
+
+/// Renders an [`ApiError`] as a sentence with a Retry button (and a way to reconnect when the
+/// key itself is the problem).
+#[component]
+pub fn ErrorView(
+    error: ApiError,
+    /// What failed, e.g. "the portfolio".
+    #[prop(into)]
+    what: String,
+    /// Called when the person presses Retry.
+    #[prop(into)]
+    on_retry: Callback<()>,
+) -> impl IntoView {
+    let key_problem = matches!(error, ApiError::Unauthorized(_) | ApiError::MissingScope(_));
+    let message = error.user_message();
+    view! {
+        <div class="error-view" role="alert" data-testid="error-view">
+            <h2 class="error-title">{format!("Could not load {what}")}</h2>
+            <p class="error-message">{message}</p>
+            <div class="error-actions">
+                <button type="button" class="button" on:click=move |_| on_retry.run(())>
+                    "Retry"
+                </button>
+                {key_problem
+                    .then(|| {
+                        view! {
+                            <A href="/connect" {..} class="button button-quiet">
+                                "Use another key"
+                            </A>
+                        }
+                    })}
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,24 @@
+//! Reusable views. Components only wire signals to markup; the logic they show lives in plain
+//! functions (`crate::format`, `crate::allocation`, `crate::sorting`, `crate::chart_geometry`).
+
+pub mod area_chart;
+pub mod donut_chart;
+pub mod error_view;
+pub mod money;
+pub mod offline_banner;
+pub mod profile_picker;
+pub mod scopes_table;
+pub mod sort_header;
+pub mod states;
+pub mod top_bar;
+
+pub use area_chart::{AreaChart, ChartDatum};
+pub use donut_chart::AllocationDonut;
+pub use error_view::{ErrorView, FixBaseUrls};
+pub use money::{AmountCell, FiatCell, PercentCell};
+pub use offline_banner::OfflineBanner;
+pub use profile_picker::ProfilePicker;
+pub use scopes_table::ScopesTable;
+pub use sort_header::SortHeader;
+pub use states::{EmptyState, Loading};
+pub use top_bar::TopBar;

@@ -1,0 +1,125 @@
+//! Choosing the service: sandbox, live, or three custom base URLs checked as they are typed.
+
+use leptos::prelude::*;
+
+use crate::settings::{use_settings, CustomUrls, Profile};
+
+/// Which custom URL a field edits.
+#[derive(Clone, Copy)]
+enum Which {
+    Current,
+    Legacy,
+    Exchange,
+}
+
+impl Which {
+    fn get(self, urls: &CustomUrls) -> String {
+        match self {
+            Which::Current => urls.current.clone(),
+            Which::Legacy => urls.legacy.clone(),
+            Which::Exchange => urls.exchange.clone(),
+        }
+    }
+
+    fn set(self, urls: &mut CustomUrls, value: String) {
+        match self {
+            Which::Current => urls.current = value,
+            Which::Legacy => urls.legacy = value,
+            Which::Exchange => urls.exchange = value,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+#[component]
+fn UrlField(
+    which: Which,
+    #[prop(into)] id: String,
+    #[prop(into)] label: String,
+    #[prop(into)] hint: String,
+) -> impl IntoView {
+    let settings = use_settings();
+    let problem = move || settings.with(|p| p.custom.problems()[which.index()].clone());
+    let error_id = format!("{id}-error");
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <input
+                id=id.clone()
+                type="url"
+                inputmode="url"
+                autocomplete="off"
+                spellcheck="false"
+                placeholder=hint
+                prop:value=move || settings.with(|p| which.get(&p.custom))
+                aria-invalid=move || if problem().is_some() { "true" } else { "false" }
+                aria-describedby=error_id.clone()
+                on:input=move |ev| {
+                    let value = event_target_value(&ev);
+                    settings.update(|p| {
+                        which.set(&mut p.custom, value);
+                        p.profile_chosen = true;
+                    });
+                }
+            />
+            <p id=error_id class="field-error" aria-live="polite">{move || problem().unwrap_or_default()}</p>
+        </div>
+    }
+}
+
+/// Radio buttons for the profile, and the custom URL fields when "custom" is chosen.
+#[component]
+pub fn ProfilePicker(
+    /// Prefix for element ids, so the picker can appear on two pages.
+    #[prop(into)]
+    id_prefix: String,
+) -> impl IntoView {
+    let settings = use_settings();
+    let options = Profile::ALL
+        .into_iter()
+        .map(|profile| {
+            let id = format!("{id_prefix}-profile-{}", profile.as_str());
+            view! {
+                <div class="radio">
+                    <input
+                        type="radio"
+                        id=id.clone()
+                        name=format!("{id_prefix}-profile")
+                        value=profile.as_str()
+                        prop:checked=move || settings.with(|p| p.profile == profile)
+                        on:change=move |_| settings.update(|p| {
+                            p.profile = profile;
+                            p.profile_chosen = true;
+                        })
+                    />
+                    <label for=id>{profile.label()}</label>
+                </div>
+            }
+        })
+        .collect_view();
+    let prefix = id_prefix.clone();
+    view! {
+        <fieldset class="profile-picker">
+            <legend>"Service"</legend>
+            {options}
+            <Show when=move || settings.with(|p| p.profile == Profile::Custom)>
+                <div class="custom-urls">
+                    <p class="hint">
+                        "Only https:// addresses, or http:// on 127.0.0.1 / localhost, are accepted."
+                    </p>
+                    <UrlField which=Which::Current id=format!("{prefix}-url-current") label="Current API base URL" hint="https://proxy.example.com/public" />
+                    <UrlField which=Which::Legacy id=format!("{prefix}-url-legacy") label="Legacy API base URL" hint="https://proxy.example.com/legacy" />
+                    <UrlField which=Which::Exchange id=format!("{prefix}-url-exchange") label="Exchange API base URL" hint="https://proxy.example.com/exchange" />
+                </div>
+            </Show>
+            <Show when=move || settings.with(|p| p.profile == Profile::Live)>
+                <p class="hint">
+                    "The live service does not allow calls straight from a browser; use it through a reverse proxy on this site's origin (see the README)."
+                </p>
+            </Show>
+        </fieldset>
+    }
+}

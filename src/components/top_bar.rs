@@ -1,0 +1,73 @@
+//! The top bar: brand, navigation (a menu button on narrow screens) and "Forget key".
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_location, use_navigate};
+
+use crate::session::use_session;
+
+/// Header with the site navigation. Only pages that work are listed: the account pages once
+/// a key is connected, Connect otherwise.
+#[component]
+pub fn TopBar() -> impl IntoView {
+    let session = use_session();
+    let menu_open = RwSignal::new(false);
+    let location = use_location();
+    // Close the menu whenever the page changes.
+    Effect::new(move |_| {
+        location.pathname.track();
+        menu_open.set(false);
+    });
+    let navigate = use_navigate();
+    let forget = move |_| {
+        session.forget(None);
+        navigate("/connect", Default::default());
+    };
+    view! {
+        <header class="top-bar">
+            <div class="top-bar-inner">
+                <A href="/" {..} class="brand">
+                    <img src="/icons/icon-192.png" alt="" width="28" height="28" />
+                    <span>"Folio"</span>
+                </A>
+                <button
+                    type="button"
+                    class="menu-button"
+                    aria-controls="site-nav"
+                    aria-expanded=move || if menu_open.get() { "true" } else { "false" }
+                    on:click=move |_| menu_open.update(|open| *open = !*open)
+                >
+                    <span class="menu-icon" aria-hidden="true"></span>
+                    "Menu"
+                </button>
+                <nav
+                    id="site-nav"
+                    class="site-nav"
+                    class:open=move || menu_open.get()
+                    aria-label="Main"
+                >
+                    <ul>
+                        <Show
+                            when=move || session.is_connected()
+                            fallback=|| view! { <li><A href="/connect">"Connect"</A></li> }
+                        >
+                            <li><A href="/" exact=true>"Portfolio"</A></li>
+                            <li><A href="/history">"History"</A></li>
+                        </Show>
+                        <li><A href="/settings">"Settings"</A></li>
+                    </ul>
+                </nav>
+                <Show when=move || session.is_connected()>
+                    <button
+                        type="button"
+                        class="button button-quiet forget-key"
+                        data-testid="forget-key"
+                        on:click=forget.clone()
+                    >
+                        "Forget key"
+                    </button>
+                </Show>
+            </div>
+        </header>
+    }
+}

@@ -1,0 +1,173 @@
+//! How numbers, money and dates look on screen.
+//!
+//! Amounts keep the scale the service sent (an asset's precision); fiat values are shown with
+//! two decimals. Thousands separators are added here, for display only: nothing parses these
+//! strings back.
+
+use chrono::{DateTime, Utc};
+use rust_decimal::{Decimal, RoundingStrategy};
+
+/// Placeholder for a value the service did not send.
+pub const MISSING: &str = "—";
+
+/// Inserts `,` every three digits of an unsigned run of digits.
+fn group_digits(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Formats a decimal with thousands separators, keeping its scale (`1234.50000` →
+/// `1,234.50000`).
+pub fn format_amount(value: Decimal) -> String {
+    let text = value.to_string();
+    let (sign, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text.as_str()),
+    };
+    match unsigned.split_once('.') {
+        Some((int, frac)) => format!("{sign}{}.{frac}", group_digits(int)),
+        None => format!("{sign}{}", group_digits(unsigned)),
+    }
+}
+
+/// Rounds half away from zero to `dp` decimals and shows exactly `dp` decimals.
+pub fn round_to(value: Decimal, dp: u32) -> Decimal {
+    let mut rounded = value.round_dp_with_strategy(dp, RoundingStrategy::MidpointAwayFromZero);
+    rounded.rescale(dp);
+    if rounded.is_zero() {
+        // Avoid "-0.00".
+        rounded.set_sign_positive(true);
+    }
+    rounded
+}
+
+/// A fiat value: two decimals, thousands separators (`1234.5` → `1,234.50`).
+pub fn format_fiat(value: Decimal) -> String {
+    format_amount(round_to(value, 2))
+}
+
+/// A fiat value followed by its currency symbol when known (`1,234.50 EUR`).
+pub fn format_fiat_with_unit(value: Decimal, unit: Option<&str>) -> String {
+    match unit {
+        Some(unit) if !unit.is_empty() => format!("{} {unit}", format_fiat(value)),
+        _ => format_fiat(value),
+    }
+}
+
+/// A percentage with a sign for gains (`+12.35 %`, `-3.10 %`, `0.00 %`).
+pub fn format_signed_percent(percent: Decimal) -> String {
+    let rounded = round_to(percent, 2);
+    let sign = if rounded.is_sign_positive() && !rounded.is_zero() {
+        "+"
+    } else {
+        ""
+    };
+    format!("{sign}{} %", format_amount(rounded))
+}
+
+/// A share of a whole, rounded to one decimal (`12.3 %`).
+pub fn format_share(percent: Decimal) -> String {
+    format!("{} %", format_amount(round_to(percent, 1)))
+}
+
+/// A fiat amount with a sign for gains (`+12.30`, `-4.00`).
+pub fn format_signed_fiat(value: Decimal) -> String {
+    let rounded = round_to(value, 2);
+    let sign = if rounded.is_sign_positive() && !rounded.is_zero() {
+        "+"
+    } else {
+        ""
+    };
+    format!("{sign}{}", format_amount(rounded))
+}
+
+/// Whether a value counts as a gain, a loss or neither, for colouring.
+pub fn trend_class(value: Option<Decimal>) -> &'static str {
+    match value {
+        Some(v) if v.is_sign_positive() && !v.is_zero() => "gain",
+        Some(v) if v.is_sign_negative() && !v.is_zero() => "loss",
+        _ => "flat",
+    }
+}
+
+/// A point in time in UTC, to the minute (`2026-05-04 09:15 UTC`).
+pub fn format_datetime(time: DateTime<Utc>) -> String {
+    time.format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+/// A short axis label: the time of day for intraday series, the date otherwise.
+pub fn format_axis_label(time: DateTime<Utc>, intraday: bool) -> String {
+    if intraday {
+        time.format("%H:%M").to_string()
+    } else {
+        time.format("%b %d").to_string()
+    }
+}
+
+/// Formats an optional value with `f`, or the placeholder when it is missing.
+pub fn or_missing<T>(value: Option<T>, f: impl FnOnce(T) -> String) -> String {
+    value.map(f).unwrap_or_else(|| MISSING.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use std::str::FromStr;
+
+    fn d(s: &str) -> Decimal {
+        Decimal::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn amounts_keep_scale_and_group_thousands() {
+        assert_eq!(format_amount(d("0.00197000")), "0.00197000");
+        assert_eq!(format_amount(d("1234567.5")), "1,234,567.5");
+        assert_eq!(format_amount(d("-1234")), "-1,234");
+        assert_eq!(format_amount(d("999")), "999");
+        assert_eq!(format_amount(d("1000")), "1,000");
+    }
+
+    #[test]
+    fn fiat_has_two_decimals() {
+        assert_eq!(format_fiat(d("1234.5")), "1,234.50");
+        assert_eq!(format_fiat(d("0.005")), "0.01");
+        assert_eq!(format_fiat(d("-0.004")), "0.00");
+        assert_eq!(format_fiat(d("12")), "12.00");
+        assert_eq!(format_fiat_with_unit(d("3"), Some("EUR")), "3.00 EUR");
+        assert_eq!(format_fiat_with_unit(d("3"), None), "3.00");
+    }
+
+    #[test]
+    fn percentages() {
+        assert_eq!(format_signed_percent(d("12.345")), "+12.35 %");
+        assert_eq!(format_signed_percent(d("-3.1")), "-3.10 %");
+        assert_eq!(format_signed_percent(d("0")), "0.00 %");
+        assert_eq!(format_share(d("33.333333")), "33.3 %");
+        assert_eq!(format_signed_fiat(d("-4")), "-4.00");
+        assert_eq!(format_signed_fiat(d("1234.5")), "+1,234.50");
+    }
+
+    #[test]
+    fn trends() {
+        assert_eq!(trend_class(Some(d("1"))), "gain");
+        assert_eq!(trend_class(Some(d("-0.1"))), "loss");
+        assert_eq!(trend_class(Some(d("0"))), "flat");
+        assert_eq!(trend_class(None), "flat");
+    }
+
+    #[test]
+    fn dates() {
+        let t = Utc.with_ymd_and_hms(2026, 5, 4, 9, 15, 27).unwrap();
+        assert_eq!(format_datetime(t), "2026-05-04 09:15 UTC");
+        assert_eq!(format_axis_label(t, true), "09:15");
+        assert_eq!(format_axis_label(t, false), "May 04");
+        assert_eq!(or_missing(None::<Decimal>, format_fiat), "—");
+    }
+}

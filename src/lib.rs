@@ -1,0 +1,26 @@
+//! Folio: a browser app for a Bitpanda portfolio, driven with an API key kept in
+//! `sessionStorage` only.
+//!
+//! - [`app`]: router, layout, context providers;
+//! - [`session`] and [`settings`]: the key and the preferences of this tab;
+//! - [`components`]: reusable views; [`pages`]: one module per route;
+//! - plain logic with native unit tests: [`format`], [`allocation`], [`sorting`],
+//!   [`chart_geometry`], [`query`].
+//!
+//! Pages never build URLs or parse JSON: they call `folio_client` (names for ids through
+//! [`catalogue`]).
+
+pub mod allocation;
+pub mod app;
+pub mod catalogue;
+pub mod chart_geometry;
+pub mod components;
+pub mod format;
+pub mod pages;
+pub mod query;
+pub mod session;
+pub mod settings;
+pub mod sorting;
+pub mod storage;
+
+pub use app::App;

@@ -1,0 +1,150 @@
+//! Connect: the person pastes an API key, picks the service (sandbox, live or custom URLs) and
+//! presses Connect. The key is checked with one call, its permissions are detected and shown
+//! as a table, and only then is it kept (in `sessionStorage`). A wrong key gets a message
+//! next to the field and nothing is stored.
+//!
+//! After connecting, the page shows the permissions and a "Continue to portfolio" link
+//! instead of jumping away, so the person sees what the key can and cannot do.
+
+mod demo_keys;
+
+use folio_client::scopes::ScopeReport;
+use folio_client::{ApiError, ApiKey, Client};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::components::A;
+
+use crate::components::{ProfilePicker, ScopesTable};
+use crate::session::use_session;
+use crate::settings::use_settings;
+use demo_keys::DemoKeys;
+
+/// The outcome of the last Connect press.
+#[derive(Debug, Clone, PartialEq)]
+enum Attempt {
+    Idle,
+    Checking,
+    /// The key was refused: shown next to the field.
+    WrongKey(String),
+    /// Anything else that failed (network, service).
+    Failed(String),
+}
+
+#[component]
+pub fn ConnectPage() -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let key_text = RwSignal::new(String::new());
+    let show_key = RwSignal::new(false);
+    let attempt = RwSignal::new(Attempt::Idle);
+    let connected_report = RwSignal::new(None::<ScopeReport>);
+
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if attempt.get_untracked() == Attempt::Checking {
+            return;
+        }
+        let key = ApiKey::new(key_text.get_untracked());
+        if key.is_empty() {
+            attempt.set(Attempt::WrongKey("Paste your API key first.".into()));
+            return;
+        }
+        let Some(base) = settings.get_untracked().base_urls() else {
+            attempt.set(Attempt::Failed("Fix the custom base URLs first.".into()));
+            return;
+        };
+        attempt.set(Attempt::Checking);
+        let client = Client::new(base, key.clone());
+        spawn_local(async move {
+            match client.detect_scopes().await {
+                Ok(report) => {
+                    session.connect(key, report.clone());
+                    key_text.set(String::new());
+                    connected_report.set(Some(report));
+                    attempt.set(Attempt::Idle);
+                }
+                Err(err @ (ApiError::Unauthorized(_) | ApiError::MissingScope(_))) => {
+                    attempt.set(Attempt::WrongKey(err.user_message()));
+                }
+                Err(err) => attempt.set(Attempt::Failed(err.user_message())),
+            }
+        });
+    };
+
+    let key_refused = move || matches!(attempt.get(), Attempt::WrongKey(_));
+    // Every failure is shown right under the key field; only a refused key marks the field
+    // invalid.
+    let connect_error = move || match attempt.get() {
+        Attempt::WrongKey(message) | Attempt::Failed(message) => Some(message),
+        _ => None,
+    };
+    let checking = move || attempt.get() == Attempt::Checking;
+
+    view! {
+        <section class="page connect-page">
+            <h1>"Connect your account"</h1>
+            {move || session.notice().map(|n| view! { <p class="notice" role="status">{n}</p> })}
+            <Show when=move || session.is_connected()>
+                <div class="connected" data-testid="connected">
+                    <p class="success" role="status">"Connected. The key is kept in this tab only."</p>
+                    {move || session.scopes().or(connected_report.get()).map(|report| view! { <ScopesTable report=report /> })}
+                    <p>
+                        <A href="/" {..} class="button" id="continue-to-portfolio">
+                            "Continue to portfolio"
+                        </A>
+                    </p>
+                    <h2>"Use another key"</h2>
+                </div>
+            </Show>
+            <form class="connect-form" on:submit=submit novalidate=true>
+                <div class="field">
+                    <label for="api-key">"API key"</label>
+                    <div class="input-with-button">
+                        <input
+                            id="api-key"
+                            name="api-key"
+                            type=move || if show_key.get() { "text" } else { "password" }
+                            autocomplete="off"
+                            spellcheck="false"
+                            autocapitalize="off"
+                            prop:value=move || key_text.get()
+                            on:input=move |ev| {
+                                key_text.set(event_target_value(&ev));
+                                if matches!(attempt.get_untracked(), Attempt::WrongKey(_)) {
+                                    attempt.set(Attempt::Idle);
+                                }
+                            }
+                            aria-invalid=move || if key_refused() { "true" } else { "false" }
+                            aria-describedby="api-key-hint api-key-error"
+                        />
+                        <button
+                            type="button"
+                            class="button button-quiet"
+                            id="toggle-key-visibility"
+                            aria-pressed=move || if show_key.get() { "true" } else { "false" }
+                            on:click=move |_| show_key.update(|s| *s = !*s)
+                        >
+                            {move || if show_key.get() { "Hide" } else { "Show" }}
+                        </button>
+                    </div>
+                    <p id="api-key-hint" class="hint">
+                        "Create a key in your account's API settings. It stays in this browser tab and is forgotten when the tab closes."
+                    </p>
+                    <p id="api-key-error" class="field-error" role="alert" data-testid="connect-error">
+                        {connect_error}
+                    </p>
+                </div>
+                <ProfilePicker id_prefix="connect" />
+                <div class="form-actions">
+                    <button type="submit" class="button button-primary" id="connect-button" disabled=checking aria-disabled=move || checking().to_string()>
+                        {move || if checking() { "Checking the key…" } else { "Connect" }}
+                    </button>
+                </div>
+            </form>
+            <DemoKeys on_pick=move |key: String| {
+                key_text.set(key);
+                attempt.set(Attempt::Idle);
+            } />
+        </section>
+    }
+}

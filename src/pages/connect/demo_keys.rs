@@ -1,0 +1,72 @@
+//! The sandbox's demo keys, each with a button that fills the key field. Shown only when the
+//! page is served by the sandbox (`GET /sandbox/info` answers). The same probe preselects the
+//! sandbox profile, or the live one when there is no sandbox, unless the person chose.
+
+use folio_client::sandbox::sandbox_info;
+use leptos::prelude::*;
+
+use crate::settings::{use_settings, Profile};
+
+#[component]
+pub fn DemoKeys(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {
+    let settings = use_settings();
+    let info = LocalResource::new(|| sandbox_info(""));
+    Effect::new(move |_| {
+        let Some(found) = info.with(|i| i.as_ref().map(Option::is_some)) else {
+            return;
+        };
+        let prefs = settings.get_untracked();
+        if !prefs.profile_chosen {
+            let wanted = if found {
+                Profile::Sandbox
+            } else {
+                Profile::Live
+            };
+            if prefs.profile != wanted {
+                settings.update(|p| p.profile = wanted);
+            }
+        }
+    });
+    move || {
+        let keys = info.with(|i| i.clone().flatten())?.demo_keys;
+        if keys.is_empty() {
+            return None;
+        }
+        let rows = keys
+            .into_iter()
+            .map(|demo| {
+                let label = demo.label.clone().unwrap_or_else(|| demo.key.clone());
+                let scopes = if demo.scopes.is_empty() {
+                    "—".to_string()
+                } else {
+                    demo.scopes.join(", ")
+                };
+                let key = demo.key.clone();
+                view! {
+                    <li class="demo-key" data-demo-key=demo.key.clone()>
+                        <div>
+                            <code>{demo.key.clone()}</code>
+                            <span class="demo-label">{label}</span>
+                            <span class="demo-scopes">{scopes}</span>
+                        </div>
+                        <button
+                            type="button"
+                            class="button button-quiet"
+                            aria-label=format!("Use this key: {}", demo.key)
+                            on:click=move |_| on_pick.run(key.clone())
+                        >
+                            "Use this key"
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="demo-keys" aria-labelledby="demo-keys-title">
+                <h2 id="demo-keys-title">"Demo keys"</h2>
+                <p class="hint">"This site runs the Folio sandbox: these keys work against its demo accounts."</p>
+                <ul>{rows}</ul>
+            </section>
+        })
+    }
+}

@@ -1,0 +1,169 @@
+//! History: the person sees how their portfolio's value moved over a timeframe they pick
+//! (24 h, week, month, six months, year; kept in the URL as `?timeframe=MONTH`), as an area
+//! chart they can read with the pointer or the arrow keys, as a table, and as the period's
+//! return.
+
+mod series;
+mod timeframe_picker;
+
+use folio_client::current::Timeframe;
+use folio_client::{ApiError, Client};
+use leptos::prelude::*;
+use leptos_router::hooks::query_signal;
+
+use crate::catalogue;
+use crate::components::{AreaChart, EmptyState, ErrorView, FixBaseUrls, Loading};
+use crate::format::{
+    format_datetime, format_fiat_with_unit, format_signed_fiat, format_signed_percent, or_missing,
+    trend_class, MISSING,
+};
+use crate::pages::portfolio::rows::currency_id_for;
+use crate::query::{currency_from_query, timeframe_from_query, timeframe_name};
+use crate::session::use_session;
+use crate::settings::use_settings;
+use series::{build_history, HistoryView};
+use timeframe_picker::TimeframePicker;
+
+async fn load_history(
+    client: Client,
+    keyless: Client,
+    timeframe: Timeframe,
+    code: String,
+) -> Result<HistoryView, ApiError> {
+    let currencies = catalogue::currencies(&client, &keyless).await;
+    let valuation = currency_id_for(&currencies, &code);
+    let code = if valuation.is_some() {
+        code
+    } else {
+        "EUR".to_string()
+    };
+    let history = client
+        .portfolio_history(timeframe, valuation.as_ref())
+        .await?;
+    Ok(build_history(&history, timeframe, &code))
+}
+
+#[component]
+pub fn HistoryPage() -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let (timeframe_param, set_timeframe_param) = query_signal::<String>("timeframe");
+    let (currency_param, _) = query_signal::<String>("currency");
+    let timeframe = Memo::new(move |_| timeframe_from_query(timeframe_param.get().as_deref()));
+    let code = Memo::new(move |_| {
+        currency_from_query(currency_param.get().as_deref()).unwrap_or_else(|| settings.currency())
+    });
+    let data = LocalResource::new(move || {
+        let client = session.client(settings);
+        let keyless = session.keyless_client(settings);
+        let tf = timeframe.get();
+        let code = code.get();
+        async move {
+            match (client, keyless) {
+                (Some(client), Some(keyless)) => load_history(client, keyless, tf, code).await,
+                _ => Err(ApiError::Network {
+                    detail: "no key or invalid base URLs".into(),
+                }),
+            }
+        }
+    });
+    let pick = move |tf: Timeframe| set_timeframe_param.set(Some(tf.as_str().to_string()));
+
+    let content = move || match data.get() {
+        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
+        None => view! { <Loading what="the value history" /> }.into_any(),
+        Some(Err(error)) => view! {
+            <ErrorView error=error what="the value history" on_retry=move |_| data.refetch() />
+        }
+        .into_any(),
+        Some(Ok(view)) => history_view(view).into_any(),
+    };
+
+    view! {
+        <section class="page history-page" aria-labelledby="history-title">
+            <div class="page-head">
+                <h1 id="history-title">"History"</h1>
+                <TimeframePicker current=timeframe.into() on_pick=pick />
+            </div>
+            {content}
+        </section>
+    }
+}
+
+fn history_view(view: HistoryView) -> impl IntoView {
+    let unit = view.currency_code.clone();
+    let period = timeframe_name(view.timeframe);
+    let return_text = or_missing(view.return_percent, format_signed_percent);
+    let return_class = format!("figure {}", trend_class(view.return_percent));
+    let change_text = view
+        .change
+        .map(|c| format!("{} {unit}", format_signed_fiat(c)))
+        .unwrap_or_else(|| MISSING.to_string());
+    let change_class = format!("figure {}", trend_class(view.change));
+    let latest = view
+        .points
+        .last()
+        .map(|p| format_fiat_with_unit(p.value, Some(&unit)));
+    let intraday = view.timeframe == Timeframe::Day;
+    let rows = view
+        .points
+        .iter()
+        .rev()
+        .map(|p| {
+            view! {
+                <tr>
+                    <th scope="row">{or_missing(p.time, format_datetime)}</th>
+                    <td class="num value">{format_fiat_with_unit(p.value, Some(&unit))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let empty = view.points.is_empty();
+    view! {
+        <div class="summary card figures" data-period=view.timeframe.as_str()>
+            <div>
+                <p class="total-label" id="history-return-label">{format!("Return, {}", period.to_lowercase())}</p>
+                <p id="history-return" class=return_class aria-labelledby="history-return-label history-return" data-value=view.return_percent.map(|r| r.to_string()).unwrap_or_default()>{return_text}</p>
+            </div>
+            <div>
+                <p class="total-label" id="history-change-label">"Change in value"</p>
+                <p id="history-change" class=change_class aria-labelledby="history-change-label history-change">{change_text}</p>
+            </div>
+            <div>
+                <p class="total-label" id="history-latest-label">"Latest value"</p>
+                <p id="history-latest" class="figure" aria-labelledby="history-latest-label history-latest">{latest.unwrap_or_else(|| MISSING.to_string())}</p>
+            </div>
+        </div>
+        {if empty {
+            view! {
+                <EmptyState title="No values for this period">
+                    <p>"The service has no value history for this timeframe yet."</p>
+                </EmptyState>
+            }
+            .into_any()
+        } else {
+            view! {
+                <section class="card" aria-labelledby="chart-title">
+                    <h2 id="chart-title">{format!("Value in {unit}, {}", period.to_lowercase())}</h2>
+                    <AreaChart data=view.points.clone() label=format!("Portfolio value in {unit}, {}", period.to_lowercase()) unit=unit.clone() intraday=intraday />
+                    <details class="table-alternative">
+                        <summary>"Show the values as a table"</summary>
+                        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="history-table-caption">
+                            <table class="data-table history-table" id="history-table" data-testid="history-table">
+                                <caption id="history-table-caption">{format!("Portfolio value in {unit}, newest first")}</caption>
+                                <thead>
+                                    <tr>
+                                        <th scope="col">"Time"</th>
+                                        <th scope="col" class="num">"Value"</th>
+                                    </tr>
+                                </thead>
+                                <tbody>{rows}</tbody>
+                            </table>
+                        </div>
+                    </details>
+                </section>
+            }
+            .into_any()
+        }}
+    }
+}

@@ -1,0 +1,36 @@
+//! Buttons for the five timeframes; the pressed one is the one in the URL.
+
+use folio_client::current::Timeframe;
+use leptos::prelude::*;
+
+use crate::query::timeframe_name;
+
+#[component]
+pub fn TimeframePicker(
+    current: Signal<Timeframe>,
+    #[prop(into)] on_pick: Callback<Timeframe>,
+) -> impl IntoView {
+    let buttons = Timeframe::ALL
+        .into_iter()
+        .map(|tf| {
+            view! {
+                <button
+                    type="button"
+                    class="segment"
+                    id=format!("timeframe-{}", tf.as_str())
+                    data-timeframe=tf.as_str()
+                    aria-pressed=move || if current.get() == tf { "true" } else { "false" }
+                    aria-label=format!("{} ({})", tf.label(), timeframe_name(tf))
+                    on:click=move |_| on_pick.run(tf)
+                >
+                    {tf.label()}
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="segmented" role="group" aria-label="Timeframe" data-testid="timeframe-picker">
+            {buttons}
+        </div>
+    }
+}

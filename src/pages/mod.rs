@@ -1,0 +1,7 @@
+//! One module per route.
+
+pub mod connect;
+pub mod history;
+pub mod not_found;
+pub mod portfolio;
+pub mod settings;

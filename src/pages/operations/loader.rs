@@ -1,0 +1,266 @@
+//! The Operations page's loading state: the operations received so far (never thrown away
+//! on an error), their prepared summaries, names for the ids, and the paginator that fetches
+//! more — one page ("Load more", infinite scroll) or all of them ("Load all", with progress
+//! and Stop). Changing a server-side filter starts over; leaving the page cancels the
+//! request in flight (which aborts its `fetch`).
+
+use std::collections::HashSet;
+
+use folio_client::current::{
+    AssetsQuery, CancelHandle, Operation, OperationsQuery, Paginator, Progress, Step,
+};
+use folio_client::transport::DefaultTransport;
+use folio_client::{ApiError, AssetId, Client, CurrencyId};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::catalogue;
+use crate::operation_rows::{summarize, Names, OperationSummary};
+use crate::operations_filter::OperationsFilter;
+
+/// What the loader is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Busy {
+    /// Nothing.
+    Idle,
+    /// Fetching one page.
+    More,
+    /// Fetching every page.
+    All,
+}
+
+/// Signals and the paginator of the Operations page (context-free, `Copy`).
+#[derive(Clone, Copy)]
+pub struct Loader {
+    /// Operations received, newest first, no duplicates.
+    pub ops: RwSignal<Vec<Operation>>,
+    /// One summary per entry of `ops` (same index).
+    pub summaries: RwSignal<Vec<OperationSummary>>,
+    /// Symbols and names of the ids seen.
+    pub names: RwSignal<Names>,
+    /// What is running.
+    pub busy: RwSignal<Busy>,
+    /// Pages and items received for the current filter.
+    pub progress: RwSignal<Progress>,
+    /// The last failure (what was loaded before it stays).
+    pub error: RwSignal<Option<ApiError>>,
+    /// A filter the service cannot apply (e.g. an unknown asset symbol).
+    pub notice: RwSignal<Option<String>>,
+    clients: StoredValue<Option<(Client, Client)>, LocalStorage>,
+    pager: StoredValue<Option<Paginator<DefaultTransport>>, LocalStorage>,
+    cancel: StoredValue<Option<CancelHandle>, LocalStorage>,
+    generation: StoredValue<u64>,
+}
+
+impl Loader {
+    /// A loader with nothing loaded; cancels its request when the page is left.
+    pub fn new() -> Self {
+        let loader = Self {
+            ops: RwSignal::new(Vec::new()),
+            summaries: RwSignal::new(Vec::new()),
+            names: RwSignal::new(Names::default()),
+            busy: RwSignal::new(Busy::Idle),
+            progress: RwSignal::new(Progress::default()),
+            error: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            clients: StoredValue::new_local(None),
+            pager: StoredValue::new_local(None),
+            cancel: StoredValue::new_local(None),
+            generation: StoredValue::new(0),
+        };
+        let cancel = loader.cancel;
+        on_cleanup(move || {
+            if let Some(Some(handle)) = cancel.try_get_value() {
+                handle.cancel();
+            }
+        });
+        loader
+    }
+
+    /// Whether every page for the current filter has arrived.
+    pub fn done(&self) -> bool {
+        self.progress.get().done
+    }
+
+    /// Stops what is loading (the request in flight is aborted; what arrived stays).
+    pub fn stop(&self) {
+        if let Some(Some(handle)) = self.cancel.try_get_value() {
+            handle.cancel();
+        }
+    }
+
+    /// Starts over for a new key or new server-side filters, then loads the first page.
+    pub fn reset(&self, clients: Option<(Client, Client)>, filter: &OperationsFilter) {
+        self.stop();
+        self.generation.update_value(|g| *g += 1);
+        let generation = self.generation.get_value();
+        self.pager.set_value(None);
+        self.ops.set(Vec::new());
+        self.summaries.set(Vec::new());
+        self.progress.set(Progress::default());
+        self.error.set(None);
+        self.notice.set(None);
+        self.clients.set_value(clients.clone());
+        let Some((client, keyless)) = clients else {
+            return;
+        };
+        self.busy.set(Busy::More);
+        let this = *self;
+        let (asset, fiat, from, to) = filter.server_part();
+        spawn_local(async move {
+            let mut names = this.names.get_untracked();
+            if names.0.is_empty() {
+                for c in catalogue::currencies(&client, &keyless).await {
+                    let symbol = c.symbol.clone().unwrap_or_else(|| c.id.to_string());
+                    names.0.insert(c.id.to_string(), (symbol, c.name.unwrap_or_default()));
+                }
+            }
+            let mut query = OperationsQuery {
+                page_size: Some(100),
+                from,
+                to,
+                ..Default::default()
+            };
+            let resolved = resolve(&client, &keyless, &mut names, &mut query, asset, fiat).await;
+            if this.generation.try_get_value() != Some(generation) {
+                return;
+            }
+            this.names.set(names);
+            if let Err(notice) = resolved {
+                this.notice.set(Some(notice));
+                this.progress.set(Progress {
+                    done: true,
+                    ..Progress::default()
+                });
+                this.busy.set(Busy::Idle);
+                return;
+            }
+            this.pager
+                .set_value(Some(client.operations_paginator(query)));
+            this.busy.set(Busy::Idle);
+            this.load(false);
+        });
+    }
+
+    /// Loads the next page (`all == false`) or every remaining page.
+    pub fn load(&self, all: bool) {
+        if self.busy.get_untracked() != Busy::Idle {
+            return;
+        }
+        let Some(Some(mut pager)) = self.pager.try_update_value(Option::take) else {
+            return;
+        };
+        if pager.progress().done {
+            self.pager.set_value(Some(pager));
+            return;
+        }
+        let generation = self.generation.get_value();
+        self.cancel.set_value(Some(pager.resume()));
+        self.busy.set(if all { Busy::All } else { Busy::More });
+        self.error.set(None);
+        let this = *self;
+        spawn_local(async move {
+            let result = loop {
+                match pager.next_page().await {
+                    Ok(Step::Page(ops)) => {
+                        if this.generation.try_get_value() != Some(generation) {
+                            return;
+                        }
+                        this.append(ops).await;
+                        this.progress.try_set(pager.progress());
+                        if !all || pager.progress().done {
+                            break Ok(());
+                        }
+                    }
+                    Ok(_) => break Ok(()),
+                    Err(e) => break Err(e),
+                }
+            };
+            if this.generation.try_get_value() != Some(generation) {
+                return;
+            }
+            this.pager.try_set_value(Some(pager));
+            this.busy.try_set(Busy::Idle);
+            if let Err(e) = result {
+                this.error.try_set(Some(e));
+            }
+        });
+    }
+
+    /// Names the new asset ids (one catalogue call for those not known yet), then adds the
+    /// operations and their summaries.
+    async fn append(&self, ops: Vec<Operation>) {
+        let Some(mut names) = self.names.try_get_untracked() else {
+            return;
+        };
+        let unknown: HashSet<AssetId> = ops
+            .iter()
+            .flat_map(|o| o.transactions.iter())
+            .filter_map(|t| t.asset_id.clone())
+            .filter(|id| !names.0.contains_key(id.as_str()))
+            .collect();
+        if !unknown.is_empty() {
+            if let Some(Some((client, keyless))) = self.clients.try_get_value() {
+                let ids: Vec<AssetId> = unknown.into_iter().collect();
+                for a in catalogue::assets(&client, &keyless, &ids).await {
+                    let symbol = a.symbol.clone().unwrap_or_else(|| a.id.to_string());
+                    names
+                        .0
+                        .insert(a.id.to_string(), (symbol, a.name.unwrap_or_default()));
+                }
+                self.names.try_set(names.clone());
+            }
+        }
+        let fresh: Vec<OperationSummary> = ops.iter().map(|o| summarize(o, &names)).collect();
+        self.summaries.try_update(|s| s.extend(fresh));
+        self.ops.try_update(|v| v.extend(ops));
+    }
+}
+
+/// Turns the asset symbol and fiat code of the filter into ids for the service's filters;
+/// `Err` with a sentence when one of them does not exist.
+async fn resolve(
+    client: &Client,
+    keyless: &Client,
+    names: &mut Names,
+    query: &mut OperationsQuery,
+    asset: Option<String>,
+    fiat: Option<String>,
+) -> Result<(), String> {
+    if let Some(code) = fiat {
+        let id = names
+            .0
+            .iter()
+            .find(|(_, (symbol, _))| symbol.eq_ignore_ascii_case(&code))
+            .map(|(id, _)| CurrencyId::new(id.clone()))
+            .ok_or_else(|| format!("There is no fiat currency {code}."))?;
+        query.currency_ids.push(id);
+    }
+    if let Some(symbol) = asset {
+        let search = AssetsQuery {
+            symbol: Some(symbol.clone()),
+            page_size: Some(25),
+            ..Default::default()
+        };
+        let found = match client.assets(&search).await {
+            Ok(page) => Ok(page),
+            Err(_) => keyless.assets(&search).await,
+        };
+        let asset = found
+            .ok()
+            .and_then(|p| {
+                p.data.into_iter().find(|a| {
+                    a.symbol
+                        .as_deref()
+                        .is_some_and(|s| s.eq_ignore_ascii_case(&symbol))
+                })
+            })
+            .ok_or_else(|| format!("There is no asset with the symbol {symbol}."))?;
+        let shown = asset.symbol.clone().unwrap_or(symbol);
+        names
+            .0
+            .insert(asset.id.to_string(), (shown, asset.name.unwrap_or_default()));
+        query.asset_ids.push(asset.id);
+    }
+    Ok(())
+}

@@ -1,0 +1,189 @@
+//! Portfolio: the person sees what their account is worth in the valuation currency they
+//! pick (kept in the URL as `?currency=EUR`), every asset holding in a sortable table, the
+//! allocation as a donut with the same figures in a table, and their cash in a separate
+//! table. A Refresh button reloads; failures show in plain words with Retry.
+
+mod fiat_table;
+mod positions_table;
+pub mod rows;
+
+use folio_client::{ApiError, AssetId, Client};
+use leptos::prelude::*;
+use leptos_router::hooks::query_signal;
+
+use crate::catalogue;
+use crate::components::{AllocationDonut, EmptyState, ErrorView, FixBaseUrls, Loading};
+use crate::format::format_fiat_with_unit;
+use crate::query::currency_from_query;
+use crate::session::use_session;
+use crate::settings::use_settings;
+use fiat_table::FiatTable;
+use positions_table::PositionsTable;
+use rows::{asset_allocation, build_view, currency_id_for, PortfolioView};
+
+/// Loads currencies (for names and the valuation id), positions, then the names of the
+/// assets held. Only the positions call is essential: without currencies or asset names the
+/// page still shows figures, labelled by id.
+async fn load_portfolio(
+    client: Client,
+    keyless: Client,
+    code: String,
+) -> Result<PortfolioView, ApiError> {
+    let currencies = catalogue::currencies(&client, &keyless).await;
+    let valuation = currency_id_for(&currencies, &code);
+    let code = if valuation.is_some() {
+        code
+    } else {
+        "EUR".to_string()
+    };
+    let positions = client.portfolio(valuation.as_ref()).await?;
+    let ids: Vec<AssetId> = positions
+        .iter()
+        .filter_map(|p| p.asset_id.clone())
+        .collect();
+    let assets = catalogue::assets(&client, &keyless, &ids).await;
+    Ok(build_view(&positions, &assets, &currencies, &code))
+}
+
+fn not_connected() -> ApiError {
+    ApiError::Network {
+        detail: "no key or invalid base URLs".into(),
+    }
+}
+
+#[component]
+pub fn PortfolioPage() -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let (currency_param, set_currency_param) = query_signal::<String>("currency");
+    let refreshing = RwSignal::new(false);
+    let code = Memo::new(move |_| {
+        currency_from_query(currency_param.get().as_deref()).unwrap_or_else(|| settings.currency())
+    });
+    let data = LocalResource::new(move || {
+        let client = session.client(settings);
+        let keyless = session.keyless_client(settings);
+        let code = code.get();
+        async move {
+            refreshing.set(true);
+            let result = match (client, keyless) {
+                (Some(client), Some(keyless)) => load_portfolio(client, keyless, code).await,
+                _ => Err(not_connected()),
+            };
+            refreshing.set(false);
+            result
+        }
+    });
+
+    let choose_currency = move |ev: leptos::ev::Event| {
+        let code = event_target_value(&ev);
+        settings.update(|p| p.currency = code.clone());
+        set_currency_param.set(Some(code));
+    };
+
+    let content = move || match data.get() {
+        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
+        None => view! { <Loading what="your portfolio" /> }.into_any(),
+        Some(Err(error)) => view! {
+            <ErrorView error=error what="the portfolio" on_retry=move |_| data.refetch() />
+        }
+        .into_any(),
+        Some(Ok(view)) => portfolio_view(view, choose_currency).into_any(),
+    };
+
+    view! {
+        <section class="page portfolio-page" aria-labelledby="portfolio-title">
+            <div class="page-head">
+                <h1 id="portfolio-title">"Portfolio"</h1>
+                <button
+                    type="button"
+                    class="button"
+                    id="refresh-portfolio"
+                    data-testid="refresh"
+                    disabled=move || refreshing.get()
+                    on:click=move |_| data.refetch()
+                >
+                    {move || if refreshing.get() { "Refreshing…" } else { "Refresh" }}
+                </button>
+            </div>
+            {content}
+        </section>
+    }
+}
+
+fn portfolio_view(
+    view: PortfolioView,
+    choose_currency: impl Fn(leptos::ev::Event) + 'static,
+) -> impl IntoView {
+    let code = view.currency_code.clone();
+    let options = if view.currencies.is_empty() {
+        vec![(code.clone(), code.clone())]
+    } else {
+        view.currencies.clone()
+    };
+    let options = options
+        .into_iter()
+        .map(|(c, name)| {
+            let selected = c == code;
+            view! { <option value=c.clone() selected=selected>{format!("{c} — {name}")}</option> }
+        })
+        .collect_view();
+    let slices = asset_allocation(&view.positions);
+    let nothing = view.positions.is_empty() && view.fiat.is_empty();
+    view! {
+        <div class="summary card">
+            <div>
+                <p class="total-label" id="portfolio-total-label">"Total value"</p>
+                <p
+                    id="portfolio-total"
+                    class="total"
+                    aria-labelledby="portfolio-total-label portfolio-total"
+                    data-value=view.total.to_string()
+                    data-currency=code.clone()
+                >
+                    {format_fiat_with_unit(view.total, Some(&code))}
+                </p>
+                {view.fiat_left_out.then(|| view! {
+                    <p class="hint">"Cash in other currencies is listed below but not included in the total."</p>
+                })}
+            </div>
+            <div class="field field-inline">
+                <label for="valuation-currency">"Valuation currency"</label>
+                <select id="valuation-currency" on:change=choose_currency>{options}</select>
+            </div>
+        </div>
+        {if nothing {
+            view! {
+                <EmptyState title="No holdings yet">
+                    <p>"This account holds no assets or cash. Deposits and purchases will show up here."</p>
+                </EmptyState>
+            }
+            .into_any()
+        } else {
+            let unit = code.clone();
+            view! {
+                <section class="card" aria-labelledby="assets-title">
+                    <h2 id="assets-title">"Assets"</h2>
+                    {if view.positions.is_empty() {
+                        view! { <p class="state-empty">"No asset holdings."</p> }.into_any()
+                    } else {
+                        view! { <PositionsTable rows=view.positions unit=unit.clone() /> }.into_any()
+                    }}
+                </section>
+                {(!slices.is_empty()).then(|| view! {
+                    <section class="card" aria-labelledby="allocation-title">
+                        <h2 id="allocation-title">"Allocation"</h2>
+                        <AllocationDonut slices=slices unit=Some(unit.clone()) />
+                    </section>
+                })}
+                {(!view.fiat.is_empty()).then(|| view! {
+                    <section class="card" aria-labelledby="cash-title">
+                        <h2 id="cash-title">"Cash"</h2>
+                        <FiatTable rows=view.fiat />
+                    </section>
+                })}
+            }
+            .into_any()
+        }}
+    }
+}

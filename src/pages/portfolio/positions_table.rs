@@ -1,0 +1,61 @@
+//! The asset holdings as a table sortable by every column.
+
+use leptos::prelude::*;
+
+use super::rows::{sort_positions, PositionColumn, PositionRow};
+use crate::components::{AmountCell, FiatCell, PercentCell, SortHeader};
+use crate::sorting::{SortDirection, SortState};
+
+/// One row per asset; header buttons sort (first click: names A→Z, amounts largest first).
+#[component]
+pub fn PositionsTable(rows: Vec<PositionRow>, #[prop(into)] unit: String) -> impl IntoView {
+    let sort = RwSignal::new(SortState {
+        column: PositionColumn::Value,
+        direction: SortDirection::Descending,
+    });
+    let rows = StoredValue::new(rows);
+    let body = move || {
+        let mut sorted = rows.get_value();
+        sort_positions(&mut sorted, sort.get());
+        sorted
+            .into_iter()
+            .map(|row| {
+                view! {
+                    <tr data-asset-symbol=row.symbol.clone() data-asset-id=row.id.clone() data-testid="position-row">
+                        <th scope="row" class="name">
+                            <span class="asset-name">{row.name.clone()}</span>
+                            <span class="asset-symbol">{row.symbol.clone()}</span>
+                        </th>
+                        <AmountCell value=row.balance class="balance" />
+                        <AmountCell value=row.available class="available" />
+                        <FiatCell value=row.value class="value" />
+                        <FiatCell value=row.invested class="invested" />
+                        <FiatCell value=row.total_return class="return" signed=true />
+                        <PercentCell value=row.return_percent class="return-percent" />
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+    let desc = SortDirection::Descending;
+    view! {
+        <p class="hint">{format!("Values in {unit}. Select a column heading to sort.")}</p>
+        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="positions-caption">
+            <table class="data-table positions-table" id="positions-table">
+                <caption id="positions-caption" class="visually-hidden">"Asset holdings"</caption>
+                <thead>
+                    <tr>
+                        <SortHeader column=PositionColumn::Name label="Asset" sort=sort first_direction=SortDirection::Ascending />
+                        <SortHeader column=PositionColumn::Balance label="Balance" sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::Available label="Available" sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::Value label="Value" sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::Invested label="Invested" sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::Return label="Return" sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::ReturnPercent label="Return %" sort=sort first_direction=desc class="num" />
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+    }
+}

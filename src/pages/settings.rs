@@ -1,0 +1,127 @@
+//! Settings: the person chooses which service Folio talks to (sandbox, live or custom base
+//! URLs), the currency values are shown in, the colour theme, and after how many idle
+//! minutes the key is forgotten. Everything is kept for this tab only. When connected, the
+//! key's detected permissions are listed too.
+
+use leptos::prelude::*;
+
+use crate::catalogue;
+use crate::components::{ProfilePicker, ScopesTable};
+use crate::session::use_session;
+use crate::settings::{clamp_idle_minutes, use_settings, Theme, IDLE_MINUTES_RANGE};
+
+/// Offered when the currency list cannot be loaded (not connected, or no permission).
+const FALLBACK_CURRENCIES: [&str; 4] = ["EUR", "USD", "CHF", "GBP"];
+
+#[component]
+pub fn SettingsPage() -> impl IntoView {
+    let settings = use_settings();
+    let session = use_session();
+    let currencies = LocalResource::new(move || {
+        let client = session.client(settings);
+        let keyless = session.keyless_client(settings);
+        async move {
+            match (client, keyless) {
+                (Some(c), Some(k)) => catalogue::currencies(&c, &k).await,
+                (None, Some(k)) => k.currencies().await.unwrap_or_default(),
+                _ => Vec::new(),
+            }
+        }
+    });
+    let currency_options = move || {
+        let mut codes: Vec<String> = currencies
+            .get()
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|c| c.symbol)
+            .collect();
+        if codes.is_empty() {
+            codes = FALLBACK_CURRENCIES.iter().map(|c| c.to_string()).collect();
+        }
+        let chosen = settings.with(|p| p.currency.clone());
+        if !codes.contains(&chosen) {
+            codes.insert(0, chosen.clone());
+        }
+        codes
+            .into_iter()
+            .map(|code| {
+                let selected = code == chosen;
+                view! { <option value=code.clone() selected=selected>{code.clone()}</option> }
+            })
+            .collect_view()
+    };
+    let themes = Theme::ALL
+        .into_iter()
+        .map(|theme| {
+            let id = format!("theme-{}", theme.as_str());
+            view! {
+                <div class="radio">
+                    <input
+                        type="radio"
+                        id=id.clone()
+                        name="theme"
+                        value=theme.as_str()
+                        prop:checked=move || settings.with(|p| p.theme == theme)
+                        on:change=move |_| settings.update(|p| p.theme = theme)
+                    />
+                    <label for=id>{theme.label()}</label>
+                </div>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <section class="page settings-page" aria-labelledby="settings-title">
+            <h1 id="settings-title">"Settings"</h1>
+            <p class="hint">"Settings apply to this browser tab only and are forgotten when it closes."</p>
+            <div class="card">
+                <h2>"Service"</h2>
+                <ProfilePicker id_prefix="settings" />
+            </div>
+            <div class="card">
+                <h2>"Display"</h2>
+                <div class="field">
+                    <label for="settings-currency">"Valuation currency"</label>
+                    <select
+                        id="settings-currency"
+                        on:change=move |ev| {
+                            let code = event_target_value(&ev);
+                            settings.update(|p| p.currency = code);
+                        }
+                    >
+                        {currency_options}
+                    </select>
+                </div>
+                <fieldset>
+                    <legend>"Theme"</legend>
+                    {themes}
+                </fieldset>
+            </div>
+            <div class="card">
+                <h2>"Security"</h2>
+                <div class="field">
+                    <label for="settings-idle">"Forget the key after this many minutes without activity"</label>
+                    <input
+                        id="settings-idle"
+                        type="number"
+                        inputmode="numeric"
+                        min=IDLE_MINUTES_RANGE.0
+                        max=IDLE_MINUTES_RANGE.1
+                        step="1"
+                        prop:value=move || settings.with(|p| p.idle_minutes.to_string())
+                        aria-describedby="settings-idle-hint"
+                        on:change=move |ev| {
+                            if let Ok(minutes) = event_target_value(&ev).trim().parse::<u32>() {
+                                settings.update(|p| p.idle_minutes = clamp_idle_minutes(minutes));
+                            }
+                        }
+                    />
+                    <p id="settings-idle-hint" class="hint">
+                        {format!("Between {} and {} minutes.", IDLE_MINUTES_RANGE.0, IDLE_MINUTES_RANGE.1)}
+                    </p>
+                </div>
+                {move || session.scopes().map(|report| view! { <ScopesTable report=report /> })}
+            </div>
+        </section>
+    }
+}

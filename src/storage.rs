@@ -1,0 +1,28 @@
+//! `sessionStorage`, the only place Folio keeps anything: it lasts as long as the tab and is
+//! never shared with other tabs or written to disk by the app.
+//!
+//! Every call tolerates a missing or blocked storage (private modes, sandboxed frames):
+//! reads then return `None` and writes do nothing.
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+/// Reads an item.
+pub fn get(name: &str) -> Option<String> {
+    storage()?.get_item(name).ok()?
+}
+
+/// Writes an item; ignores a full or unavailable storage.
+pub fn set(name: &str, value: &str) {
+    if let Some(storage) = storage() {
+        let _ = storage.set_item(name, value);
+    }
+}
+
+/// Removes an item.
+pub fn remove(name: &str) {
+    if let Some(storage) = storage() {
+        let _ = storage.remove_item(name);
+    }
+}

@@ -1,0 +1,126 @@
+//! Connect: a good key is validated, its scopes shown and kept in sessionStorage only;
+//! a wrong key is refused with a message and nothing is stored; forget ends the session.
+
+use crate::support::{start, FULL_KEY, READ_KEY};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_key_connects_shows_scopes_and_stays_in_session_storage_only() {
+    let w = start().await;
+    w.goto("/").await;
+    w.find("#api-key").await;
+    assert!(
+        w.url().await.ends_with("/connect"),
+        "a visitor without a key lands on Connect"
+    );
+    w.capture_console().await;
+
+    w.find("#api-key")
+        .await
+        .send_keys(&format!("  {FULL_KEY}  "))
+        .await
+        .unwrap();
+    w.find("#connect-button").await.click().await.unwrap();
+    let table = w.text("[data-testid=scopes-table]").await;
+    for scope in [
+        "Balance",
+        "Transaction",
+        "Trade (Read)",
+        "Trade (Write)",
+        "Earn (Read)",
+        "Earn (Write)",
+    ] {
+        assert!(table.contains(scope), "scope table lists {scope}: {table}");
+    }
+    let (session, local) = w.storages().await;
+    assert!(
+        session.contains(FULL_KEY),
+        "the trimmed key is in sessionStorage"
+    );
+    assert!(!session.contains(&format!(" {FULL_KEY}")), "stored trimmed");
+    assert!(!local.contains(FULL_KEY), "never in localStorage: {local}");
+    assert!(!w.url().await.contains(FULL_KEY));
+
+    w.find("#continue-to-portfolio")
+        .await
+        .click()
+        .await
+        .unwrap();
+    w.find("#portfolio-total").await;
+    assert!(!w.url().await.contains(FULL_KEY));
+    assert!(!w.console_text().await.contains(FULL_KEY), "never logged");
+
+    // Every request that carried the key went to the sandbox's API paths.
+    for r in w.server.requests() {
+        if r.api_key.is_some() {
+            assert!(r.path.starts_with("/public/"), "key sent to {}", r.path);
+        }
+    }
+
+    // A reload keeps the session.
+    w.browser.refresh().await.unwrap();
+    w.find("#portfolio-total").await;
+
+    // Forget key ends it.
+    w.find("[data-testid=forget-key]")
+        .await
+        .click()
+        .await
+        .unwrap();
+    w.find("#api-key").await;
+    let (session, local) = w.storages().await;
+    assert!(!session.contains(FULL_KEY) && !local.contains(FULL_KEY));
+    w.goto("/").await;
+    w.find("#api-key").await;
+    assert!(w.url().await.ends_with("/connect"));
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_key_is_refused_and_nothing_is_stored() {
+    let w = start().await;
+    w.goto("/connect").await;
+    w.find("#api-key")
+        .await
+        .send_keys("not-a-real-key")
+        .await
+        .unwrap();
+    w.find("#connect-button").await.click().await.unwrap();
+    let message = w.wait_text("[data-testid=connect-error]", "key").await;
+    assert!(
+        !message.contains('{') && !message.contains('<'),
+        "plain words: {message}"
+    );
+    let (session, local) = w.storages().await;
+    assert!(!session.contains("not-a-real-key"), "{session}");
+    assert!(!local.contains("not-a-real-key"));
+    assert!(w.url().await.ends_with("/connect"));
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn read_only_key_shows_missing_write_scopes_and_no_write_ran() {
+    let w = start().await;
+    w.goto("/connect").await;
+    w.find("#api-key").await.send_keys(READ_KEY).await.unwrap();
+    w.find("#connect-button").await.click().await.unwrap();
+    w.find("[data-testid=scopes-table]").await;
+    let trade_write = w
+        .text("[data-testid=scopes-table] [data-scope='Trade (Write)']")
+        .await;
+    assert!(trade_write.contains("No"), "{trade_write}");
+    let balance = w
+        .text("[data-testid=scopes-table] [data-scope='Balance']")
+        .await;
+    assert!(balance.contains("Yes"), "{balance}");
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connect_page_has_no_accessibility_violations() {
+    let w = start().await;
+    w.goto("/connect").await;
+    w.find("#api-key").await;
+    let violations = w.axe_violations().await;
+    assert!(violations.is_empty(), "axe: {violations:#?}");
+    w.close().await;
+}

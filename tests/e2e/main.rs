@@ -1,0 +1,13 @@
+//! Browser end-to-end tests: the sandbox in-process serving the release `dist/`, headless
+//! Chromium driven through chromedriver, assertions on what a person sees.
+//!
+//! Needs `trunk build --release` first (`cargo xtask test` does it) and chromium +
+//! chromedriver on PATH (or `$CHROME_PATH` / `$CHROMEDRIVER`).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod support;
+
+mod connect;
+mod history;
+mod portfolio;
+mod resilience;

@@ -1,0 +1,76 @@
+//! Portfolio: the total and every position equal the sandbox's own figures; the page is
+//! accessible and works on a phone and on a desktop.
+
+use crate::support::{config, figure, start, start_with, World, FULL_KEY};
+
+async fn assert_figures_match(w: &World) {
+    let expected_total = w.server.ledger().portfolio_total("EUR");
+    let shown = w.text("#portfolio-total").await;
+    assert_eq!(
+        figure(&shown).round_dp(2),
+        expected_total.round_dp(2),
+        "total {shown:?}"
+    );
+
+    let positions = w.server.ledger().portfolio("EUR");
+    assert!(
+        positions.len() >= 3,
+        "the demo account holds several positions"
+    );
+    for p in positions.iter().filter(|p| !p.is_fiat) {
+        let row = format!("[data-asset-symbol='{}']", p.symbol);
+        let balance = w.text(&format!("{row} .balance")).await;
+        assert_eq!(
+            figure(&balance),
+            p.balance,
+            "{} balance {balance:?}",
+            p.symbol
+        );
+        let value = w.text(&format!("{row} .value")).await;
+        let expected = p.value.expect("assets have a value");
+        assert_eq!(
+            figure(&value),
+            expected.round_dp(2),
+            "{} value {value:?}",
+            p.symbol
+        );
+    }
+    for p in positions.iter().filter(|p| p.is_fiat) {
+        let row = format!("[data-currency-symbol='{}']", p.symbol);
+        let balance = w.text(&format!("{row} .balance")).await;
+        assert_eq!(
+            figure(&balance),
+            p.balance.round_dp(2),
+            "{} balance {balance:?}",
+            p.symbol
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn total_and_positions_equal_the_sandbox_on_desktop() {
+    let w = start().await;
+    w.connect(FULL_KEY).await;
+    assert_figures_match(&w).await;
+    w.find("[data-testid=allocation-table]").await;
+    w.screenshot("portfolio-1280").await;
+    let violations = w.axe_violations().await;
+    assert!(violations.is_empty(), "axe: {violations:#?}");
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn portfolio_works_on_a_360px_phone() {
+    let w = start_with(config(), 360, 740).await;
+    w.connect(FULL_KEY).await;
+    assert_figures_match(&w).await;
+    let overflow = w
+        .js("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+        .await;
+    assert!(
+        overflow.as_i64().unwrap_or(0) <= 0,
+        "page scrolls sideways by {overflow}px"
+    );
+    w.screenshot("portfolio-360").await;
+    w.close().await;
+}
