@@ -229,6 +229,21 @@ impl<T: Transport> Client<T> {
         decode(&self.get_text(url).await?)
     }
 
+    /// POST for a write: sent **exactly once** and never retried, whatever happens (429, 503,
+    /// a dropped connection). A request that got no answer is [`ApiError::Network`]: the
+    /// write may or may not have happened (see [`ApiError::write_outcome_unknown`]). A 2xx
+    /// answer is decoded into `R`.
+    pub(crate) async fn send_write<R: DeserializeOwned>(
+        &self,
+        url: String,
+        body: Option<String>,
+    ) -> Result<R, ApiError> {
+        let text = self
+            .send_once(self.request(Method::Post, url, body))
+            .await?;
+        decode(&text)
+    }
+
     /// The raw status of a write probe (used by scope detection), sent once.
     pub(crate) async fn probe_write(&self, url: String, body: &str) -> Result<(), ApiError> {
         self.send_once(self.request(Method::Post, url, Some(body.to_string())))

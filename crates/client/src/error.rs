@@ -115,6 +115,17 @@ impl ApiError {
             || matches!(self, Self::Server(d) if d.status == 503)
     }
 
+    /// For a write (accept quote, stake, set limits): whether it may have happened even
+    /// though no usable answer came back — no response at all, a 5xx, or a 2xx body that
+    /// could not be read. The app then says "outcome unknown, check Operations" instead of
+    /// offering to send it again.
+    pub fn write_outcome_unknown(&self) -> bool {
+        matches!(
+            self,
+            Self::Network { .. } | Self::Decode { .. } | Self::Server(_)
+        )
+    }
+
     /// A sentence in plain words for the person using the app.
     pub fn user_message(&self) -> String {
         let known = self.code().and_then(message_for_code);

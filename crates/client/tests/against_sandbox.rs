@@ -26,7 +26,10 @@ fn client(server: &RunningServer, key: &str) -> Client {
 #[tokio::test]
 async fn portfolio_equals_the_ledger() {
     let server = sandbox().await;
-    let positions = client(&server, "folio-demo-full").portfolio(None).await.unwrap();
+    let positions = client(&server, "folio-demo-full")
+        .portfolio(None)
+        .await
+        .unwrap();
     let expected = server.ledger().portfolio("EUR");
     assert_eq!(positions.len(), expected.len());
     for want in &expected {
@@ -37,7 +40,12 @@ async fn portfolio_equals_the_ledger() {
                     || p.currency_id.as_ref().map(CurrencyId::as_str) == Some(want.id.as_str())
             })
             .unwrap_or_else(|| panic!("{} missing", want.symbol));
-        assert_eq!(got.balance.as_ref().unwrap().value, want.balance, "{}", want.symbol);
+        assert_eq!(
+            got.balance.as_ref().unwrap().value,
+            want.balance,
+            "{}",
+            want.symbol
+        );
         assert_eq!(got.is_fiat(), want.is_fiat);
         if let Some(value) = want.value {
             assert_eq!(got.currency_balance.as_ref().unwrap().value, value);
@@ -54,9 +62,15 @@ async fn valuation_currency_history_catalogue_and_tickers() {
     let currencies = c.currencies().await.unwrap();
     assert!(currencies.len() >= 6);
     assert_eq!(currencies[0].symbol.as_deref(), Some("EUR"));
-    let usd = currencies.iter().find(|c| c.symbol.as_deref() == Some("USD")).unwrap();
+    let usd = currencies
+        .iter()
+        .find(|c| c.symbol.as_deref() == Some("USD"))
+        .unwrap();
     let in_usd = c.portfolio(Some(&usd.id)).await.unwrap();
-    let valued = in_usd.iter().find_map(|p| p.currency_balance.clone()).unwrap();
+    let valued = in_usd
+        .iter()
+        .find_map(|p| p.currency_balance.clone())
+        .unwrap();
     assert_eq!(valued.currency_id.as_ref(), Some(&usd.id));
 
     for timeframe in Timeframe::ALL {
@@ -113,13 +127,19 @@ async fn key_and_scope_errors() {
     assert!(client(&server, "nope").detect_scopes().await.is_err());
 
     let balance_only = client(&server, "folio-demo-balance");
-    let missing = balance_only.operations(&OperationsQuery::default()).await.unwrap_err();
+    let missing = balance_only
+        .operations(&OperationsQuery::default())
+        .await
+        .unwrap_err();
     assert!(
         matches!(&missing, ApiError::MissingScope(d) if d.scope.as_deref() == Some("Transaction")),
         "{missing:?}"
     );
 
-    let report = client(&server, "folio-demo-read").detect_scopes().await.unwrap();
+    let report = client(&server, "folio-demo-read")
+        .detect_scopes()
+        .await
+        .unwrap();
     assert!(report.has(Scope::Balance) && report.has(Scope::Transaction));
     assert!(report.has(Scope::TradeRead) && report.has(Scope::EarnRead));
     assert!(report
@@ -127,7 +147,10 @@ async fn key_and_scope_errors() {
         .iter()
         .any(|(s, st)| *s == Scope::TradeWrite && *st == ScopeState::Missing));
     assert!(!report.has(Scope::EarnWrite));
-    let full = client(&server, "folio-demo-full").detect_scopes().await.unwrap();
+    let full = client(&server, "folio-demo-full")
+        .detect_scopes()
+        .await
+        .unwrap();
     assert!(Scope::ALL.iter().all(|s| full.has(*s)), "{full:?}");
     server.shutdown().await;
 }
@@ -146,7 +169,10 @@ async fn bad_request_and_not_found() {
             .unwrap_err();
         assert!(matches!(e, ApiError::BadRequest(_)), "{size}: {e:?}");
     }
-    let e = c.ticker(&AssetId::new("00000000-0000-0000-0000-000000000000")).await.unwrap_err();
+    let e = c
+        .ticker(&AssetId::new("00000000-0000-0000-0000-000000000000"))
+        .await
+        .unwrap_err();
     assert!(matches!(e, ApiError::NotFound(_)), "{e:?}");
     server.shutdown().await;
 }
@@ -182,8 +208,21 @@ async fn reads_retry_twice_on_429_and_503_only() {
     server.clear_requests();
     server.inject(fault(429, 3, Some(0)));
     let e = c.portfolio(None).await.unwrap_err();
-    assert!(matches!(e, ApiError::RateLimited { retry_after_secs: Some(0), .. }), "{e:?}");
-    assert_eq!(portfolio_statuses(&server), vec![429, 429, 429], "at most two retries");
+    assert!(
+        matches!(
+            e,
+            ApiError::RateLimited {
+                retry_after_secs: Some(0),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        portfolio_statuses(&server),
+        vec![429, 429, 429],
+        "at most two retries"
+    );
 
     server.clear_requests();
     server.inject(fault(503, 1, None));
@@ -193,14 +232,19 @@ async fn reads_retry_twice_on_429_and_503_only() {
     server.clear_requests();
     server.inject(fault(500, 1, None));
     let e = c.portfolio(None).await.unwrap_err();
-    assert!(matches!(e, ApiError::Server(ref d) if d.status == 500), "{e:?}");
+    assert!(
+        matches!(e, ApiError::Server(ref d) if d.status == 500),
+        "{e:?}"
+    );
     assert!(!e.user_message().contains('<'));
     assert_eq!(portfolio_statuses(&server), vec![500], "500 is not retried");
     server.shutdown().await;
 }
 
 /// Serves one scripted raw HTTP response per connection, counting requests.
-async fn scripted_peer(response: String) -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+async fn scripted_peer(
+    response: String,
+) -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let count = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -236,17 +280,40 @@ async fn peer_error(response: String) -> ApiError {
 
 #[tokio::test]
 async fn every_status_class_maps_cleanly() {
-    let conflict = peer_error(http("409 Conflict", "", r#"{"error":{"code":"limits_already_set"}}"#)).await;
+    let conflict = peer_error(http(
+        "409 Conflict",
+        "",
+        r#"{"error":{"code":"limits_already_set"}}"#,
+    ))
+    .await;
     assert!(matches!(conflict, ApiError::Conflict(_)), "{conflict:?}");
     assert_eq!(conflict.code(), Some("limits_already_set"));
 
-    let gone = peer_error(http("410 Gone", "", r#"{"errors":[{"code":"api_decommissioned","status":410,"title":"Gone"}]}"#)).await;
+    let gone = peer_error(http(
+        "410 Gone",
+        "",
+        r#"{"errors":[{"code":"api_decommissioned","status":410,"title":"Gone"}]}"#,
+    ))
+    .await;
     assert!(matches!(gone, ApiError::Gone(_)), "{gone:?}");
 
-    let unprocessable = peer_error(http("422 Unprocessable Entity", "", r#"{"message":"too small"}"#)).await;
-    assert!(matches!(unprocessable, ApiError::Unprocessable(_)), "{unprocessable:?}");
+    let unprocessable = peer_error(http(
+        "422 Unprocessable Entity",
+        "",
+        r#"{"message":"too small"}"#,
+    ))
+    .await;
+    assert!(
+        matches!(unprocessable, ApiError::Unprocessable(_)),
+        "{unprocessable:?}"
+    );
 
-    let html = peer_error(http("502 Bad Gateway", "content-type: text/html\r\n", "<html><body>502 Bad Gateway nginx</body></html>")).await;
+    let html = peer_error(http(
+        "502 Bad Gateway",
+        "content-type: text/html\r\n",
+        "<html><body>502 Bad Gateway nginx</body></html>",
+    ))
+    .await;
     assert!(matches!(html, ApiError::Server(_)));
     assert!(!html.user_message().contains("nginx"));
 
@@ -269,5 +336,9 @@ async fn redirects_are_never_followed_with_the_key() {
     let location = format!("location: {target}/public/v1/portfolio\r\n");
     let e = peer_error(http("302 Found", &location, "")).await;
     assert!(matches!(e, ApiError::Network { .. }), "{e:?}");
-    assert_eq!(hits.load(std::sync::atomic::Ordering::SeqCst), 0, "the redirect target was never asked");
+    assert_eq!(
+        hits.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "the redirect target was never asked"
+    );
 }

@@ -31,7 +31,11 @@ fn portfolio_parses_in_both_casings_identically() {
     let btc = &snake.data[0];
     let balance = btc.balance.as_ref().unwrap();
     assert_eq!(balance.value, dec("0.00197000"));
-    assert_eq!(balance.value.scale(), 8, "the scale the service sent is kept");
+    assert_eq!(
+        balance.value.scale(),
+        8,
+        "the scale the service sent is kept"
+    );
     assert!(!btc.is_fiat());
     assert!(snake.data[1].is_fiat());
     assert_eq!(snake.data[1].currency_balance, None);
@@ -53,7 +57,11 @@ const OPERATION_SNAKE: &str = r#"{"data":[{"operation_id":"op1","operation_type"
 fn operations_page_with_unknown_type_pending_and_camel_twin() {
     let page: Page<Operation> = decode(OPERATION_SNAKE).unwrap();
     assert_eq!(page.data.len(), 3);
-    assert_eq!(page.next(), None, "has_next_page=false wins over a present next_cursor");
+    assert_eq!(
+        page.next(),
+        None,
+        "has_next_page=false wins over a present next_cursor"
+    );
     assert_eq!(page.data[0].operation_type, Some(OperationType::Buy));
     let trade = page.data[0].transactions[1].trade.as_ref().unwrap();
     assert_eq!(trade.rate_with_fee, Some(dec("60900.00")));
@@ -61,7 +69,10 @@ fn operations_page_with_unknown_type_pending_and_camel_twin() {
         page.data[1].operation_type,
         Some(OperationType::Other("card_cashback".into()))
     );
-    assert_eq!(page.data[1].transactions[0].flow, Some(Flow::Other("SIDEWAYS".into())));
+    assert_eq!(
+        page.data[1].transactions[0].flow,
+        Some(Flow::Other("SIDEWAYS".into()))
+    );
     assert_eq!(page.data[2].transactions[0].credited_at, None);
 
     let camel = OPERATION_SNAKE
@@ -84,7 +95,10 @@ fn history_and_limits_and_earn() {
     )
     .unwrap();
     assert_eq!(h.data.datapoints.len(), 2);
-    assert_eq!(h.data.datapoints[1].time, None, "a malformed time is tolerated");
+    assert_eq!(
+        h.data.datapoints[1].time, None,
+        "a malformed time is tolerated"
+    );
     assert_eq!(h.data.return_percentage, Some(dec("-1.25")));
 
     let none: Envelope<Option<TradingLimits>> = decode(r#"{"data":null}"#).unwrap();
@@ -114,7 +128,14 @@ fn timeframes_round_trip() {
 
 #[test]
 fn malformed_bodies_are_decode_errors_not_panics() {
-    for body in ["", "<html>", "{\"data\":", "{\"data\":[{\"asset_id\":5}]}", "[1,2]", "null"] {
+    for body in [
+        "",
+        "<html>",
+        "{\"data\":",
+        "{\"data\":[{\"asset_id\":5}]}",
+        "[1,2]",
+        "null",
+    ] {
         let r: Result<Envelope<Vec<PortfolioPosition>>, ApiError> = decode(body);
         assert!(matches!(r, Err(ApiError::Decode { .. })), "{body}");
     }

@@ -68,6 +68,8 @@ pub struct Config {
     pub read_rate_limit: u32,
     /// Writes allowed per key and second (default 5).
     pub write_rate_limit: u32,
+    /// How long a quote can be accepted, in seconds (default 30).
+    pub quote_ttl_secs: u64,
 }
 
 impl Default for Config {
@@ -85,6 +87,7 @@ impl Default for Config {
             now: None,
             read_rate_limit: 20,
             write_rate_limit: 5,
+            quote_ttl_secs: 30,
         }
     }
 }
@@ -157,7 +160,13 @@ impl RunningServer {
 
     /// Read access to the ledger, for expected figures in tests.
     pub fn ledger(&self) -> LedgerView {
-        LedgerView::new(self.state.ledger.clone(), self.state.clock)
+        LedgerView::new(self.state.ledger.clone(), self.state.clock.clone())
+    }
+
+    /// Moves the sandbox clock forward (quote expiry, the daily budget reset at 00:00 UTC).
+    /// Prices follow the clock unless they are frozen.
+    pub fn advance_clock(&self, by: Duration) {
+        self.state.clock.advance(by);
     }
 
     /// Stops accepting connections and waits (at most 5 s) for open ones to finish.

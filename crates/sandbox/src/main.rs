@@ -20,6 +20,7 @@ OPTIONS:
   --fail-rate PERCENT   answer this share of API requests with 500
   --freeze-prices       keep prices fixed at the start instant
   --now RFC3339         start the sandbox clock at this instant (default: now)
+  --quote-ttl SECS      how long a quote can be accepted (default 30)
   --help                print this help
 ";
 
@@ -56,6 +57,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Option<Config>, Strin
                 }
             }
             "--freeze-prices" => config.frozen_prices = true,
+            "--quote-ttl" => config.quote_ttl_secs = value(&mut args, &flag)?,
             "--now" => {
                 let raw: String = value(&mut args, &flag)?;
                 let t = chrono::DateTime::parse_from_rfc3339(&raw)
@@ -117,7 +119,7 @@ mod tests {
 
     #[test]
     fn parses_flags() {
-        let c = parse(args("--port 0 --seed 7 --operations 50 --fail-rate 10 --freeze-prices --now 2026-05-04T09:15:27.412Z --cors-origin http://localhost:1"))
+        let c = parse(args("--port 0 --seed 7 --operations 50 --fail-rate 10 --freeze-prices --now 2026-05-04T09:15:27.412Z --cors-origin http://localhost:1 --quote-ttl 2"))
             .unwrap()
             .unwrap();
         assert_eq!(
@@ -125,6 +127,7 @@ mod tests {
             (0, 7, 50, 10)
         );
         assert!(c.frozen_prices);
+        assert_eq!(c.quote_ttl_secs, 2);
         assert_eq!(c.cors_origin.as_deref(), Some("http://localhost:1"));
         assert_eq!(c.now.unwrap().timestamp_subsec_millis(), 412);
         assert_eq!(parse(args("")).unwrap().unwrap().port, 8080);

@@ -11,6 +11,9 @@ use crate::rng::{hash, Rng};
 use crate::Config;
 use std::sync::{Arc, Mutex, RwLock};
 
+/// The longest quote lifetime honoured (one year).
+const MAX_TTL_SECS: u64 = 365 * 86_400;
+
 /// Everything the handlers and middleware share.
 #[derive(Debug)]
 pub struct AppState {
@@ -30,6 +33,8 @@ pub struct AppState {
     pub log: RequestLog,
     /// Per-key request counters.
     pub rate: RateLimiter,
+    /// How long a quote stays acceptable.
+    pub quote_ttl: chrono::Duration,
 }
 
 impl AppState {
@@ -49,11 +54,17 @@ impl AppState {
             faults: FaultQueue::default(),
             log: RequestLog::default(),
             rate: RateLimiter::new(config.read_rate_limit, config.write_rate_limit),
+            quote_ttl: chrono::Duration::seconds(config.quote_ttl_secs.min(MAX_TTL_SECS) as i64),
         })
     }
 
     /// Read access to the ledger (a poisoned lock is still readable).
     pub fn read(&self) -> std::sync::RwLockReadGuard<'_, crate::ledger::Ledger> {
         self.ledger.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Write access to the ledger (a poisoned lock is still writable).
+    pub fn write(&self) -> std::sync::RwLockWriteGuard<'_, crate::ledger::Ledger> {
+        self.ledger.write().unwrap_or_else(|e| e.into_inner())
     }
 }

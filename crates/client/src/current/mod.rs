@@ -2,20 +2,32 @@
 
 mod catalogue;
 mod earn;
+mod earn_actions;
 mod history;
+mod json_body;
 mod limits;
 mod operations;
 mod page;
+mod paginator;
 mod portfolio;
+mod quotes;
 mod time;
+mod validation;
 
 pub use catalogue::{Asset, AssetType, AssetsQuery, Currency, Ticker};
 pub use earn::{EarnConfig, EarnConfigsQuery, EarnMode, EarnType};
+pub use earn_actions::{EarnAction, EarnActionRequest, EarnActionResult, EarnActionStatus};
 pub use history::{Datapoint, PortfolioHistory, Timeframe};
-pub use limits::TradingLimits;
+pub use limits::{LimitsRequest, TradingLimits};
 pub use operations::{
     CompensatesInfo, Flow, Operation, OperationTransaction, OperationType, OperationsQuery,
     TradeDetails, TransactionType,
 };
 pub use page::Page;
+pub use paginator::{CancelHandle, Paginator, Progress, Step};
 pub use portfolio::PortfolioPosition;
+pub use quotes::{
+    AcceptedQuote, Quote, QuoteAmount, QuoteFigures, QuoteRequest, QuoteStatus, Side,
+    TradeExecution, TradeTax, TradingBudget,
+};
+pub use validation::{validate_amount, AmountError};

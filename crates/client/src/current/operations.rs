@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use rust_decimal::Decimal;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::Page;
 use crate::query::Query;
@@ -74,7 +74,7 @@ open_enum!(
 );
 
 /// What a compensating transaction reverses.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CompensatesInfo {
     /// The compensated operation's type.
     #[serde(default)]
@@ -85,7 +85,7 @@ pub struct CompensatesInfo {
 }
 
 /// Trade details on the asset leg of a buy/sell.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TradeDetails {
     /// The trade (equals the accept-quote `tradeId`).
     #[serde(default)]
@@ -108,7 +108,7 @@ pub struct TradeDetails {
 }
 
 /// One leg of an operation.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OperationTransaction {
     /// Leg id.
     pub transaction_id: TransactionId,
@@ -154,7 +154,7 @@ pub struct OperationTransaction {
 }
 
 /// One operation of the timeline.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Operation {
     /// Operation id.
     pub operation_id: OperationId,

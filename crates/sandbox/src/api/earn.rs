@@ -1,16 +1,17 @@
-//! `GET /v1/earn/configs` (Earn (Read)) and the validation of `POST /v1/earn/actions/{action}`
-//! (Earn (Write)); executing actions comes later (a valid request answers 501).
+//! `GET /v1/earn/configs` (Earn (Read)) and `POST /v1/earn/actions/{action}` (Earn (Write)).
 
 use super::auth::{authorize, Need};
 use super::errors::{ApiError, ApiResult};
-use super::format::number;
+use super::format::{fixed, number};
 use super::paging::paginate;
 use super::query::Params;
-use super::writes::{json_body, positive_number, uuid_field};
+use super::writes::{JsonBody, Spelling};
 use crate::catalogue::catalogue;
 use crate::ids::Uuid;
 use crate::keys::Scope;
 use crate::ledger::earn::EarnConfig;
+use crate::ledger::staking::EarnAction;
+use crate::ledger::Unit;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
@@ -60,8 +61,10 @@ pub async fn configs(
     Ok(Json(page.to_json(|c| config_json(c))).into_response())
 }
 
-/// `POST /v1/earn/actions/{action}`: scope check, then `action` (stake/unstake, any case) and
-/// body `{config_id, wallet_id?, asset_amount > 0}` validation; valid requests answer 501.
+/// `POST /v1/earn/actions/{action}`: Earn (Write); `action` stake/unstake (any case); body
+/// `{config_id, wallet_id?, asset_amount}` (`asset_amount` a JSON number > 0). Executes at
+/// once (see `ledger::staking`) and answers `{"data":{"status":"INITIATED", action,
+/// config_id, asset_id, wallet_id, asset_amount, operation_id}}`.
 pub async fn action(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
@@ -69,17 +72,28 @@ pub async fn action(
     body: Bytes,
 ) -> ApiResult {
     authorize(&headers, Need::Scope(Scope::EarnWrite))?;
-    let action = action.to_ascii_lowercase();
-    if action != "stake" && action != "unstake" {
-        return Err(ApiError::invalid("action must be stake or unstake"));
-    }
-    let body = json_body(&body)?;
-    let config_id = uuid_field(&body, &["config_id", "configId"])?
+    let action = EarnAction::parse(&action)
+        .ok_or_else(|| ApiError::invalid("action must be stake or unstake"))?;
+    let body = JsonBody::parse(&body)?;
+    let config_id = body
+        .uuid(&["config_id", "configId"])?
         .ok_or_else(|| ApiError::invalid("config_id is required"))?;
-    uuid_field(&body, &["wallet_id", "walletId"])?;
-    positive_number(&body, &["asset_amount", "assetAmount"])?;
-    if !state.read().earn_configs.iter().any(|c| c.id == config_id) {
-        return Err(ApiError::invalid("config_id is not a known earn config"));
-    }
-    Err(ApiError::not_implemented())
+    let wallet = body.uuid(&["wallet_id", "walletId"])?;
+    let amount = body
+        .positive(&["asset_amount", "assetAmount"], Spelling::Number)?
+        .ok_or_else(|| ApiError::invalid("asset_amount is required"))?;
+    let mut ledger = state.write();
+    let now = state.clock.now();
+    let done = ledger.earn_action(action, config_id, wallet, amount, now)?;
+    let unit = Unit::Asset(done.asset);
+    let data = json!({
+        "status": "INITIATED",
+        "action": action.name().to_ascii_uppercase(),
+        "config_id": config_id.to_string(),
+        "asset_id": unit.id().to_string(),
+        "wallet_id": done.wallet_id.to_string(),
+        "asset_amount": fixed(done.amount, unit.precision()),
+        "operation_id": done.operation_id.to_string(),
+    });
+    Ok(Json(json!({ "data": data })).into_response())
 }

@@ -1,5 +1,6 @@
 //! Error bodies of the current API: `{"error":{"code":"<snake_case>","message":"<text>"}}`.
 
+use crate::ledger::Refusal;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -74,13 +75,40 @@ impl ApiError {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", message)
     }
 
-    /// 501 `not_implemented`.
-    pub fn not_implemented() -> Self {
-        Self::new(
-            StatusCode::NOT_IMPLEMENTED,
-            "not_implemented",
-            "This sandbox does not execute this action yet",
-        )
+    /// 422 with this code: understood but refused.
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::Invalid(text) => Self::invalid(text),
+            Refusal::QuoteNotFound => {
+                Self::new(StatusCode::NOT_FOUND, "quote_not_found", "No such quote")
+            }
+            Refusal::QuoteExpired => Self::unprocessable("quote_expired", "The quote has expired"),
+            Refusal::QuoteAlreadyAccepted => {
+                Self::unprocessable("quote_already_accepted", "The quote was already accepted")
+            }
+            Refusal::InsufficientFunds(text) => Self::unprocessable("insufficient_funds", text),
+            Refusal::TradingLimitExceeded => Self::unprocessable(
+                "trading_limit_exceeded",
+                "The trade exceeds the key's remaining daily budget",
+            ),
+            Refusal::LimitsAlreadySet => Self::new(
+                StatusCode::CONFLICT,
+                "limits_already_set",
+                "Trading limits are already set for this key",
+            ),
+            Refusal::EarnConfigDisabled => {
+                Self::unprocessable("earn_config_disabled", "This earn offer is disabled")
+            }
+            Refusal::EarnConfigSoldOut => {
+                Self::unprocessable("earn_config_sold_out", "This earn offer is sold out")
+            }
+        }
     }
 }
 

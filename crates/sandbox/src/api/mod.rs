@@ -11,6 +11,7 @@ pub mod operations;
 pub mod paging;
 pub mod portfolio;
 pub mod query;
+pub mod quotes;
 pub mod writes;
 
 use crate::state::AppState;
@@ -88,8 +89,8 @@ pub fn router(state: Arc<AppState>) -> Router {
             "/v1/trading-limits",
             get(limits::get_limits).post(limits::set_limits),
         )
-        .route("/v1/quotes", post(writes::create_quote))
-        .route("/v1/quotes/{id}/accept", post(writes::accept_quote))
+        .route("/v1/quotes", post(quotes::create_quote))
+        .route("/v1/quotes/{id}/accept", post(quotes::accept_quote))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
     v1.layer(middleware::from_fn_with_state(

@@ -1,110 +1,150 @@
-//! The write endpoints' key, scope and body checks (`POST /v1/quotes`,
-//! `POST /v1/quotes/{id}/accept`). Execution comes later: a valid quote request answers 501.
-//! Body fields are accepted in snake_case and camelCase.
+//! Reading the JSON bodies of the write endpoints. Checks run after the key and scope checks
+//! (see `auth`), so an empty body probes a write scope without doing anything.
+//!
+//! Fields are looked up under each given spelling (snake_case and camelCase). JSON numbers
+//! are read from their exact source text, never through a float, so `0.12345678` stays
+//! exactly that.
 
-use super::auth::{authorize, Need};
-use super::errors::{ApiError, ApiResult};
-use crate::catalogue::catalogue;
+use super::errors::ApiError;
 use crate::ids::Uuid;
-use crate::keys::Scope;
 use axum::body::Bytes;
-use axum::extract::Path;
-use axum::http::{HeaderMap, StatusCode};
 use rust_decimal::Decimal;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 use std::str::FromStr;
 
-/// The body as a JSON object; anything else → 400 `invalid_parameter`.
-pub fn json_body(body: &Bytes) -> Result<Map<String, Value>, ApiError> {
-    match serde_json::from_slice::<Value>(body) {
-        Ok(Value::Object(map)) => Ok(map),
-        _ => Err(ApiError::invalid("The body must be a JSON object")),
-    }
+/// A parsed JSON object body with the source text of every top-level value.
+#[derive(Debug)]
+pub struct JsonBody {
+    fields: Map<String, Value>,
+    raw: HashMap<String, Box<RawValue>>,
 }
 
-fn field<'a>(body: &'a Map<String, Value>, names: &[&str]) -> Option<&'a Value> {
-    names
-        .iter()
-        .find_map(|n| body.get(*n))
-        .filter(|v| !v.is_null())
+/// How a decimal field may be spelled on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spelling {
+    /// A JSON number only (earn `asset_amount`, trading limits).
+    Number,
+    /// A decimal string or a JSON number (quote amounts).
+    StringOrNumber,
 }
 
-/// An optional uuid string field; present but malformed → 400.
-pub fn uuid_field(body: &Map<String, Value>, names: &[&str]) -> Result<Option<Uuid>, ApiError> {
-    match field(body, names) {
-        None => Ok(None),
-        Some(v) => v
-            .as_str()
-            .and_then(Uuid::parse)
-            .map(Some)
-            .ok_or_else(|| ApiError::invalid(format!("{} must be a uuid", names[0]))),
-    }
-}
-
-/// An optional decimal field (string or number); present but not a decimal > 0 → 400.
-pub fn positive_decimal(
-    body: &Map<String, Value>,
-    names: &[&str],
-) -> Result<Option<Decimal>, ApiError> {
-    let Some(v) = field(body, names) else {
-        return Ok(None);
-    };
-    let text = match v {
-        Value::String(s) => s.trim().to_string(),
-        Value::Number(n) => n.to_string(),
-        _ => String::new(),
-    };
-    Decimal::from_str(&text)
-        .or_else(|_| Decimal::from_scientific(&text))
+fn parse_decimal(text: &str) -> Option<Decimal> {
+    let text = text.trim();
+    Decimal::from_str(text)
+        .or_else(|_| Decimal::from_scientific(text))
         .ok()
-        .filter(|d| *d > Decimal::ZERO)
-        .map(Some)
-        .ok_or_else(|| ApiError::invalid(format!("{} must be a decimal greater than 0", names[0])))
 }
 
-/// A required JSON number > 0 (as the spec types `asset_amount`; strings are tolerated).
-pub fn positive_number(body: &Map<String, Value>, names: &[&str]) -> Result<Decimal, ApiError> {
-    positive_decimal(body, names)?
-        .ok_or_else(|| ApiError::invalid(format!("{} is required", names[0])))
+impl JsonBody {
+    /// Parses the body; anything but a JSON object → 400 `invalid_parameter`.
+    pub fn parse(body: &Bytes) -> Result<Self, ApiError> {
+        let invalid = || ApiError::invalid("The body must be a JSON object");
+        let fields = match serde_json::from_slice::<Value>(body) {
+            Ok(Value::Object(map)) => map,
+            _ => return Err(invalid()),
+        };
+        let raw = serde_json::from_slice(body).map_err(|_| invalid())?;
+        Ok(Self { fields, raw })
+    }
+
+    fn find(&self, names: &[&str]) -> Option<(&str, &Value)> {
+        names
+            .iter()
+            .find_map(|n| self.fields.get_key_value(*n))
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// The first non-null field under any of `names`.
+    pub fn get(&self, names: &[&str]) -> Option<&Value> {
+        self.find(names).map(|(_, v)| v)
+    }
+
+    /// An optional uuid string field; present but malformed → 400.
+    pub fn uuid(&self, names: &[&str]) -> Result<Option<Uuid>, ApiError> {
+        match self.get(names) {
+            None => Ok(None),
+            Some(v) => v
+                .as_str()
+                .and_then(Uuid::parse)
+                .map(Some)
+                .ok_or_else(|| ApiError::invalid(format!("{} must be a uuid", names[0]))),
+        }
+    }
+
+    /// An optional decimal field (any sign); present but not a decimal → 400.
+    pub fn decimal(&self, names: &[&str], spelling: Spelling) -> Result<Option<Decimal>, ApiError> {
+        let Some((key, value)) = self.find(names) else {
+            return Ok(None);
+        };
+        let parsed = match value {
+            Value::Number(_) => self.raw.get(key).and_then(|r| parse_decimal(r.get())),
+            Value::String(s) if spelling == Spelling::StringOrNumber => parse_decimal(s),
+            _ => None,
+        };
+        let kind = match spelling {
+            Spelling::Number => "a JSON number",
+            Spelling::StringOrNumber => "a decimal",
+        };
+        parsed
+            .map(Some)
+            .ok_or_else(|| ApiError::invalid(format!("{} must be {kind}", names[0])))
+    }
+
+    /// An optional decimal field that must be > 0 when present.
+    pub fn positive(
+        &self,
+        names: &[&str],
+        spelling: Spelling,
+    ) -> Result<Option<Decimal>, ApiError> {
+        match self.decimal(names, spelling)? {
+            Some(d) if d <= Decimal::ZERO => Err(ApiError::invalid(format!(
+                "{} must be greater than 0",
+                names[0]
+            ))),
+            other => Ok(other),
+        }
+    }
+
+    /// A required decimal field.
+    pub fn required(&self, names: &[&str], spelling: Spelling) -> Result<Decimal, ApiError> {
+        self.decimal(names, spelling)?
+            .ok_or_else(|| ApiError::invalid(format!("{} is required", names[0])))
+    }
 }
 
-/// `POST /v1/quotes`: Trade (Write); body `{asset_id, currency_id?, side: BUY|SELL,
-/// quantity | notional}` (exactly one of the two, > 0). Valid → 501 for now.
-pub async fn create_quote(headers: HeaderMap, body: Bytes) -> ApiResult {
-    authorize(&headers, Need::Scope(Scope::TradeWrite))?;
-    let body = json_body(&body)?;
-    let asset = uuid_field(&body, &["asset_id", "assetId"])?
-        .ok_or_else(|| ApiError::invalid("asset_id is required"))?;
-    if catalogue().asset(asset).is_none() {
-        return Err(ApiError::invalid("asset_id is not a known asset"));
-    }
-    if let Some(c) = uuid_field(&body, &["currency_id", "currencyId"])? {
-        catalogue()
-            .currency(c)
-            .ok_or_else(|| ApiError::invalid("currency_id is not a known currency"))?;
-    }
-    match field(&body, &["side"]).and_then(Value::as_str) {
-        Some(s) if s.eq_ignore_ascii_case("BUY") || s.eq_ignore_ascii_case("SELL") => {}
-        _ => return Err(ApiError::invalid("side must be BUY or SELL")),
-    }
-    let quantity = positive_decimal(&body, &["quantity"])?;
-    let notional = positive_decimal(&body, &["notional"])?;
-    if quantity.is_some() == notional.is_some() {
-        return Err(ApiError::invalid(
-            "send exactly one of quantity and notional",
-        ));
-    }
-    Err(ApiError::not_implemented())
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// `POST /v1/quotes/{id}/accept`: Trade (Write); malformed id → 400, unknown → 404
-/// `quote_not_found` (no quotes exist yet).
-pub async fn accept_quote(headers: HeaderMap, Path(id): Path<String>) -> ApiResult {
-    authorize(&headers, Need::Scope(Scope::TradeWrite))?;
-    Uuid::parse(&id).ok_or_else(|| ApiError::invalid("The quote id must be a uuid"))?;
-    Err(ApiError::new(
-        StatusCode::NOT_FOUND,
-        "quote_not_found",
-        "No such quote",
-    ))
+    fn body(s: &str) -> JsonBody {
+        JsonBody::parse(&Bytes::from(s.to_string())).unwrap()
+    }
+
+    #[test]
+    fn numbers_are_read_exactly() {
+        let b = body(r#"{"assetAmount": 12345678.12345678, "x": 1e-3, "s": "0.50"}"#);
+        let amount = b.required(&["asset_amount", "assetAmount"], Spelling::Number);
+        assert_eq!(amount.unwrap().to_string(), "12345678.12345678");
+        let x = b.required(&["x"], Spelling::Number).unwrap();
+        assert_eq!(x, Decimal::new(1, 3));
+        assert!(
+            b.required(&["s"], Spelling::Number).is_err(),
+            "strings refused"
+        );
+        let s = b.required(&["s"], Spelling::StringOrNumber).unwrap();
+        assert_eq!(s.to_string(), "0.50");
+        assert!(b
+            .positive(&["missing"], Spelling::Number)
+            .unwrap()
+            .is_none());
+        assert!(body(r#"{"a": -1}"#)
+            .positive(&["a"], Spelling::Number)
+            .is_err());
+        for bad in ["", "[]", "1", "nope"] {
+            assert!(JsonBody::parse(&Bytes::from(bad)).is_err(), "{bad}");
+        }
+    }
 }

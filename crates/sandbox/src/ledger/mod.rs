@@ -1,5 +1,6 @@
-//! The one in-memory ledger behind every API view: wallets, operations, earn configs and
-//! (later) per-key trading limits.
+//! The one in-memory ledger behind every API view: wallets, operations, earn configs, quotes
+//! and per-key trading limits. Writes (accepting a quote, staking) go through `record`, so
+//! the balance rules below hold for them too.
 //!
 //! # Amount rule
 //! Every transaction leg's `amount` (sent as `asset_amount`) is the **net** amount that moved
@@ -18,9 +19,16 @@
 pub mod earn;
 pub mod generate;
 pub mod history;
+pub mod limits;
 pub mod portfolio;
+pub mod quotes;
+mod refusal;
+pub mod staking;
+pub mod trading;
 mod types;
 mod view;
+
+pub use refusal::Refusal;
 
 pub use types::{
     CostEffect, Flow, Leg, LegDraft, LegState, Operation, Trade, TradingLimit, WalletKind,
@@ -34,6 +42,7 @@ use crate::prices::PriceModel;
 use crate::rng::{hash, Rng};
 use chrono::{DateTime, Utc};
 use earn::EarnConfig;
+use quotes::Quote;
 use rust_decimal::Decimal;
 use std::collections::BTreeMap;
 
@@ -119,6 +128,8 @@ pub struct Ledger {
     pub earn_configs: Vec<EarnConfig>,
     /// Trading limits per API key (none set at start).
     pub trading_limits: BTreeMap<String, TradingLimit>,
+    /// Quotes by id (unaccepted ones are forgotten a day after they expire).
+    pub quotes: BTreeMap<Uuid, Quote>,
     rng: Rng,
 }
 
@@ -132,6 +143,7 @@ impl Ledger {
             holdings: Holdings::empty(),
             earn_configs: earn::configs(),
             trading_limits: BTreeMap::new(),
+            quotes: BTreeMap::new(),
             rng: Rng::new(hash(&[seed, 0x1d5])),
         }
     }
@@ -221,3 +233,6 @@ impl Ledger {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod write_tests;

@@ -3,7 +3,7 @@
 
 use super::Unit;
 use crate::ids::Uuid;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 
 /// Direction of a leg.
@@ -157,7 +157,7 @@ pub struct Operation {
     pub legs: Vec<Leg>,
 }
 
-/// Daily trading limits set for one key (reserved for the write endpoints).
+/// Daily trading limits set for one key, with what was used of them on `day`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TradingLimit {
     /// Daily buy volume limit.
@@ -166,4 +166,10 @@ pub struct TradingLimit {
     pub sell_limit: Decimal,
     /// Currency of the limit (catalogue index).
     pub currency: usize,
+    /// The UTC day `buy_used` and `sell_used` count for (None before the first trade).
+    pub day: Option<NaiveDate>,
+    /// Buy volume accepted on `day`, in the limit currency.
+    pub buy_used: Decimal,
+    /// Sell volume accepted on `day`, in the limit currency.
+    pub sell_used: Decimal,
 }

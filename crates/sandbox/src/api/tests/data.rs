@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::str::FromStr;
 
 fn view(s: &Sandbox) -> LedgerView {
-    LedgerView::new(s.state.ledger.clone(), s.state.clock)
+    LedgerView::new(s.state.ledger.clone(), s.state.clock.clone())
 }
 
 fn dec(v: &Value) -> Decimal {

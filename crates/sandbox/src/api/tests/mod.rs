@@ -3,6 +3,8 @@
 mod access;
 mod data;
 mod infra;
+mod limits_earn;
+mod quotes;
 
 use crate::app::app;
 use crate::state::AppState;

@@ -1,0 +1,248 @@
+//! [`Paginator`]: follows the `/operations` cursors to the end (or to a limit) the way the
+//! live service needs it — stop only on `has_next_page == false`, drop the record a page
+//! repeats from the previous one (de-duplication by id) — reporting progress as it goes and
+//! stopping at once when cancelled.
+//!
+//! Cancelling (through a [`CancelHandle`]) or dropping the paginator's future drops the
+//! request in flight; the browser transport aborts its `fetch` when that happens.
+
+use std::collections::HashSet;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
+
+use super::{Operation, OperationsQuery};
+use crate::transport::Transport;
+use crate::{ApiError, Client, OperationId};
+
+/// How far a paginator has got.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Pages received.
+    pub pages: usize,
+    /// Distinct operations received.
+    pub items: usize,
+    /// Whether the last page has been received.
+    pub done: bool,
+}
+
+#[derive(Debug, Default)]
+struct CancelState {
+    cancelled: bool,
+    waker: Option<Waker>,
+}
+
+/// Stops a running [`Paginator`] from anywhere (a Stop button); cheap to clone.
+#[derive(Debug, Clone, Default)]
+pub struct CancelHandle(Arc<Mutex<CancelState>>);
+
+impl CancelHandle {
+    /// Cancels: the request in flight is dropped and no further page is asked for.
+    pub fn cancel(&self) {
+        let mut state = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        state.cancelled = true;
+        if let Some(waker) = state.waker.take() {
+            waker.wake();
+        }
+    }
+
+    /// Whether [`CancelHandle::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).cancelled
+    }
+}
+
+/// The outcome of one step of a [`Paginator`].
+#[derive(Debug)]
+pub enum Step {
+    /// A page arrived; these are its operations not seen before.
+    Page(Vec<Operation>),
+    /// There is nothing more to load.
+    Finished,
+    /// The paginator was cancelled.
+    Cancelled,
+}
+
+/// Races a future against a cancel handle; the inner future is dropped on cancel.
+struct UntilCancelled<'a, F> {
+    inner: Pin<Box<F>>,
+    cancel: &'a CancelHandle,
+}
+
+impl<F: Future> Future for UntilCancelled<'_, F> {
+    type Output = Option<F::Output>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        {
+            let mut state = self.cancel.0.lock().unwrap_or_else(|e| e.into_inner());
+            if state.cancelled {
+                return Poll::Ready(None);
+            }
+            state.waker = Some(cx.waker().clone());
+        }
+        self.inner.as_mut().poll(cx).map(Some)
+    }
+}
+
+/// Walks `GET /v1/operations` page by page for one query.
+pub struct Paginator<T: Transport> {
+    client: Client<T>,
+    query: OperationsQuery,
+    cursor: Option<String>,
+    seen: HashSet<OperationId>,
+    progress: Progress,
+    cancel: CancelHandle,
+}
+
+impl<T: Transport> Paginator<T> {
+    /// A paginator starting at the first page of `query` (its `cursor` is ignored; its
+    /// `page_size` is kept, 100 when unset).
+    pub fn new(client: Client<T>, mut query: OperationsQuery) -> Self {
+        query.cursor = None;
+        query.page_size = Some(query.page_size.unwrap_or(100));
+        Self {
+            client,
+            query,
+            cursor: None,
+            seen: HashSet::new(),
+            progress: Progress::default(),
+            cancel: CancelHandle::default(),
+        }
+    }
+
+    /// A handle that stops this paginator.
+    pub fn cancel_handle(&self) -> CancelHandle {
+        self.cancel.clone()
+    }
+
+    /// Clears an earlier cancellation so loading can go on where it stopped (the page that
+    /// was in flight is asked for again); returns the handle that stops it next time.
+    pub fn resume(&mut self) -> CancelHandle {
+        self.cancel = CancelHandle::default();
+        self.cancel.clone()
+    }
+
+    /// Pages and distinct items so far.
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// Fetches the next page. On an error nothing changes, so calling again retries the
+    /// same page (already received operations are kept by the caller).
+    pub async fn next_page(&mut self) -> Result<Step, ApiError> {
+        if self.progress.done {
+            return Ok(Step::Finished);
+        }
+        if self.cancel.is_cancelled() {
+            return Ok(Step::Cancelled);
+        }
+        let mut query = self.query.clone();
+        query.cursor = self.cursor.clone();
+        let client = self.client.clone();
+        let fetch = UntilCancelled {
+            inner: Box::pin(async move { client.operations(&query).await }),
+            cancel: &self.cancel,
+        };
+        let page = match fetch.await {
+            None => return Ok(Step::Cancelled),
+            Some(result) => result?,
+        };
+        self.progress.pages += 1;
+        self.cursor = page.next().map(str::to_string);
+        self.progress.done = self.cursor.is_none();
+        let fresh: Vec<Operation> = page
+            .data
+            .into_iter()
+            .filter(|op| self.seen.insert(op.operation_id.clone()))
+            .collect();
+        self.progress.items += fresh.len();
+        Ok(Step::Page(fresh))
+    }
+
+    /// Follows the cursors until the end, until at least `limit` items were received, or
+    /// until cancelled, calling `on_page` with each page's new operations and the progress.
+    /// Returns the final progress; an error ends the walk (what arrived before it was
+    /// already handed to `on_page`).
+    pub async fn run(
+        &mut self,
+        limit: Option<usize>,
+        mut on_page: impl FnMut(Vec<Operation>, Progress),
+    ) -> Result<Progress, ApiError> {
+        while limit.is_none_or(|l| self.progress.items < l) {
+            match self.next_page().await? {
+                Step::Page(ops) => on_page(ops, self.progress),
+                Step::Finished | Step::Cancelled => break,
+            }
+        }
+        Ok(self.progress)
+    }
+}
+
+impl<T: Transport> Client<T> {
+    /// A [`Paginator`] over `GET /v1/operations` for this query.
+    pub fn operations_paginator(&self, query: OperationsQuery) -> Paginator<T> {
+        Paginator::new(self.clone(), query)
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::{ApiKey, BaseUrls};
+
+    async fn sandbox(ops: usize) -> (folio_sandbox::RunningServer, Client) {
+        let server = folio_sandbox::serve(folio_sandbox::Config {
+            operations: ops,
+            read_rate_limit: 1000,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+        let client = Client::new(
+            BaseUrls::same_origin(&server.url()),
+            ApiKey::new("folio-demo-full"),
+        );
+        (server, client)
+    }
+
+    #[tokio::test]
+    async fn walks_to_the_end_without_duplicates() {
+        let (server, client) = sandbox(260).await;
+        let mut pager = client.operations_paginator(OperationsQuery {
+            page_size: Some(10),
+            ..Default::default()
+        });
+        let mut all = Vec::new();
+        let mut reports = Vec::new();
+        let end = pager
+            .run(None, |ops, p| {
+                all.extend(ops);
+                reports.push(p);
+            })
+            .await
+            .unwrap();
+        let expected = server.ledger().operations_count();
+        assert_eq!(all.len(), expected);
+        let ids: HashSet<_> = all.iter().map(|o| o.operation_id.clone()).collect();
+        assert_eq!(ids.len(), expected);
+        assert!(end.done && end.items == expected);
+        assert!(end.pages >= expected.div_ceil(10));
+        assert!(reports.windows(2).all(|w| w[0].pages + 1 == w[1].pages));
+        assert!(matches!(pager.next_page().await.unwrap(), Step::Finished));
+    }
+
+    #[tokio::test]
+    async fn stops_at_a_limit_and_when_cancelled() {
+        let (_server, client) = sandbox(100).await;
+        let mut pager = client.operations_paginator(OperationsQuery {
+            page_size: Some(5),
+            ..Default::default()
+        });
+        let p = pager.run(Some(12), |_, _| {}).await.unwrap();
+        assert!(p.items >= 12 && p.items < 20 && !p.done);
+        pager.cancel_handle().cancel();
+        assert!(matches!(pager.next_page().await.unwrap(), Step::Cancelled));
+        assert_eq!(pager.progress().pages, p.pages);
+    }
+}

@@ -1,0 +1,152 @@
+//! Checking an amount a person typed before anything is sent (trade, stake, limits forms).
+
+use rust_decimal::Decimal;
+use std::str::FromStr;
+
+/// Why a typed amount cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AmountError {
+    /// Nothing was typed.
+    Empty,
+    /// The text is not a plain decimal number (letters, exponents, thousands separators…).
+    NotANumber,
+    /// Zero or negative.
+    NotPositive,
+    /// More decimals than the asset or currency has.
+    TooManyDecimals {
+        /// The most decimals allowed.
+        max_scale: u32,
+    },
+    /// More than the balance that can be used.
+    AboveAvailable {
+        /// The usable balance.
+        available: Decimal,
+    },
+}
+
+impl AmountError {
+    /// The sentence shown at the field.
+    pub fn message(&self) -> String {
+        match self {
+            Self::Empty => "Enter an amount.".into(),
+            Self::NotANumber => "Enter a number, for example 0.5 or 25.00.".into(),
+            Self::NotPositive => "The amount must be greater than zero.".into(),
+            Self::TooManyDecimals { max_scale: 0 } => "Use a whole number (no decimals).".into(),
+            Self::TooManyDecimals { max_scale } => {
+                format!("Use at most {max_scale} decimals.")
+            }
+            Self::AboveAvailable { available } => {
+                format!("That is more than the {available} available.")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for AmountError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for AmountError {}
+
+/// Parses `text` as a positive decimal with at most `max_scale` decimals and, when
+/// `available` is given, not above it. Accepts surrounding spaces, a leading `+` is refused,
+/// and a comma is taken as the decimal separator when there is no point (`0,5` = `0.5`).
+/// Trailing zeros beyond `max_scale` are fine (`1.50` with 1 decimal is `1.5`).
+pub fn validate_amount(
+    text: &str,
+    max_scale: u32,
+    available: Option<Decimal>,
+) -> Result<Decimal, AmountError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(AmountError::Empty);
+    }
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let digits = if digits.contains('.') {
+        digits.to_string()
+    } else {
+        digits.replacen(',', ".", 1)
+    };
+    let valid_chars = digits.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let has_digit = digits.chars().any(|c| c.is_ascii_digit());
+    if !valid_chars || !has_digit || digits.matches('.').count() > 1 {
+        return Err(AmountError::NotANumber);
+    }
+    let value = Decimal::from_str(&digits).map_err(|_| AmountError::NotANumber)?;
+    if negative || value <= Decimal::ZERO {
+        return Err(AmountError::NotPositive);
+    }
+    if value.normalize().scale() > max_scale {
+        return Err(AmountError::TooManyDecimals { max_scale });
+    }
+    let value = if value.scale() > max_scale {
+        value.round_dp(max_scale)
+    } else {
+        value
+    };
+    match available {
+        Some(available) if value > available => Err(AmountError::AboveAvailable { available }),
+        _ => Ok(value),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Decimal {
+        Decimal::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn accepts_plain_positive_decimals() {
+        assert_eq!(validate_amount(" 0.5 ", 8, None), Ok(d("0.5")));
+        assert_eq!(
+            validate_amount("25.00", 2, None).unwrap().to_string(),
+            "25.00"
+        );
+        assert_eq!(validate_amount("0,25", 2, None), Ok(d("0.25")));
+        assert_eq!(validate_amount(".5", 2, None), Ok(d("0.5")));
+        assert_eq!(validate_amount("1.50", 1, None).unwrap().to_string(), "1.5");
+        assert_eq!(validate_amount("3", 0, Some(d("3"))), Ok(d("3")));
+    }
+
+    #[test]
+    fn refuses_with_a_reason() {
+        use AmountError::*;
+        assert_eq!(validate_amount("   ", 2, None), Err(Empty));
+        for bad in [
+            "abc", "1e5", "1,000.50", "1.2.3", "+5", ".", "0x10", "5 EUR", "١",
+        ] {
+            assert_eq!(validate_amount(bad, 2, None), Err(NotANumber), "{bad}");
+        }
+        for bad in ["0", "-1", "0.000", "-0.5"] {
+            assert_eq!(validate_amount(bad, 2, None), Err(NotPositive), "{bad}");
+        }
+        assert_eq!(
+            validate_amount("0.123456789", 8, None),
+            Err(TooManyDecimals { max_scale: 8 })
+        );
+        assert_eq!(
+            validate_amount("1.5", 0, None).unwrap_err().message(),
+            "Use a whole number (no decimals)."
+        );
+        let e = validate_amount("2.01", 2, Some(d("2.00"))).unwrap_err();
+        assert_eq!(
+            e,
+            AboveAvailable {
+                available: d("2.00")
+            }
+        );
+        assert!(e.message().contains("2.00"));
+        assert_eq!(
+            validate_amount("99999999999999999999999999999999", 2, None),
+            Err(NotANumber)
+        );
+    }
+}
