@@ -7,7 +7,10 @@ async fn assert_figures_match(w: &World) {
     // The API values asset rows only; fiat counts when it is in the valuation currency
     // (other fiat is listed apart, unconverted: the service gives no exchange rates).
     let positions = w.server.ledger().portfolio("EUR");
-    assert!(positions.len() >= 3, "the demo account holds several positions");
+    assert!(
+        positions.len() >= 3,
+        "the demo account holds several positions"
+    );
     let expected_total: rust_decimal::Decimal = positions
         .iter()
         .map(|p| match (p.is_fiat, p.value) {
@@ -17,7 +20,11 @@ async fn assert_figures_match(w: &World) {
         })
         .sum();
     let shown = w.text("#portfolio-total").await;
-    assert_eq!(figure(&shown), expected_total.round_dp(2), "total {shown:?}");
+    assert_eq!(
+        figure(&shown),
+        expected_total.round_dp(2),
+        "total {shown:?}"
+    );
 
     for p in positions.iter().filter(|p| !p.is_fiat) {
         let row = format!("[data-asset-symbol='{}']", p.symbol);
