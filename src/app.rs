@@ -11,6 +11,7 @@ use crate::components::{OfflineBanner, TopBar};
 use crate::pages::connect::ConnectPage;
 use crate::pages::history::HistoryPage;
 use crate::pages::not_found::NotFoundPage;
+use crate::pages::operations::OperationsPage;
 use crate::pages::portfolio::PortfolioPage;
 use crate::pages::settings::SettingsPage;
 use crate::session::{use_idle_forget, Session};
@@ -52,6 +53,12 @@ pub fn App() -> impl IntoView {
                     <ProtectedRoute
                         path=path!("/history")
                         view=HistoryPage
+                        condition=connected
+                        redirect_path=|| "/connect"
+                    />
+                    <ProtectedRoute
+                        path=path!("/operations")
+                        view=OperationsPage
                         condition=connected
                         redirect_path=|| "/connect"
                     />

@@ -15,12 +15,16 @@ pub mod app;
 pub mod catalogue;
 pub mod chart_geometry;
 pub mod components;
+pub mod csv_export;
 pub mod format;
+pub mod operation_rows;
+pub mod operations_filter;
 pub mod pages;
 pub mod query;
 pub mod session;
 pub mod settings;
 pub mod sorting;
 pub mod storage;
+pub mod virtual_list;
 
 pub use app::App;

@@ -53,6 +53,7 @@ pub fn TopBar() -> impl IntoView {
                         >
                             <li><A href="/" exact=true>"Portfolio"</A></li>
                             <li><A href="/history">"History"</A></li>
+                            <li><A href="/operations">"Operations"</A></li>
                         </Show>
                         <li><A href="/settings">"Settings"</A></li>
                     </ul>

@@ -3,5 +3,6 @@
 pub mod connect;
 pub mod history;
 pub mod not_found;
+pub mod operations;
 pub mod portfolio;
 pub mod settings;

@@ -9,5 +9,7 @@ mod support;
 
 mod connect;
 mod history;
+mod operations;
+mod operations_export;
 mod portfolio;
 mod resilience;

@@ -7,6 +7,7 @@ use crate::shell::{output, root};
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str).unwrap_or("size") {
         "size" => size(),
+        "operations" => crate::bench_operations::run(&args[1..]),
         other => Err(format!("unknown benchmark `{other}` (available: size)")),
     }
 }

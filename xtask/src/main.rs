@@ -6,6 +6,7 @@
 //! - `bench`  size figures of the release build (`bench size`)
 
 mod bench;
+mod bench_operations;
 mod setup;
 mod shell;
 

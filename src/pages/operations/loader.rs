@@ -38,6 +38,8 @@ pub struct Loader {
     pub summaries: RwSignal<Vec<OperationSummary>>,
     /// Symbols and names of the ids seen.
     pub names: RwSignal<Names>,
+    /// Fiat currency codes, for the currency filter.
+    pub fiats: RwSignal<Vec<String>>,
     /// What is running.
     pub busy: RwSignal<Busy>,
     /// Pages and items received for the current filter.
@@ -59,6 +61,7 @@ impl Loader {
             ops: RwSignal::new(Vec::new()),
             summaries: RwSignal::new(Vec::new()),
             names: RwSignal::new(Names::default()),
+            fiats: RwSignal::new(Vec::new()),
             busy: RwSignal::new(Busy::Idle),
             progress: RwSignal::new(Progress::default()),
             error: RwSignal::new(None),
@@ -109,11 +112,16 @@ impl Loader {
         let (asset, fiat, from, to) = filter.server_part();
         spawn_local(async move {
             let mut names = this.names.get_untracked();
-            if names.0.is_empty() {
+            if this.fiats.with_untracked(Vec::is_empty) {
+                let mut codes = Vec::new();
                 for c in catalogue::currencies(&client, &keyless).await {
                     let symbol = c.symbol.clone().unwrap_or_else(|| c.id.to_string());
-                    names.0.insert(c.id.to_string(), (symbol, c.name.unwrap_or_default()));
+                    codes.push(symbol.clone());
+                    names
+                        .0
+                        .insert(c.id.to_string(), (symbol, c.name.unwrap_or_default()));
                 }
+                this.fiats.try_set(codes);
             }
             let mut query = OperationsQuery {
                 page_size: Some(100),
@@ -257,9 +265,10 @@ async fn resolve(
             })
             .ok_or_else(|| format!("There is no asset with the symbol {symbol}."))?;
         let shown = asset.symbol.clone().unwrap_or(symbol);
-        names
-            .0
-            .insert(asset.id.to_string(), (shown, asset.name.unwrap_or_default()));
+        names.0.insert(
+            asset.id.to_string(),
+            (shown, asset.name.unwrap_or_default()),
+        );
         query.asset_ids.push(asset.id);
     }
     Ok(())

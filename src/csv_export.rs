@@ -1,0 +1,204 @@
+//! Export of the filtered operations as CSV and JSON.
+//!
+//! **CSV**: one row per transaction (leg), in list order (newest operation first, legs in the
+//! order the service sent them), comma-separated, UTF-8, `\r\n` line ends, a header row with
+//! these columns:
+//!
+//! | column | content |
+//! |---|---|
+//! | `date_utc` | the leg's `credited_at`, ISO 8601 UTC with milliseconds; empty while pending |
+//! | `operation_id` | the operation's id |
+//! | `operation_type` | as sent (`buy`, `swap`, unknown types verbatim) |
+//! | `transaction_id` | the leg's id |
+//! | `transaction_type` | as sent (`buy`, `fee`, `tax`, …) |
+//! | `flow` | `INCOMING` or `OUTGOING` |
+//! | `asset_symbol` | symbol of the asset or currency moved (its id when the name is unknown) |
+//! | `amount` | `asset_amount.value`, exactly as sent (positive; the direction is `flow`) |
+//! | `fee` | `fee_amount.value`, exactly as sent |
+//! | `fee_currency` | symbol of the fee's unit |
+//! | `rate` | `trade.rate` (price without fee), empty when not a trade |
+//! | `rate_with_fee` | `trade.rate_with_fee` |
+//! | `eur_rate` | `trade.to_eur_rate` |
+//! | `trade_id` | `trade.trade_id` |
+//! | `balance_after` | `asset_balance_after.value` (`-1` for a cancelled leg) |
+//!
+//! Numbers use a decimal point and no thousands separators. Text fields that would start a
+//! spreadsheet formula (`=`, `+`, `-`, `@`) are prefixed with `'`; fields with commas, quotes
+//! or line breaks are quoted.
+//!
+//! **JSON**: an array of the operations exactly as the client decoded them (field names in
+//! snake_case, amounts as decimal strings).
+
+use folio_client::current::Operation;
+use folio_client::Money;
+
+use crate::operation_rows::Names;
+
+/// The CSV header, see the module documentation.
+pub const CSV_COLUMNS: [&str; 15] = [
+    "date_utc",
+    "operation_id",
+    "operation_type",
+    "transaction_id",
+    "transaction_type",
+    "flow",
+    "asset_symbol",
+    "amount",
+    "fee",
+    "fee_currency",
+    "rate",
+    "rate_with_fee",
+    "eur_rate",
+    "trade_id",
+    "balance_after",
+];
+
+/// Quotes a field when needed and defuses formula-looking text.
+fn field(text: &str, numeric: bool) -> String {
+    let mut t = text.to_string();
+    if !numeric && t.starts_with(['=', '+', '-', '@']) {
+        t.insert(0, '\'');
+    }
+    if t.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", t.replace('"', "\"\""))
+    } else {
+        t
+    }
+}
+
+fn value(m: Option<&Money>) -> String {
+    m.map(|m| m.value.to_string()).unwrap_or_default()
+}
+
+fn dec(d: Option<rust_decimal::Decimal>) -> String {
+    d.map(|d| d.to_string()).unwrap_or_default()
+}
+
+/// The CSV rows (without header) of one operation.
+pub fn operation_rows(op: &Operation, names: &Names) -> Vec<Vec<String>> {
+    let op_type = op
+        .operation_type
+        .as_ref()
+        .map(|t| t.as_str().to_string())
+        .unwrap_or_default();
+    op.transactions
+        .iter()
+        .map(|tx| {
+            let trade = tx.trade.as_ref();
+            let unit = tx
+                .asset_id
+                .as_ref()
+                .map(|a| a.to_string())
+                .or(tx.currency_id.as_ref().map(|c| c.to_string()))
+                .or(tx
+                    .asset_amount
+                    .as_ref()
+                    .and_then(|m| m.unit_id().map(str::to_string)));
+            let text = |s: String| field(&s, false);
+            let num = |s: String| field(&s, true);
+            vec![
+                num(tx
+                    .credited_at
+                    .map(|t| t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
+                    .unwrap_or_default()),
+                text(op.operation_id.to_string()),
+                text(op_type.clone()),
+                text(tx.transaction_id.to_string()),
+                text(
+                    tx.transaction_type
+                        .as_ref()
+                        .map(|t| t.as_str().to_string())
+                        .unwrap_or_default(),
+                ),
+                text(
+                    tx.flow
+                        .as_ref()
+                        .map(|f| f.as_str().to_string())
+                        .unwrap_or_default(),
+                ),
+                text(unit.map(|u| names.symbol_or_id(&u)).unwrap_or_default()),
+                num(value(tx.asset_amount.as_ref())),
+                num(value(tx.fee_amount.as_ref())),
+                text(
+                    tx.fee_amount
+                        .as_ref()
+                        .and_then(|m| m.unit_id().map(|u| names.symbol_or_id(u)))
+                        .unwrap_or_default(),
+                ),
+                num(dec(trade.and_then(|t| t.rate))),
+                num(dec(trade.and_then(|t| t.rate_with_fee))),
+                num(dec(trade.and_then(|t| t.to_eur_rate))),
+                text(
+                    trade
+                        .and_then(|t| t.trade_id.as_ref())
+                        .map(|t| t.to_string())
+                        .unwrap_or_default(),
+                ),
+                num(value(tx.asset_balance_after.as_ref())),
+            ]
+        })
+        .collect()
+}
+
+/// The whole CSV document for these operations (header + one row per transaction).
+pub fn to_csv<'a>(ops: impl IntoIterator<Item = &'a Operation>, names: &Names) -> String {
+    let mut out = CSV_COLUMNS.join(",");
+    out.push_str("\r\n");
+    for op in ops {
+        for row in operation_rows(op, names) {
+            out.push_str(&row.join(","));
+            out.push_str("\r\n");
+        }
+    }
+    out
+}
+
+/// The JSON document for these operations (an array, pretty-printed).
+pub fn to_json<'a>(ops: impl IntoIterator<Item = &'a Operation>) -> String {
+    let list: Vec<&Operation> = ops.into_iter().collect();
+    serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".into())
+}
+
+impl Names {
+    /// The symbol for a unit id, or the full id when the name is unknown (for exports).
+    pub fn symbol_or_id(&self, id: &str) -> String {
+        self.0
+            .get(id)
+            .map(|(symbol, _)| symbol.clone())
+            .unwrap_or_else(|| id.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_row_per_leg_exact_amounts() {
+        let op: Operation = folio_client::decode::decode(
+            r#"{"operation_id":"o1","operation_type":"=cmd","transactions":[
+            {"transaction_id":"t1","flow":"INCOMING","transaction_type":"deposit","currency_id":"eur",
+             "credited_at":"2026-05-04T09:15:27.412Z","asset_amount":{"value":"1234.50","currency_id":"eur"},
+             "fee_amount":{"value":"0.00","currency_id":"eur"},"asset_balance_after":{"value":"-1","currency_id":"eur"}},
+            {"transaction_id":"t2","flow":"OUTGOING","asset_id":"x,y",
+             "asset_amount":{"value":"0.00100000","asset_id":"x,y"},
+             "trade":{"trade_id":"tr","rate":"65000.10","rate_with_fee":"66000","to_eur_rate":"1"}}]}"#,
+        )
+        .unwrap();
+        let mut names = Names::default();
+        names.0.insert("eur".into(), ("EUR".into(), "Euro".into()));
+        let csv = to_csv([&op], &names);
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert_eq!(lines[0], CSV_COLUMNS.join(","));
+        assert_eq!(
+            lines[1],
+            "2026-05-04T09:15:27.412Z,o1,'=cmd,t1,deposit,INCOMING,EUR,1234.50,0.00,EUR,,,,,-1"
+        );
+        assert_eq!(
+            lines[2],
+            ",o1,'=cmd,t2,,OUTGOING,\"x,y\",0.00100000,,,65000.10,66000,1,tr,"
+        );
+        assert_eq!(lines.len(), 4);
+        assert!(to_json([&op]).contains("\"1234.50\""));
+    }
+}

@@ -1,0 +1,247 @@
+//! What one operation looks like in the Operations list: its date, what went out and what
+//! came in, fee, tax, trade rates and status, plus the lower-cased text the free-text filter
+//! searches. Built once per loaded operation, so filtering 10,000 of them is a scan over
+//! prepared strings.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use folio_client::current::{Flow, Operation, OperationTransaction, TransactionType};
+use folio_client::Money;
+
+use crate::format::format_amount;
+
+/// Symbols and names for asset and currency ids (`id → (symbol, name)`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Names(pub HashMap<String, (String, String)>);
+
+impl Names {
+    /// The symbol for a unit id, or the id itself when unknown.
+    pub fn symbol(&self, id: &str) -> String {
+        self.0
+            .get(id)
+            .map(|(symbol, _)| symbol.clone())
+            .unwrap_or_else(|| crate::catalogue::short_id(id))
+    }
+
+    /// The symbol of a Money's unit ("" when it has none).
+    pub fn unit_of(&self, money: &Money) -> String {
+        money
+            .unit_id()
+            .map(|id| self.symbol(id))
+            .unwrap_or_default()
+    }
+}
+
+/// One operation, prepared for display and filtering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperationSummary {
+    /// Operation id.
+    pub id: String,
+    /// The operation type as sent (`buy`, `card_cashback`, …).
+    pub type_raw: String,
+    /// A readable label ("Savings plan"); unknown types keep their raw name.
+    pub type_label: String,
+    /// When it was credited (the latest credited leg); `None` while pending.
+    pub time: Option<DateTime<Utc>>,
+    /// Whether any leg is still pending (no `credited_at`).
+    pub pending: bool,
+    /// Whether it was cancelled (`asset_balance_after` of `-1`).
+    pub cancelled: bool,
+    /// Whether it compensates (reverses) another transaction.
+    pub compensating: bool,
+    /// Outgoing legs, e.g. `100.00 EUR`.
+    pub out: Vec<String>,
+    /// Incoming legs.
+    pub incoming: Vec<String>,
+    /// Fee legs and informational fees.
+    pub fee: Option<String>,
+    /// Tax legs.
+    pub tax: Option<String>,
+    /// Trade rate and rate with fee, when traded.
+    pub rate: Option<(String, String)>,
+    /// Which flows its legs have (incoming, outgoing).
+    pub flows: (bool, bool),
+    /// Lower-cased ids, symbols, names and type, for the free-text filter.
+    pub haystack: String,
+}
+
+/// A readable label for an operation type; unknown types are shown by their raw name.
+pub fn type_label(raw: &str) -> String {
+    let label = match raw {
+        "deposit" => "Deposit",
+        "withdrawal" => "Withdrawal",
+        "buy" => "Buy",
+        "sell" => "Sell",
+        "swap" => "Swap",
+        "savings_plan" => "Savings plan",
+        "stake" => "Stake",
+        "unstake" => "Unstake",
+        "staking_reward" => "Staking reward",
+        "passive_earn_reward" => "Passive earn reward",
+        "refund" => "Refund",
+        other => return other.to_string(),
+    };
+    label.to_string()
+}
+
+fn amount_text(money: &Money, names: &Names) -> String {
+    format!("{} {}", format_amount(money.value), names.unit_of(money))
+}
+
+fn is_kind(tx: &OperationTransaction, kind: &TransactionType) -> bool {
+    tx.transaction_type.as_ref() == Some(kind)
+}
+
+/// Prepares one operation.
+pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
+    let type_raw = op
+        .operation_type
+        .as_ref()
+        .map(|t| t.as_str().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    let mut s = OperationSummary {
+        id: op.operation_id.to_string(),
+        type_label: type_label(&type_raw),
+        type_raw,
+        time: op.transactions.iter().filter_map(|t| t.credited_at).max(),
+        pending: op.transactions.iter().any(|t| t.credited_at.is_none()),
+        cancelled: op.transactions.iter().any(|t| {
+            t.asset_balance_after
+                .as_ref()
+                .is_some_and(|m| m.value == -rust_decimal::Decimal::ONE)
+        }),
+        compensating: op.transactions.iter().any(|t| t.compensates.is_some()),
+        out: Vec::new(),
+        incoming: Vec::new(),
+        fee: None,
+        tax: None,
+        rate: None,
+        flows: (false, false),
+        haystack: String::new(),
+    };
+    let mut hay = vec![s.id.clone(), s.type_raw.clone(), s.type_label.clone()];
+    let mut fees = Vec::new();
+    let mut taxes = Vec::new();
+    for tx in &op.transactions {
+        hay.push(tx.transaction_id.to_string());
+        if let Some(unit) = tx.asset_amount.as_ref().and_then(Money::unit_id) {
+            hay.push(unit.to_string());
+            if let Some((symbol, name)) = names.0.get(unit) {
+                hay.push(symbol.clone());
+                hay.push(name.clone());
+            }
+        }
+        if let Some(trade) = tx.trade.as_ref() {
+            if let Some(id) = &trade.trade_id {
+                hay.push(id.to_string());
+            }
+            if let (Some(r), Some(rf)) = (trade.rate, trade.rate_with_fee) {
+                s.rate.get_or_insert((format_amount(r), format_amount(rf)));
+            }
+        }
+        let Some(amount) = tx.asset_amount.as_ref() else {
+            continue;
+        };
+        let text = amount_text(amount, names);
+        if is_kind(tx, &TransactionType::Fee) {
+            fees.push(text);
+        } else if is_kind(tx, &TransactionType::Tax) {
+            taxes.push(text);
+        } else if tx.flow == Some(Flow::Outgoing) {
+            s.flows.1 = true;
+            s.out.push(text);
+        } else {
+            s.flows.0 = true;
+            s.incoming.push(text);
+        }
+        if let Some(fee) = tx.fee_amount.as_ref().filter(|f| !f.value.is_zero()) {
+            if !is_kind(tx, &TransactionType::Fee) {
+                fees.push(amount_text(fee, names));
+            }
+        }
+    }
+    s.fee = (!fees.is_empty()).then(|| fees.join(", "));
+    s.tax = (!taxes.is_empty()).then(|| taxes.join(", "));
+    s.haystack = hay.join(" ").to_lowercase();
+    s
+}
+
+/// One line of the list: a day heading or an operation (by index into the loaded list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListRow {
+    /// A day heading (`2026-05-04`, or "Pending").
+    Day(String),
+    /// An operation.
+    Operation(usize),
+}
+
+/// The day an operation is listed under.
+pub fn day_of(s: &OperationSummary) -> String {
+    match s.time {
+        Some(t) if !s.pending => t.format("%Y-%m-%d").to_string(),
+        _ => "Pending".to_string(),
+    }
+}
+
+/// Groups the (already newest-first) operations `shown` by day: a heading wherever the day
+/// changes.
+pub fn group_by_day(all: &[OperationSummary], shown: &[usize]) -> Vec<ListRow> {
+    let mut rows = Vec::with_capacity(shown.len() + shown.len() / 4 + 1);
+    let mut current: Option<String> = None;
+    for &i in shown {
+        let day = day_of(&all[i]);
+        if current.as_deref() != Some(day.as_str()) {
+            rows.push(ListRow::Day(day.clone()));
+            current = Some(day);
+        }
+        rows.push(ListRow::Operation(i));
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn op(json: &str) -> Operation {
+        folio_client::decode::decode(json).unwrap()
+    }
+
+    #[test]
+    fn buy_with_fee_and_unknown_type() {
+        let buy = op(
+            r#"{"operation_id":"o1","operation_type":"buy","transactions":[
+            {"transaction_id":"t1","flow":"OUTGOING","transaction_type":"buy","credited_at":"2026-05-04T09:15:27.412Z",
+             "asset_amount":{"value":"100.00","currency_id":"eur"}},
+            {"transaction_id":"t2","flow":"INCOMING","transaction_type":"buy","credited_at":"2026-05-04T09:15:27.412Z",
+             "asset_amount":{"value":"0.00150000","asset_id":"btc"},"trade":{"rate":"65000.00","rate_with_fee":"65968.50"}},
+            {"transaction_id":"t3","flow":"OUTGOING","transaction_type":"fee","credited_at":"2026-05-04T09:15:27.412Z",
+             "asset_amount":{"value":"1.49","currency_id":"eur"}}]}"#,
+        );
+        let mut names = Names::default();
+        names
+            .0
+            .insert("btc".into(), ("BTC".into(), "Bitcoin".into()));
+        names.0.insert("eur".into(), ("EUR".into(), "Euro".into()));
+        let s = summarize(&buy, &names);
+        assert_eq!(s.out, vec!["100.00 EUR"]);
+        assert_eq!(s.incoming, vec!["0.00150000 BTC"]);
+        assert_eq!(s.fee.as_deref(), Some("1.49 EUR"));
+        assert_eq!(s.rate, Some(("65,000.00".into(), "65,968.50".into())));
+        assert!(s.haystack.contains("bitcoin") && s.haystack.contains("t2"));
+        assert!(!s.pending && s.flows == (true, true));
+        let odd = op(
+            r#"{"operation_id":"o2","operation_type":"card_cashback","transactions":[
+            {"transaction_id":"t9","flow":"INCOMING","asset_amount":{"value":"1","asset_id":"btc"}}]}"#,
+        );
+        let s2 = summarize(&odd, &names);
+        assert_eq!(
+            (s2.type_label.as_str(), s2.pending),
+            ("card_cashback", true)
+        );
+        let rows = group_by_day(&[s, s2], &[1, 0]);
+        assert_eq!(rows[0], ListRow::Day("Pending".into()));
+        assert_eq!(rows[2], ListRow::Day("2026-05-04".into()));
+    }
+}

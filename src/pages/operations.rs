@@ -1,0 +1,216 @@
+//! Operations: the person reads the account's complete record, newest first and grouped by
+//! day — what went out and came in, fees, taxes, rates, pending and cancelled items, types
+//! Folio does not know yet — narrows it with filters kept in the URL (shareable, never the
+//! key), loads more pages or all of them (with progress and Stop), opens one operation for
+//! every id and detail, and exports what the filters show as CSV or JSON.
+
+mod detail;
+mod export;
+mod filters;
+mod list;
+mod loader;
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
+
+use crate::components::{ErrorView, FixBaseUrls};
+use crate::csv_export::{to_csv, to_json};
+use crate::operation_rows::{group_by_day, type_label};
+use crate::operations_filter::{query_string, OperationsFilter};
+use crate::session::use_session;
+use crate::settings::use_settings;
+use detail::OperationDetail;
+use filters::FilterBar;
+use list::OperationsList;
+pub use loader::Busy;
+use loader::Loader;
+
+/// How long the search box waits after a keystroke before writing the URL.
+const URL_DELAY_MS: u64 = 400;
+
+#[component]
+pub fn OperationsPage() -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let location = use_location();
+    let url_filter =
+        Memo::new(move |_| query.with(|q| OperationsFilter::from_params(|k| q.get(k))));
+    let text = RwSignal::new(url_filter.get_untracked().text);
+    let filter = Memo::new(move |_| OperationsFilter {
+        text: text.get(),
+        ..url_filter.get()
+    });
+    let server = Memo::new(move |_| url_filter.with(OperationsFilter::server_part));
+    let loader = Loader::new();
+    let selected = RwSignal::new(None::<usize>);
+
+    Effect::new(move |_| {
+        server.track();
+        let clients = session
+            .client(settings)
+            .zip(session.keyless_client(settings));
+        selected.set(None);
+        loader.reset(clients, &url_filter.get_untracked());
+    });
+
+    let write_url = move |f: OperationsFilter| {
+        let path = location.pathname.get_untracked();
+        let options = NavigateOptions {
+            replace: true,
+            scroll: false,
+            ..Default::default()
+        };
+        navigate(&format!("{path}{}", query_string(&f.to_params())), options);
+    };
+    let write = write_url.clone();
+    let set_param = Callback::new(move |(name, value): (&'static str, Option<String>)| {
+        let mut f = filter.get_untracked();
+        if name == "*" {
+            f = OperationsFilter::default();
+            text.set(String::new());
+        } else {
+            let mut params = f.to_params();
+            for (k, v) in params.iter_mut() {
+                if *k == name {
+                    *v = value.clone();
+                }
+            }
+            f = OperationsFilter::from_params(|k| {
+                params
+                    .iter()
+                    .find(|(p, _)| *p == k)
+                    .and_then(|(_, v)| v.clone())
+            });
+        }
+        write(f);
+    });
+    let pending_url = StoredValue::new_local(None::<TimeoutHandle>);
+    let on_text = Callback::new(move |value: String| {
+        text.set(value);
+        if let Some(handle) = pending_url.get_value() {
+            handle.clear();
+        }
+        let write = write_url.clone();
+        let handle = set_timeout_with_handle(
+            move || {
+                if let Some(f) = filter.try_get_untracked() {
+                    write(f);
+                }
+            },
+            std::time::Duration::from_millis(URL_DELAY_MS),
+        );
+        pending_url.set_value(handle.ok());
+    });
+
+    let shown = Memo::new(move |_| {
+        let f = filter.get();
+        loader.summaries.with(|all| f.apply(all))
+    });
+    let rows = Memo::new(move |_| {
+        loader
+            .summaries
+            .with(|all| shown.with(|s| group_by_day(all, s)))
+    });
+    let extra_types = Signal::derive(move || {
+        let mut seen: Vec<String> = loader.summaries.with(|all| {
+            all.iter()
+                .filter(|s| type_label(&s.type_raw) == s.type_raw)
+                .map(|s| s.type_raw.clone())
+                .collect()
+        });
+        seen.sort();
+        seen.dedup();
+        seen
+    });
+    let fiats = Signal::derive(move || loader.fiats.get());
+    let export = move |json: bool| {
+        let ops = loader.ops.read_untracked();
+        let picked = shown.get_untracked().into_iter().filter_map(|i| ops.get(i));
+        let result = if json {
+            export::download("operations.json", "application/json", &to_json(picked))
+        } else {
+            let names = loader.names.get_untracked();
+            export::download(
+                "operations.csv",
+                "text/csv;charset=utf-8",
+                &to_csv(picked, &names),
+            )
+        };
+        if result.is_err() {
+            loader
+                .notice
+                .set(Some("The browser refused the download.".into()));
+        }
+    };
+    let close = Callback::new(move |_| selected.set(None));
+    let detail = move || {
+        let i = selected.get()?;
+        let op = loader.ops.with(|ops| ops.get(i).cloned())?;
+        let names = loader.names.get();
+        Some(view! { <OperationDetail op=op names=names on_close=close /> })
+    };
+    let busy = move || loader.busy.get();
+    view! {
+        <section class="page operations-page" aria-labelledby="operations-title">
+            <div class="page-head">
+                <h1 id="operations-title">"Operations"</h1>
+                <div class="ops-export">
+                    <button type="button" class="button" id="export-csv"
+                        disabled=move || shown.with(Vec::is_empty) on:click=move |_| export(false)>
+                        "Export CSV"
+                    </button>
+                    <button type="button" class="button" id="export-json"
+                        disabled=move || shown.with(Vec::is_empty) on:click=move |_| export(true)>
+                        "Export JSON"
+                    </button>
+                </div>
+            </div>
+            {move || settings.base_urls().is_none().then(|| view! { <FixBaseUrls /> })}
+            <FilterBar filter=filter text=text set=set_param extra_types=extra_types fiats=fiats on_text=on_text />
+            <p class="ops-status" role="status" aria-live="polite" id="ops-status">
+                {move || {
+                    let p = loader.progress.get();
+                    let n = shown.with(Vec::len);
+                    let more = if p.done { "all loaded" } else { "more available" };
+                    format!("Showing {n} of {} loaded operations ({} pages, {more}).", p.items, p.pages)
+                }}
+            </p>
+            {move || loader.notice.get().map(|n| view! { <p class="notice" id="ops-notice">{n}</p> })}
+            {move || (busy() == Busy::All).then(|| view! {
+                <div class="ops-progress card" data-testid="load-all-progress">
+                    <label for="ops-progress-bar">
+                        {move || { let p = loader.progress.get(); format!("Loading all: {} operations, {} pages", p.items, p.pages) }}
+                    </label>
+                    <progress id="ops-progress-bar"></progress>
+                    <button type="button" class="button" id="ops-stop" on:click=move |_| loader.stop()>"Stop"</button>
+                </div>
+            })}
+            {move || loader.error.get().map(|error| view! {
+                <ErrorView error=error what="more operations" on_retry=move |_| loader.load(false) />
+            })}
+            <div class="ops-layout" class:with-detail=move || selected.get().is_some()>
+                <div class="ops-main">
+                    {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none))
+                        .then(|| view! { <p class="state state-empty" id="ops-empty">"No operations match these filters."</p> })}
+                    <OperationsList loader=loader rows=rows selected=selected />
+                    <div class="ops-more">
+                        <button type="button" class="button" id="ops-load-more"
+                            disabled=move || busy() != Busy::Idle || loader.done()
+                            on:click=move |_| loader.load(false)>
+                            {move || if busy() == Busy::More { "Loading…" } else { "Load more" }}
+                        </button>
+                        <button type="button" class="button" id="ops-load-all"
+                            disabled=move || busy() != Busy::Idle || loader.done()
+                            on:click=move |_| loader.load(true)>
+                            "Load all"
+                        </button>
+                    </div>
+                </div>
+                {detail}
+            </div>
+        </section>
+    }
+}

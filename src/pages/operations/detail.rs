@@ -1,0 +1,148 @@
+//! The detail panel of one operation: every transaction with its ids (each with a Copy
+//! button), wallet, amount, fee, balance after, when it was credited, trade details and what
+//! it compensates.
+
+use folio_client::current::{Operation, OperationTransaction};
+use folio_client::Money;
+use leptos::prelude::*;
+
+use crate::format::{format_amount, format_datetime, MISSING};
+use crate::operation_rows::{type_label, Names};
+
+/// Copies text to the clipboard and says so next to the button.
+#[component]
+fn CopyButton(#[prop(into)] value: String, #[prop(into)] what: String) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    let label = format!("Copy {what}");
+    let text = value.clone();
+    let copy = move |_| {
+        let promise = window().navigator().clipboard().write_text(&text);
+        leptos::task::spawn_local(async move {
+            let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+            copied.try_set(ok);
+        });
+    };
+    view! {
+        <button type="button" class="button button-quiet copy-button" aria-label=label on:click=copy>
+            {move || if copied.get() { "Copied" } else { "Copy" }}
+        </button>
+    }
+}
+
+fn id_line(term: &'static str, value: Option<String>) -> impl IntoView {
+    view! {
+        <dt>{term}</dt>
+        <dd class="id-line">
+            {match value {
+                Some(v) => view! {
+                    <code class="id">{v.clone()}</code>
+                    <CopyButton value=v what=term.to_lowercase() />
+                }
+                .into_any(),
+                None => MISSING.into_any(),
+            }}
+        </dd>
+    }
+}
+
+fn money_text(m: Option<&Money>, names: &Names) -> String {
+    m.map(|m| format!("{} {}", format_amount(m.value), names.unit_of(m)))
+        .unwrap_or_else(|| MISSING.to_string())
+}
+
+fn transaction(tx: &OperationTransaction, names: &Names) -> impl IntoView {
+    let kind = tx
+        .transaction_type
+        .as_ref()
+        .map(|t| t.as_str().to_string())
+        .unwrap_or_else(|| MISSING.into());
+    let flow = tx.flow.as_ref().map(|f| f.as_str().to_string());
+    let cancelled = tx
+        .asset_balance_after
+        .as_ref()
+        .is_some_and(|m| m.value == -rust_decimal::Decimal::ONE);
+    let balance = if cancelled {
+        "Cancelled (no balance change)".to_string()
+    } else {
+        money_text(tx.asset_balance_after.as_ref(), names)
+    };
+    let credited = tx
+        .credited_at
+        .map(format_datetime)
+        .unwrap_or_else(|| "Pending".into());
+    let trade = tx.trade.clone().map(|t| {
+        let d = |v: Option<rust_decimal::Decimal>| v.map(format_amount).unwrap_or_else(|| MISSING.into());
+        view! {
+            {id_line("Trade id", t.trade_id.map(|i| i.to_string()))}
+            <dt>"Rate"</dt><dd class="num">{d(t.rate)}</dd>
+            <dt>"Rate with fee"</dt><dd class="num">{d(t.rate_with_fee)}</dd>
+            <dt>"Trade fee"</dt><dd class="num">{money_text(t.fee.as_ref(), names)}</dd>
+            <dt>"Fee percentage"</dt><dd class="num">{t.fee_percentage.map(|p| format!("{p} %")).unwrap_or_else(|| MISSING.into())}</dd>
+            <dt>"EUR rate"</dt><dd class="num">{d(t.to_eur_rate)}</dd>
+        }
+    });
+    let compensates = tx.compensates.clone().map(|c| {
+        let info = tx
+            .compensates_info
+            .as_ref()
+            .map(|i| {
+                let op = i.operation_type.as_ref().map(|t| type_label(t.as_str()));
+                let tx = i.transaction_type.as_ref().map(|t| t.as_str().to_string());
+                format!("{} / {}", op.unwrap_or_default(), tx.unwrap_or_default())
+            })
+            .unwrap_or_default();
+        view! {
+            {id_line("Compensates", Some(c))}
+            <dt>"Compensated kind"</dt><dd>{info}</dd>
+        }
+    });
+    view! {
+        <li class="op-tx">
+            <h3>{format!("{kind} · {}", flow.as_deref().unwrap_or(MISSING))}</h3>
+            <dl class="op-tx-fields">
+                {id_line("Transaction id", Some(tx.transaction_id.to_string()))}
+                <dt>"Amount"</dt><dd class="num">{money_text(tx.asset_amount.as_ref(), names)}</dd>
+                <dt>"Fee"</dt><dd class="num">{money_text(tx.fee_amount.as_ref(), names)}</dd>
+                <dt>"Balance after"</dt><dd class="num">{balance}</dd>
+                <dt>"Credited"</dt><dd>{credited}</dd>
+                {id_line("Wallet id", tx.wallet_id.as_ref().map(|w| w.to_string()))}
+                {id_line("Order id", tx.order_id.clone())}
+                {trade}
+                {compensates}
+            </dl>
+        </li>
+    }
+}
+
+/// The panel for one operation.
+#[component]
+pub fn OperationDetail(
+    op: Operation,
+    names: Names,
+    /// Closes the panel.
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let raw = op
+        .operation_type
+        .as_ref()
+        .map(|t| t.as_str().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    let txs = op
+        .transactions
+        .iter()
+        .map(|tx| transaction(tx, &names))
+        .collect_view();
+    view! {
+        <section class="card op-detail" aria-labelledby="op-detail-title" data-testid="op-detail">
+            <div class="op-detail-head">
+                <h2 id="op-detail-title">{type_label(&raw)}</h2>
+                <button type="button" class="button button-quiet" id="op-detail-close"
+                    on:click=move |_| on_close.run(())>"Close"</button>
+            </div>
+            <dl class="op-tx-fields">
+                {id_line("Operation id", Some(op.operation_id.to_string()))}
+            </dl>
+            <ul class="op-tx-list">{txs}</ul>
+        </section>
+    }
+}
