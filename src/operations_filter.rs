@@ -11,6 +11,7 @@
 //! | `q` | free text: asset name or symbol, operation / transaction / trade id | in the browser |
 
 use chrono::{DateTime, NaiveDate, Utc};
+use folio_client::percent_encode;
 
 use crate::operation_rows::OperationSummary;
 
@@ -161,26 +162,13 @@ impl OperationsFilter {
 pub fn query_string(params: &[(&str, Option<String>)]) -> String {
     let parts: Vec<String> = params
         .iter()
-        .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", encode(v))))
+        .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", percent_encode(v))))
         .collect();
     if parts.is_empty() {
         String::new()
     } else {
         format!("?{}", parts.join("&"))
     }
-}
-
-fn encode(value: &str) -> String {
-    let mut out = String::new();
-    for b in value.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                out.push(b as char)
-            }
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -33,4 +33,5 @@ pub use ids::{
     AssetId, ConfigId, CurrencyId, OperationId, OrderId, QuoteId, TradeId, TransactionId, WalletId,
 };
 pub use money::Money;
+pub use query::encode as percent_encode;
 pub use rust_decimal::Decimal;

@@ -37,8 +37,9 @@ impl Query {
     }
 }
 
-/// Percent-encodes everything except RFC 3986 unreserved characters.
-pub(crate) fn encode(text: &str) -> String {
+/// Percent-encodes everything except RFC 3986 unreserved characters (for query values
+/// and path segments).
+pub fn encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for b in text.bytes() {
         match b {
