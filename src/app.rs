@@ -48,19 +48,19 @@ pub fn App() -> impl IntoView {
                         path=path!("/")
                         view=PortfolioPage
                         condition=connected
-                        redirect_path=|| "/connect"
+                        redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
                         path=path!("/history")
                         view=HistoryPage
                         condition=connected
-                        redirect_path=|| "/connect"
+                        redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
                         path=path!("/operations")
                         view=OperationsPage
                         condition=connected
-                        redirect_path=|| "/connect"
+                        redirect_path=requested_page_via_connect
                     />
                 </Routes>
             </main>
@@ -75,4 +75,19 @@ pub fn App() -> impl IntoView {
 #[component]
 fn IdleForget(session: Session, settings: Settings) -> impl IntoView {
     use_idle_forget(session, settings);
+}
+
+/// The Connect address remembering the page the visitor asked for.
+fn requested_page_via_connect() -> String {
+    let requested = web_sys::window()
+        .and_then(|w| {
+            let location = w.location();
+            Some(format!(
+                "{}{}",
+                location.pathname().ok()?,
+                location.search().ok()?
+            ))
+        })
+        .unwrap_or_default();
+    crate::query::connect_redirect(&requested)
 }

@@ -32,6 +32,34 @@ pub fn timeframe_name(timeframe: Timeframe) -> &'static str {
     }
 }
 
+/// Where Connect sends the person after connecting: the page they asked for (`next`), when
+/// it is a path of this app; anything else (another origin, `//host`, a script URL) gives
+/// the portfolio.
+pub fn safe_return_path(next: Option<&str>) -> String {
+    match next.map(str::trim) {
+        Some(path)
+            if path.starts_with('/')
+                && !path.starts_with("//")
+                && !path.contains('\\')
+                && !path.starts_with("/connect") =>
+        {
+            path.to_string()
+        }
+        _ => "/".to_string(),
+    }
+}
+
+/// The Connect address for a visitor without a key, remembering the page they asked for
+/// (path and query only; the key is never in a URL).
+pub fn connect_redirect(requested: &str) -> String {
+    let target = safe_return_path(Some(requested));
+    if target == "/" {
+        "/connect".to_string()
+    } else {
+        format!("/connect?next={}", folio_client::percent_encode(&target))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,5 +80,24 @@ mod tests {
         assert_eq!(currency_from_query(Some("E")), None);
         assert_eq!(currency_from_query(Some("<script>")), None);
         assert_eq!(currency_from_query(None), None);
+    }
+
+    #[test]
+    fn return_path_stays_inside_the_app() {
+        assert_eq!(
+            safe_return_path(Some("/history?timeframe=YEAR")),
+            "/history?timeframe=YEAR"
+        );
+        assert_eq!(safe_return_path(Some("//evil.example")), "/");
+        assert_eq!(safe_return_path(Some("https://evil.example")), "/");
+        assert_eq!(safe_return_path(Some("javascript:alert(1)")), "/");
+        assert_eq!(safe_return_path(Some("/\\evil.example")), "/");
+        assert_eq!(safe_return_path(Some("/connect")), "/");
+        assert_eq!(safe_return_path(None), "/");
+        assert_eq!(connect_redirect("/"), "/connect");
+        assert_eq!(
+            connect_redirect("/history?timeframe=YEAR"),
+            "/connect?next=%2Fhistory%3Ftimeframe%3DYEAR"
+        );
     }
 }

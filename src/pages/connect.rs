@@ -13,8 +13,10 @@ use folio_client::{ApiError, ApiKey, Client};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
+use leptos_router::hooks::use_query_map;
 
 use crate::components::{ProfilePicker, ScopesTable};
+use crate::query::safe_return_path;
 use crate::session::use_session;
 use crate::settings::use_settings;
 use demo_keys::DemoKeys;
@@ -38,6 +40,8 @@ pub fn ConnectPage() -> impl IntoView {
     let show_key = RwSignal::new(false);
     let attempt = RwSignal::new(Attempt::Idle);
     let connected_report = RwSignal::new(None::<ScopeReport>);
+    let query = use_query_map();
+    let return_path = move || query.with(|q| safe_return_path(q.get("next").as_deref()));
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -89,8 +93,10 @@ pub fn ConnectPage() -> impl IntoView {
                     <p class="success" role="status">"Connected. The key is kept in this tab only."</p>
                     {move || session.scopes().or(connected_report.get()).map(|report| view! { <ScopesTable report=report /> })}
                     <p>
-                        <A href="/" {..} class="button" id="continue-to-portfolio">
-                            "Continue to portfolio"
+                        <A href={return_path} {..} class="button" id="continue-to-portfolio">
+                            {move || {
+                                if return_path() == "/" { "Continue to portfolio" } else { "Continue" }
+                            }}
                         </A>
                     </p>
                     <h2>"Use another key"</h2>

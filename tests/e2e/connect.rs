@@ -124,3 +124,26 @@ async fn connect_page_has_no_accessibility_violations() {
     assert!(violations.is_empty(), "axe: {violations:#?}");
     w.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deep_link_survives_the_detour_through_connect() {
+    let w = start().await;
+    w.goto("/history?timeframe=YEAR").await;
+    w.find("#api-key").await.send_keys(FULL_KEY).await.unwrap();
+    assert!(
+        w.url().await.contains("/connect?next="),
+        "{}",
+        w.url().await
+    );
+    w.find("#connect-button").await.click().await.unwrap();
+    w.find("#continue-to-portfolio")
+        .await
+        .click()
+        .await
+        .unwrap();
+    let pressed = w.find("[data-timeframe='YEAR'][aria-pressed='true']").await;
+    assert!(pressed.is_displayed().await.unwrap());
+    assert!(w.url().await.ends_with("/history?timeframe=YEAR"));
+    assert!(!w.url().await.contains(FULL_KEY));
+    w.close().await;
+}
