@@ -1,0 +1,268 @@
+//! Checks the order form runs before sending (mirroring the exchange's 422 rules), and the
+//! fat-finger warning. Pure functions, no I/O.
+
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+
+use super::{NewOrder, OrderSide, OrderType, Pair, TimeInForce};
+
+/// A limit price further than this from the mid (in percent) asks for confirmation.
+pub const FAT_FINGER_PERCENT: Decimal = Decimal::TEN;
+
+/// A StopMarket buy needs its quantity × trigger price plus this share (10 %) available.
+const STOP_BUY_BUFFER: Decimal = Decimal::from_parts(11, 0, 0, false, 1);
+
+/// The form field a message belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// Quantity of the base asset.
+    Quantity,
+    /// Amount of the quote currency.
+    Amount,
+    /// Limit price.
+    LimitPrice,
+    /// Trigger price.
+    TriggerPrice,
+    /// Time in force.
+    TimeInForce,
+    /// GTD end time.
+    EndTime,
+}
+
+/// What the order form holds before it is sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderDraft {
+    /// Side.
+    pub side: OrderSide,
+    /// Type.
+    pub order_type: OrderType,
+    /// Quantity (exclusive with `amount`).
+    pub quantity: Option<Decimal>,
+    /// Amount in the quote currency (Market only).
+    pub amount: Option<Decimal>,
+    /// Limit price.
+    pub limit_price: Option<Decimal>,
+    /// Trigger price.
+    pub trigger_price: Option<Decimal>,
+    /// Time in force (None: the exchange's default).
+    pub time_in_force: Option<TimeInForce>,
+    /// End time (GTD).
+    pub end_time: Option<DateTime<Utc>>,
+    /// The current mid, used to value Market orders by quantity.
+    pub market_price: Option<Decimal>,
+}
+
+impl OrderDraft {
+    /// The request body for `pair`.
+    pub fn to_new_order(&self, pair: &str) -> NewOrder {
+        let uses_limit = matches!(self.order_type, OrderType::Limit | OrderType::StopLimit);
+        let uses_trigger = matches!(
+            self.order_type,
+            OrderType::StopLimit | OrderType::StopMarket
+        );
+        NewOrder {
+            pair: pair.to_string(),
+            side: self.side.clone(),
+            order_type: self.order_type.clone(),
+            quantity: self.quantity,
+            amount: self.amount,
+            limit_price: self.limit_price.filter(|_| uses_limit),
+            trigger_price: self.trigger_price.filter(|_| uses_trigger),
+            time_in_force: self.time_in_force.clone(),
+            end_time: self
+                .end_time
+                .filter(|_| self.time_in_force == Some(TimeInForce::Gtd)),
+        }
+    }
+
+    fn reference_price(&self) -> Option<Decimal> {
+        match self.order_type {
+            OrderType::Limit | OrderType::StopLimit => self.limit_price,
+            OrderType::StopMarket => self.trigger_price,
+            _ => self.market_price,
+        }
+    }
+}
+
+fn multiple(x: Decimal, step: Option<Decimal>) -> bool {
+    step.is_none_or(|s| s.is_zero() || (x % s).is_zero())
+}
+
+/// Checks `draft` against `pair`'s rules and the `available` balance of what the order
+/// spends (the quote currency for buys, the base asset for sells). Every problem is returned
+/// with its field.
+pub fn validate_order(
+    pair: &Pair,
+    draft: &OrderDraft,
+    available: Decimal,
+) -> Result<(), Vec<(Field, String)>> {
+    let mut errors: Vec<(Field, String)> = Vec::new();
+    let mut err = |f: Field, m: String| errors.push((f, m));
+    let quote = pair.quote_asset.clone().unwrap_or_default();
+    let base = pair.base_asset.clone().unwrap_or_default();
+    let is_market = draft.order_type == OrderType::Market;
+    match (draft.quantity, draft.amount) {
+        (Some(_), Some(_)) => err(
+            Field::Amount,
+            "Enter a quantity or an amount, not both.".into(),
+        ),
+        (None, None) => err(Field::Quantity, "Enter a quantity or an amount.".into()),
+        _ => {}
+    }
+    if let Some(q) = draft.quantity {
+        if q <= Decimal::ZERO {
+            err(
+                Field::Quantity,
+                "The quantity must be more than zero.".into(),
+            );
+        } else if !multiple(q, pair.size_increment) {
+            err(
+                Field::Quantity,
+                format!(
+                    "The quantity must be a multiple of {}.",
+                    pair.size_increment.unwrap_or_default()
+                ),
+            );
+        } else if pair.max_order_size.is_some_and(|m| q > m) {
+            err(
+                Field::Quantity,
+                format!(
+                    "The quantity is above the maximum of {} {base}.",
+                    pair.max_order_size.unwrap_or_default()
+                ),
+            );
+        }
+    }
+    if let Some(a) = draft.amount {
+        if !is_market {
+            err(
+                Field::Amount,
+                "Only market orders can be placed by amount; enter a quantity.".into(),
+            );
+        } else if a <= Decimal::ZERO {
+            err(Field::Amount, "The amount must be more than zero.".into());
+        } else if !multiple(a, pair.amount_increment) {
+            err(
+                Field::Amount,
+                format!(
+                    "The amount must be a multiple of {}.",
+                    pair.amount_increment.unwrap_or_default()
+                ),
+            );
+        }
+    }
+    let needs_limit = matches!(draft.order_type, OrderType::Limit | OrderType::StopLimit);
+    let needs_trigger = matches!(
+        draft.order_type,
+        OrderType::StopLimit | OrderType::StopMarket
+    );
+    for (needed, price, field, name) in [
+        (
+            needs_limit,
+            draft.limit_price,
+            Field::LimitPrice,
+            "limit price",
+        ),
+        (
+            needs_trigger,
+            draft.trigger_price,
+            Field::TriggerPrice,
+            "trigger price",
+        ),
+    ] {
+        match price {
+            _ if !needed => {}
+            None => err(field, format!("Enter a {name}.")),
+            Some(p) if p <= Decimal::ZERO => {
+                err(field, format!("The {name} must be more than zero."))
+            }
+            Some(p) if !multiple(p, pair.tick_size) => err(
+                field,
+                format!(
+                    "The {name} must be a multiple of the tick size {}.",
+                    pair.tick_size.unwrap_or_default()
+                ),
+            ),
+            _ => {}
+        }
+    }
+    match (&draft.time_in_force, draft.end_time) {
+        (Some(TimeInForce::Gtc | TimeInForce::Gtd), _) if is_market => {
+            err(Field::TimeInForce, "Market orders are IOC or FOK.".into())
+        }
+        (Some(TimeInForce::Gtd), None) => err(
+            Field::EndTime,
+            "Good-till-date orders need an end time.".into(),
+        ),
+        (Some(TimeInForce::Gtd), Some(_)) => {}
+        (_, Some(_)) => err(
+            Field::EndTime,
+            "An end time is only used with good-till-date.".into(),
+        ),
+        _ => {}
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let field = if draft.amount.is_some() {
+        Field::Amount
+    } else {
+        Field::Quantity
+    };
+    let reference = draft.reference_price();
+    let value = draft.amount.or_else(|| Some(draft.quantity? * reference?));
+    if let Some(value) = value {
+        if let Some(min) = pair.min_order_amount.filter(|m| value < *m) {
+            errors.push((
+                field,
+                format!("The order is worth less than the minimum of {min} {quote}."),
+            ));
+        }
+        if let Some(max) = pair.max_order_amount.filter(|m| value > *m) {
+            errors.push((
+                field,
+                format!("The order is worth more than the maximum of {max} {quote}."),
+            ));
+        }
+    }
+    let need = match draft.side {
+        OrderSide::Sell => draft.quantity.or_else(|| Some(draft.amount? / reference?)),
+        _ if draft.order_type == OrderType::StopMarket => value.map(|v| v * STOP_BUY_BUFFER),
+        _ => value,
+    };
+    if let Some(need) = need.filter(|n| *n > available) {
+        let unit = if draft.side == OrderSide::Sell {
+            base
+        } else {
+            quote
+        };
+        errors.push((
+            field,
+            format!(
+                "Not enough balance: the order needs {} {unit}, {available} {unit} are available.",
+                need.round_dp(8).normalize()
+            ),
+        ));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// For Limit and StopLimit orders whose limit price is more than [`FAT_FINGER_PERCENT`] away
+/// from `mid`: the distance in percent (one decimal), to be confirmed by the person.
+pub fn fat_finger(draft: &OrderDraft, mid: Decimal) -> Option<Decimal> {
+    if !matches!(draft.order_type, OrderType::Limit | OrderType::StopLimit) || mid <= Decimal::ZERO
+    {
+        return None;
+    }
+    let limit = draft.limit_price?;
+    let percent = (limit - mid).abs() / mid * Decimal::ONE_HUNDRED;
+    (percent > FAT_FINGER_PERCENT).then(|| percent.round_dp(1))
+}
+
+#[cfg(test)]
+#[path = "validate_tests.rs"]
+mod tests;

@@ -1,0 +1,216 @@
+//! Unit tests of the order form checks.
+
+use super::*;
+
+fn d(s: &str) -> Decimal {
+    s.parse().unwrap()
+}
+
+fn btc_eur() -> Pair {
+    Pair {
+        pair: "BTC-EUR".into(),
+        base_asset: Some("BTC".into()),
+        quote_asset: Some("EUR".into()),
+        base_asset_type: None,
+        quote_asset_type: None,
+        tick_size: Some(d("1")),
+        size_increment: Some(d("0.00001")),
+        amount_increment: Some(d("0.01")),
+        max_order_size: Some(d("100")),
+        min_order_amount: Some(d("10")),
+        max_order_amount: Some(d("500000")),
+    }
+}
+
+fn limit(side: OrderSide, qty: &str, price: &str) -> OrderDraft {
+    OrderDraft {
+        side,
+        order_type: OrderType::Limit,
+        quantity: Some(d(qty)),
+        amount: None,
+        limit_price: Some(d(price)),
+        trigger_price: None,
+        time_in_force: None,
+        end_time: None,
+        market_price: Some(d("60000")),
+    }
+}
+
+fn fields(r: Result<(), Vec<(Field, String)>>) -> Vec<Field> {
+    r.err()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|e| e.0)
+        .collect()
+}
+
+#[test]
+fn a_good_limit_order_passes() {
+    assert_eq!(
+        validate_order(
+            &btc_eur(),
+            &limit(OrderSide::Buy, "0.01", "60000"),
+            d("1000")
+        ),
+        Ok(())
+    );
+    assert_eq!(
+        validate_order(
+            &btc_eur(),
+            &limit(OrderSide::Sell, "0.01", "60000"),
+            d("0.01")
+        ),
+        Ok(())
+    );
+}
+
+#[test]
+fn each_rule_names_its_field() {
+    let p = btc_eur();
+    let many = d("1000000");
+    let below = validate_order(&p, &limit(OrderSide::Buy, "0.0001", "60000"), many).unwrap_err();
+    assert_eq!(below[0].0, Field::Quantity);
+    assert!(below[0].1.contains("minimum of 10 EUR"), "{}", below[0].1);
+    assert_eq!(
+        fields(validate_order(
+            &p,
+            &limit(OrderSide::Buy, "0.01", "60000.5"),
+            many
+        )),
+        [Field::LimitPrice]
+    );
+    assert_eq!(
+        fields(validate_order(
+            &p,
+            &limit(OrderSide::Buy, "0.000015", "60000"),
+            many
+        )),
+        [Field::Quantity]
+    );
+    assert_eq!(
+        fields(validate_order(
+            &p,
+            &limit(OrderSide::Buy, "101", "60000"),
+            d("1e9")
+        )),
+        [Field::Quantity]
+    );
+    assert_eq!(
+        fields(validate_order(
+            &p,
+            &limit(OrderSide::Buy, "9", "60000"),
+            many
+        )),
+        [Field::Quantity]
+    );
+    let poor =
+        validate_order(&p, &limit(OrderSide::Buy, "0.01", "60000"), d("599.99")).unwrap_err();
+    assert!(poor[0].1.contains("Not enough balance"), "{}", poor[0].1);
+    let mut both = limit(OrderSide::Buy, "0.01", "60000");
+    both.amount = Some(d("100"));
+    assert!(fields(validate_order(&p, &both, many)).contains(&Field::Amount));
+    let mut neither = both.clone();
+    neither.quantity = None;
+    neither.amount = None;
+    assert_eq!(
+        fields(validate_order(&p, &neither, many)),
+        [Field::Quantity]
+    );
+    let mut no_price = limit(OrderSide::Buy, "0.01", "1");
+    no_price.limit_price = None;
+    assert_eq!(
+        fields(validate_order(&p, &no_price, many)),
+        [Field::LimitPrice]
+    );
+    let mut gtd = limit(OrderSide::Buy, "0.01", "60000");
+    gtd.time_in_force = Some(TimeInForce::Gtd);
+    assert_eq!(fields(validate_order(&p, &gtd, many)), [Field::EndTime]);
+}
+
+#[test]
+fn market_orders_by_amount_and_stops() {
+    let p = btc_eur();
+    let market = OrderDraft {
+        order_type: OrderType::Market,
+        quantity: None,
+        amount: Some(d("100.00")),
+        limit_price: None,
+        ..limit(OrderSide::Buy, "1", "1")
+    };
+    assert_eq!(validate_order(&p, &market, d("100")), Ok(()));
+    assert!(validate_order(&p, &market, d("99.99")).is_err());
+    let odd = OrderDraft {
+        amount: Some(d("100.001")),
+        ..market.clone()
+    };
+    assert_eq!(fields(validate_order(&p, &odd, d("1000"))), [Field::Amount]);
+    let gtc = OrderDraft {
+        time_in_force: Some(TimeInForce::Gtc),
+        ..market.clone()
+    };
+    assert_eq!(
+        fields(validate_order(&p, &gtc, d("1000"))),
+        [Field::TimeInForce]
+    );
+    let by_amount_limit = OrderDraft {
+        order_type: OrderType::Limit,
+        limit_price: Some(d("60000")),
+        ..market
+    };
+    assert_eq!(
+        fields(validate_order(&p, &by_amount_limit, d("1000"))),
+        [Field::Amount]
+    );
+    let stop = OrderDraft {
+        order_type: OrderType::StopMarket,
+        trigger_price: Some(d("60000")),
+        limit_price: None,
+        ..limit(OrderSide::Buy, "0.01", "1")
+    };
+    assert!(
+        validate_order(&p, &stop, d("600")).is_err(),
+        "a stop buy needs a 10 % buffer"
+    );
+    assert_eq!(validate_order(&p, &stop, d("660")), Ok(()));
+    let no_trigger = OrderDraft {
+        trigger_price: None,
+        ..stop
+    };
+    assert_eq!(
+        fields(validate_order(&p, &no_trigger, d("1000"))),
+        [Field::TriggerPrice]
+    );
+}
+
+#[test]
+fn fat_finger_beyond_ten_percent() {
+    let mid = d("60000");
+    assert_eq!(
+        fat_finger(&limit(OrderSide::Buy, "0.01", "54000"), mid),
+        None
+    );
+    assert_eq!(
+        fat_finger(&limit(OrderSide::Buy, "0.01", "53999"), mid),
+        Some(d("10.0"))
+    );
+    assert_eq!(
+        fat_finger(&limit(OrderSide::Sell, "0.01", "90000"), mid),
+        Some(d("50.0"))
+    );
+    let market = OrderDraft {
+        order_type: OrderType::Market,
+        ..limit(OrderSide::Buy, "0.01", "1")
+    };
+    assert_eq!(fat_finger(&market, mid), None);
+}
+
+#[test]
+fn drafts_become_request_bodies() {
+    let mut draft = limit(OrderSide::Buy, "0.01", "60000");
+    draft.trigger_price = Some(d("1"));
+    let body = serde_json::to_value(draft.to_new_order("BTC-EUR")).unwrap();
+    assert_eq!(
+        body,
+        serde_json::json!({"pair": "BTC-EUR", "side": "Buy", "type": "Limit", "quantity": "0.01", "limitPrice": "60000"})
+    );
+}

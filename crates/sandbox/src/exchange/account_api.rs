@@ -1,0 +1,131 @@
+//! `GET /v1/account`, `/v1/account/balances`, `/v1/account/trades[/{id}]`.
+
+use super::engine::{tier_index, traded_volume_30d, TIERS};
+use super::errors::{ExError, ExResult};
+use super::model::Trade;
+use super::paging::{cursor, limit, page, unix};
+use super::pairs::find_pair;
+use super::wire::{self, fixed};
+use super::{authorize, ExScope};
+use crate::api::query::Params;
+use crate::ids::Uuid;
+use crate::state::AppState;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::HeaderMap;
+use axum::response::IntoResponse;
+use axum::Json;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+fn tier(index: usize) -> Value {
+    let (name, fee, required) = TIERS[index];
+    json!({"name": name, "fee": fee, "feeMode": "percentage",
+           "requiredVolume30d": fixed(required.into(), 2)})
+}
+
+/// `GET /v1/account`: 30-day volume (EUR) and the current and next fee tier.
+pub async fn account(State(s): State<Arc<AppState>>, headers: HeaderMap) -> ExResult {
+    authorize(&headers, ExScope::Read)?;
+    let now = s.clock.now();
+    let acc = s.exchange.settled(now);
+    let volume = traded_volume_30d(&acc, now);
+    let i = tier_index(volume);
+    let next = (i + 1 < TIERS.len()).then(|| tier(i + 1));
+    Ok(
+        Json(
+            json!({"tradedVolume30d": fixed(volume, 2), "currentTier": tier(i), "nextTier": next}),
+        )
+        .into_response(),
+    )
+}
+
+/// `GET /v1/account/balances?currency=`: `[{symbol, available, locked}]`.
+pub async fn balances(
+    State(s): State<Arc<AppState>>,
+    headers: HeaderMap,
+    RawQuery(q): RawQuery,
+) -> ExResult {
+    authorize(&headers, ExScope::Read)?;
+    let params = Params::parse(q.as_deref());
+    let wanted = params
+        .get("currency")
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
+    let acc = s.exchange.settled(s.clock.now());
+    let fiat = |sym: &str| {
+        crate::catalogue::catalogue()
+            .currency_by_symbol(sym)
+            .is_some()
+    };
+    let list: Vec<Value> = acc
+        .balances
+        .iter()
+        .filter(|(sym, _)| wanted.is_none_or(|w| w.eq_ignore_ascii_case(sym)))
+        .map(|(sym, b)| {
+            let scale = if fiat(sym) { 2 } else { 8 };
+            json!({"symbol": sym, "available": fixed(b.available, scale), "locked": fixed(b.locked, scale)})
+        })
+        .collect();
+    Ok(Json(list).into_response())
+}
+
+/// `GET /v1/account/trades?pair=&orderId=&startTime=&endTime=&limit=&cursor=`, newest first.
+pub async fn trades(
+    State(s): State<Arc<AppState>>,
+    headers: HeaderMap,
+    RawQuery(q): RawQuery,
+) -> ExResult {
+    authorize(&headers, ExScope::Read)?;
+    let params = Params::parse(q.as_deref());
+    let mut pair_filter = Vec::new();
+    for name in params
+        .all("pair")
+        .into_iter()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
+        pair_filter.push(
+            find_pair(name)
+                .ok_or_else(|| ExError::unknown_pair(name))?
+                .index,
+        );
+    }
+    let order = match params
+        .get("orderId")
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+    {
+        Some(o) => {
+            Some(Uuid::parse(o).ok_or_else(|| ExError::invalid("orderId is not an order id"))?)
+        }
+        None => None,
+    };
+    let (start, end) = (unix(&params, "startTime")?, unix(&params, "endTime")?);
+    let limit = limit(&params, 100, 1_000)?;
+    let after = cursor(&params)?;
+    let acc = s.exchange.settled(s.clock.now());
+    let items: Vec<(u64, &Trade)> = acc
+        .trades
+        .iter()
+        .rev()
+        .filter(|t| pair_filter.is_empty() || pair_filter.contains(&t.pair))
+        .filter(|t| order.is_none_or(|o| t.order_id == o))
+        .filter(|t| start.is_none_or(|s| t.executed_at >= s))
+        .filter(|t| end.is_none_or(|e| t.executed_at.timestamp() <= e.timestamp()))
+        .map(|t| (t.seq, t))
+        .collect();
+    Ok(Json(page(items, after, limit, |t| wire::trade(t))).into_response())
+}
+
+/// `GET /v1/account/trades/{id}`.
+pub async fn trade(
+    State(s): State<Arc<AppState>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ExResult {
+    authorize(&headers, ExScope::Read)?;
+    let acc = s.exchange.settled(s.clock.now());
+    let found = Uuid::parse(&id).and_then(|id| acc.trades.iter().find(|t| t.id == id));
+    let t = found.ok_or_else(|| ExError::not_found("TRADE_NOT_FOUND", "No such trade"))?;
+    Ok(Json(wire::trade(t)).into_response())
+}
