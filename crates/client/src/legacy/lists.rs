@@ -1,0 +1,264 @@
+//! The four cursor-paginated legacy lists: one page at a time, or every page.
+//!
+//! Paging rule (spec rules 1–4, `contract.md` §2): the next request's `cursor` is the
+//! page's `meta.next_cursor`; `links.next` is never parsed (the fiat-transaction link spells
+//! its parameter `next_cursor`). See [`LegacyPage::next_cursor`] for when a page is the
+//! last. The `*_all` methods follow it, keep the first occurrence of each id and stop at a
+//! cursor they have already used (so a misbehaving service cannot loop them).
+
+use serde::de::DeserializeOwned;
+
+use super::records::{
+    LegacyCommodityTransaction, LegacyCryptoTransaction, LegacyFiatTransaction, LegacyTrade,
+};
+use super::types::{
+    LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyPage, LegacyTradeType,
+    LegacyTransactionType, MAX_PAGE_SIZE,
+};
+use crate::query::Query;
+use crate::transport::Transport;
+use crate::{ApiError, Client};
+
+/// `GET /v1/trades` filters and paging.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LegacyTradesQuery {
+    /// Only buys or only sells.
+    pub trade_type: Option<LegacyTradeType>,
+    /// Id of the item after which the page starts (`meta.next_cursor` of the previous page).
+    pub cursor: Option<String>,
+    /// Items per page, 1–500 (clamped); the service's default (25) when `None`.
+    pub page_size: Option<u32>,
+}
+
+/// `GET /v1/fiatwallets/transactions` filters and paging.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LegacyFiatTransactionsQuery {
+    /// Only this kind.
+    pub transaction_type: Option<LegacyTransactionType>,
+    /// Only this status.
+    pub status: Option<LegacyFiatStatus>,
+    /// Cursor (see [`LegacyTradesQuery::cursor`]).
+    pub cursor: Option<String>,
+    /// Items per page, 1–500 (clamped).
+    pub page_size: Option<u32>,
+}
+
+/// `GET /v1/wallets/transactions` filters and paging.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LegacyCryptoTransactionsQuery {
+    /// Only this kind.
+    pub transaction_type: Option<LegacyTransactionType>,
+    /// Only this status.
+    pub status: Option<LegacyCryptoStatus>,
+    /// Cursor (see [`LegacyTradesQuery::cursor`]).
+    pub cursor: Option<String>,
+    /// Items per page, 1–500 (clamped).
+    pub page_size: Option<u32>,
+}
+
+/// `GET /v1/assets/transactions/commodity` paging.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LegacyCommodityTransactionsQuery {
+    /// Cursor (see [`LegacyTradesQuery::cursor`]).
+    pub cursor: Option<String>,
+    /// Items per page, 1–500 (clamped).
+    pub page_size: Option<u32>,
+}
+
+fn clamp(size: Option<u32>) -> Option<u32> {
+    size.map(|s| s.clamp(1, MAX_PAGE_SIZE))
+}
+
+/// `(filters, cursor, page size)` of a query, for the shared paging code.
+type Parts<'a> = (Vec<(&'static str, String)>, Option<&'a str>, Option<u32>);
+
+fn render(filters: &[(&'static str, String)], cursor: Option<&str>, size: Option<u32>) -> String {
+    let mut q = Query::new();
+    for (k, v) in filters {
+        q.push(k, v);
+    }
+    q.push_opt("cursor", cursor.filter(|c| !c.is_empty()))
+        .push_opt("page_size", clamp(size));
+    q.render()
+}
+
+impl LegacyTradesQuery {
+    fn parts(&self) -> Parts<'_> {
+        let f = self
+            .trade_type
+            .iter()
+            .map(|t| ("type", t.to_string()))
+            .collect();
+        (f, self.cursor.as_deref(), self.page_size)
+    }
+}
+
+impl LegacyFiatTransactionsQuery {
+    fn parts(&self) -> Parts<'_> {
+        let mut f: Vec<_> = self
+            .transaction_type
+            .iter()
+            .map(|t| ("type", t.to_string()))
+            .collect();
+        f.extend(self.status.iter().map(|s| ("status", s.to_string())));
+        (f, self.cursor.as_deref(), self.page_size)
+    }
+}
+
+impl LegacyCryptoTransactionsQuery {
+    fn parts(&self) -> Parts<'_> {
+        let mut f: Vec<_> = self
+            .transaction_type
+            .iter()
+            .map(|t| ("type", t.to_string()))
+            .collect();
+        f.extend(self.status.iter().map(|s| ("status", s.to_string())));
+        (f, self.cursor.as_deref(), self.page_size)
+    }
+}
+
+impl LegacyCommodityTransactionsQuery {
+    fn parts(&self) -> Parts<'_> {
+        (Vec::new(), self.cursor.as_deref(), self.page_size)
+    }
+}
+
+/// The most pages an `*_all` call fetches (500 × 2,000 = a million items).
+const MAX_PAGES: usize = 2_000;
+
+impl<T: Transport> Client<T> {
+    async fn legacy_page<A: DeserializeOwned>(
+        &self,
+        path: &str,
+        (filters, cursor, size): Parts<'_>,
+    ) -> Result<LegacyPage<A>, ApiError> {
+        let url = self.legacy_url(&format!("{path}{}", render(&filters, cursor, size)));
+        self.get(url).await
+    }
+
+    async fn legacy_collect<A: DeserializeOwned>(
+        &self,
+        path: &str,
+        (filters, first, size): Parts<'_>,
+    ) -> Result<Vec<LegacyItem<A>>, ApiError> {
+        let mut items: Vec<LegacyItem<A>> = Vec::new();
+        let mut seen_ids = std::collections::HashSet::new();
+        let mut used = std::collections::HashSet::new();
+        let mut cursor = first.map(str::to_string);
+        for _ in 0..MAX_PAGES {
+            let parts = (filters.clone(), cursor.as_deref(), size);
+            let page: LegacyPage<A> = self.legacy_page(path, parts).await?;
+            let next = page.next_cursor(clamp(size)).map(str::to_string);
+            items.extend(
+                page.data
+                    .into_iter()
+                    .filter(|i| seen_ids.insert(i.id.clone())),
+            );
+            match next {
+                Some(c) if used.insert(c.clone()) => cursor = Some(c),
+                _ => break,
+            }
+        }
+        Ok(items)
+    }
+
+    /// One page of `GET /v1/trades`, newest first.
+    pub async fn legacy_trades(
+        &self,
+        query: &LegacyTradesQuery,
+    ) -> Result<LegacyPage<LegacyTrade>, ApiError> {
+        self.legacy_page("/trades", query.parts()).await
+    }
+
+    /// Every trade matching `query`, from `query.cursor` on (see the module docs).
+    pub async fn legacy_trades_all(
+        &self,
+        query: &LegacyTradesQuery,
+    ) -> Result<Vec<LegacyItem<LegacyTrade>>, ApiError> {
+        self.legacy_collect("/trades", query.parts()).await
+    }
+
+    /// One page of `GET /v1/fiatwallets/transactions`, newest first.
+    pub async fn legacy_fiat_transactions(
+        &self,
+        query: &LegacyFiatTransactionsQuery,
+    ) -> Result<LegacyPage<LegacyFiatTransaction>, ApiError> {
+        self.legacy_page("/fiatwallets/transactions", query.parts())
+            .await
+    }
+
+    /// Every fiat transaction matching `query`.
+    pub async fn legacy_fiat_transactions_all(
+        &self,
+        query: &LegacyFiatTransactionsQuery,
+    ) -> Result<Vec<LegacyItem<LegacyFiatTransaction>>, ApiError> {
+        self.legacy_collect("/fiatwallets/transactions", query.parts())
+            .await
+    }
+
+    /// One page of `GET /v1/wallets/transactions`, newest first.
+    pub async fn legacy_crypto_transactions(
+        &self,
+        query: &LegacyCryptoTransactionsQuery,
+    ) -> Result<LegacyPage<LegacyCryptoTransaction>, ApiError> {
+        self.legacy_page("/wallets/transactions", query.parts())
+            .await
+    }
+
+    /// Every crypto transaction matching `query`.
+    pub async fn legacy_crypto_transactions_all(
+        &self,
+        query: &LegacyCryptoTransactionsQuery,
+    ) -> Result<Vec<LegacyItem<LegacyCryptoTransaction>>, ApiError> {
+        self.legacy_collect("/wallets/transactions", query.parts())
+            .await
+    }
+
+    /// One page of `GET /v1/assets/transactions/commodity`, newest first.
+    pub async fn legacy_commodity_transactions(
+        &self,
+        query: &LegacyCommodityTransactionsQuery,
+    ) -> Result<LegacyPage<LegacyCommodityTransaction>, ApiError> {
+        self.legacy_page("/assets/transactions/commodity", query.parts())
+            .await
+    }
+
+    /// Every commodity transaction from `query.cursor` on.
+    pub async fn legacy_commodity_transactions_all(
+        &self,
+        query: &LegacyCommodityTransactionsQuery,
+    ) -> Result<Vec<LegacyItem<LegacyCommodityTransaction>>, ApiError> {
+        self.legacy_collect("/assets/transactions/commodity", query.parts())
+            .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries_render_filters_cursor_and_clamped_size() {
+        let q = LegacyFiatTransactionsQuery {
+            transaction_type: Some(LegacyTransactionType::Deposit),
+            status: Some(LegacyFiatStatus::Pending),
+            cursor: Some("abc".into()),
+            page_size: Some(9_999),
+        };
+        let (f, c, s) = q.parts();
+        assert_eq!(
+            render(&f, c, s),
+            "?type=deposit&status=pending&cursor=abc&page_size=500"
+        );
+        let empty = LegacyTradesQuery::default();
+        let (f, c, s) = empty.parts();
+        assert_eq!(render(&f, c, s), "");
+        let q = LegacyTradesQuery {
+            page_size: Some(0),
+            cursor: Some(String::new()),
+            ..Default::default()
+        };
+        let (f, c, s) = q.parts();
+        assert_eq!(render(&f, c, s), "?page_size=1");
+    }
+}

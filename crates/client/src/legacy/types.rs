@@ -1,0 +1,247 @@
+//! Shared legacy wire types: `{type, attributes, id}` items, the list envelope with its
+//! paging rule, timestamp objects, and the open enums of every status and type value.
+
+use chrono::{DateTime, FixedOffset, TimeZone, Utc};
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+
+/// Default page size of the legacy lists.
+pub const DEFAULT_PAGE_SIZE: u32 = 25;
+/// Largest page size the legacy lists accept.
+pub const MAX_PAGE_SIZE: u32 = 500;
+
+/// A legacy timestamp `{date_iso8601, unix: "<seconds>"}`, decoded leniently: either part
+/// may be missing or malformed (then `None`), `unix` may be a string or a number, and a bare
+/// ISO string or number is accepted too. Never fails.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LegacyTime {
+    /// The ISO 8601 timestamp with its offset.
+    pub date_iso8601: Option<DateTime<FixedOffset>>,
+    /// Unix seconds.
+    pub unix: Option<i64>,
+}
+
+impl LegacyTime {
+    /// The instant: the ISO form when it parses, else the Unix seconds.
+    pub fn instant(&self) -> Option<DateTime<Utc>> {
+        self.date_iso8601
+            .map(|t| t.with_timezone(&Utc))
+            .or_else(|| self.unix.and_then(|s| Utc.timestamp_opt(s, 0).single()))
+    }
+}
+
+fn unix(v: &Value) -> Option<i64> {
+    match v {
+        Value::String(s) => s.trim().parse().ok(),
+        Value::Number(n) => n.as_i64(),
+        _ => None,
+    }
+}
+
+impl<'de> Deserialize<'de> for LegacyTime {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let iso = |s: &str| DateTime::parse_from_rfc3339(s.trim()).ok();
+        Ok(match Value::deserialize(d)? {
+            Value::Object(map) => Self {
+                date_iso8601: map
+                    .get("date_iso8601")
+                    .and_then(Value::as_str)
+                    .and_then(iso),
+                unix: map.get("unix").and_then(unix),
+            },
+            Value::String(s) => Self {
+                date_iso8601: iso(&s),
+                unix: None,
+            },
+            other => Self {
+                date_iso8601: None,
+                unix: unix(&other),
+            },
+        })
+    }
+}
+
+/// Deserializes an id sent as a string or a number (`"1"` or `1`) into text.
+pub(crate) fn lenient_id<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(match Option::<Value>::deserialize(d)? {
+        Some(Value::String(s)) => Some(s),
+        Some(Value::Number(n)) => Some(n.to_string()),
+        _ => None,
+    })
+}
+
+/// One JSON:API-like item.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LegacyItem<A> {
+    /// The item type (`trade`, `wallet`, `fiat_wallet`, `transaction`, …).
+    #[serde(rename = "type", default)]
+    pub kind: Option<String>,
+    /// The item id (uuid-shaped); cursors name it.
+    #[serde(default)]
+    pub id: String,
+    /// The resource's fields.
+    pub attributes: A,
+}
+
+/// `meta` of a legacy list.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct LegacyMeta {
+    /// Items matching the request's filters.
+    #[serde(default)]
+    pub total_count: Option<u64>,
+    /// Id of the page's last item: the next request's cursor.
+    #[serde(default)]
+    pub next_cursor: Option<String>,
+    /// Echo of the request's cursor (crypto transactions).
+    #[serde(default)]
+    pub cursor: Option<String>,
+    /// The page size the service applied.
+    #[serde(default)]
+    pub page_size: Option<u32>,
+}
+
+/// `links` of a legacy list (relative query strings; informational only).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct LegacyLinks {
+    /// Link to the next page; absent on the last page.
+    #[serde(default)]
+    pub next: Option<String>,
+    /// Link to this page.
+    #[serde(rename = "self", default)]
+    pub self_link: Option<String>,
+}
+
+/// One page of a cursor-paginated legacy list.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LegacyPage<A> {
+    /// The items, newest first.
+    #[serde(default = "Vec::new")]
+    pub data: Vec<LegacyItem<A>>,
+    /// Counts and cursors.
+    #[serde(default)]
+    pub meta: LegacyMeta,
+    /// Links.
+    #[serde(default)]
+    pub links: LegacyLinks,
+}
+
+impl<A> LegacyPage<A> {
+    /// The cursor of the next page, or `None` when this page is the last.
+    ///
+    /// The cursor is always `meta.next_cursor` (never parsed out of `links.next`, whose
+    /// parameter name differs between endpoints). This page is the last when **any** of:
+    /// `links.next` is absent; the page is empty; `meta.next_cursor` is missing or empty;
+    /// the page holds fewer items than the page size in force (`meta.page_size`, else
+    /// `requested`, else 25).
+    pub fn next_cursor(&self, requested: Option<u32>) -> Option<&str> {
+        let size = self
+            .meta
+            .page_size
+            .or(requested)
+            .unwrap_or(DEFAULT_PAGE_SIZE);
+        let full = self.data.len() >= size.max(1) as usize;
+        let cursor = self.meta.next_cursor.as_deref().filter(|c| !c.is_empty());
+        (self.links.next.is_some() && full)
+            .then_some(cursor)
+            .flatten()
+    }
+}
+
+open_enum!(
+    /// Side of a legacy trade.
+    LegacyTradeType {
+        /// Bought.
+        Buy => "buy",
+        /// Sold.
+        Sell => "sell",
+    }
+);
+
+open_enum!(
+    /// Status of a legacy trade (`finished` appears in the service's samples).
+    LegacyTradeStatus {
+        /// Waiting.
+        Pending => "pending",
+        /// Being processed.
+        Processing => "processing",
+        /// Done.
+        Finished => "finished",
+        /// Cancelled.
+        Canceled => "canceled",
+    }
+);
+
+open_enum!(
+    /// `type` of a legacy transaction (filter values; `ico` on crypto only).
+    LegacyTransactionType {
+        /// Bought.
+        Buy => "buy",
+        /// Sold.
+        Sell => "sell",
+        /// Paid in.
+        Deposit => "deposit",
+        /// Paid out.
+        Withdrawal => "withdrawal",
+        /// Moved between own wallets.
+        Transfer => "transfer",
+        /// Refunded.
+        Refund => "refund",
+        /// An initial coin offering.
+        Ico => "ico",
+    }
+);
+
+open_enum!(
+    /// Status of a legacy fiat transaction.
+    LegacyFiatStatus {
+        /// Waiting.
+        Pending => "pending",
+        /// Being processed.
+        Processing => "processing",
+        /// Done.
+        Finished => "finished",
+        /// Cancelled.
+        Canceled => "canceled",
+    }
+);
+
+open_enum!(
+    /// Status of a legacy crypto or commodity transaction.
+    LegacyCryptoStatus {
+        /// Waiting.
+        Pending => "pending",
+        /// Being processed.
+        Processing => "processing",
+        /// Sent, not yet confirmed on chain.
+        UnconfirmedTransactionOut => "unconfirmed_transaction_out",
+        /// Sent to someone who has not accepted yet.
+        OpenInvitation => "open_invitation",
+        /// Done.
+        Finished => "finished",
+        /// Cancelled.
+        Canceled => "canceled",
+    }
+);
+
+open_enum!(
+    /// Direction of a legacy transaction.
+    InOrOut {
+        /// Received.
+        Incoming => "incoming",
+        /// Sent.
+        Outgoing => "outgoing",
+    }
+);
+
+/// Plain words for any legacy status value (unknown values are shown as sent).
+pub fn status_words(status: &str) -> String {
+    match status.to_ascii_lowercase().as_str() {
+        "pending" => "Waiting".into(),
+        "processing" => "Being processed".into(),
+        "finished" => "Completed".into(),
+        "canceled" | "cancelled" => "Cancelled".into(),
+        "unconfirmed_transaction_out" => "Sent, awaiting network confirmation".into(),
+        "open_invitation" => "Sent, waiting for the recipient to accept".into(),
+        _ => status.to_string(),
+    }
+}

@@ -1,0 +1,138 @@
+//! `GET /v1/wallets`, `/v1/fiatwallets` and `/v1/asset-wallets` of the legacy API.
+
+use rust_decimal::Decimal;
+use serde::Deserialize;
+
+use super::types::{lenient_id, LegacyItem, LegacyTime};
+use crate::decode::Envelope;
+use crate::transport::Transport;
+use crate::{ApiError, Client};
+
+/// A crypto (or metal) wallet (`type: wallet`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LegacyWallet {
+    /// Numeric id of the coin, as a string (`"1"`).
+    #[serde(default, deserialize_with = "lenient_id")]
+    pub cryptocoin_id: Option<String>,
+    /// Symbol (`BTC`).
+    #[serde(default)]
+    pub cryptocoin_symbol: Option<String>,
+    /// Balance.
+    #[serde(default)]
+    pub balance: Option<Decimal>,
+    /// Whether this is the coin's default wallet.
+    #[serde(default)]
+    pub is_default: Option<bool>,
+    /// Wallet name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Pending transactions (absent in grouped asset wallets).
+    #[serde(default)]
+    pub pending_transactions_count: Option<u64>,
+    /// Whether the wallet was deleted.
+    #[serde(default)]
+    pub deleted: Option<bool>,
+}
+
+/// A fiat wallet (`type: fiat_wallet`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LegacyFiatWallet {
+    /// Numeric id of the currency, as a string (`"1"` = EUR).
+    #[serde(default, deserialize_with = "lenient_id")]
+    pub fiat_id: Option<String>,
+    /// Symbol (`EUR`).
+    #[serde(default)]
+    pub fiat_symbol: Option<String>,
+    /// Balance.
+    #[serde(default)]
+    pub balance: Option<Decimal>,
+    /// Wallet name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Pending transactions.
+    #[serde(default)]
+    pub pending_transactions_count: Option<u64>,
+}
+
+/// `GET /v1/asset-wallets`, flattened: crypto wallets, metal wallets, last user action.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LegacyAssetWallets {
+    /// `data.attributes.cryptocoin.attributes.wallets`.
+    pub cryptocoin: Vec<LegacyItem<LegacyWallet>>,
+    /// `data.attributes.commodity.metal.attributes.wallets`.
+    pub metal: Vec<LegacyItem<LegacyWallet>>,
+    /// When the user last did something.
+    pub last_user_action: Option<LegacyTime>,
+}
+
+#[derive(Deserialize, Default)]
+struct Collection {
+    #[serde(default)]
+    attributes: Option<CollectionAttributes>,
+}
+
+#[derive(Deserialize, Default)]
+struct CollectionAttributes {
+    #[serde(default = "Vec::new")]
+    wallets: Vec<LegacyItem<LegacyWallet>>,
+}
+
+#[derive(Deserialize, Default)]
+struct Commodity {
+    #[serde(default)]
+    metal: Option<Collection>,
+}
+
+#[derive(Deserialize, Default)]
+struct GroupedAttributes {
+    #[serde(default)]
+    cryptocoin: Option<Collection>,
+    #[serde(default)]
+    commodity: Option<Commodity>,
+}
+
+#[derive(Deserialize, Default)]
+struct Grouped {
+    #[serde(default)]
+    attributes: Option<GroupedAttributes>,
+}
+
+#[derive(Deserialize)]
+struct GroupedResponse {
+    #[serde(default)]
+    data: Option<Grouped>,
+    #[serde(default)]
+    last_user_action: Option<LegacyTime>,
+}
+
+fn wallets(c: Option<Collection>) -> Vec<LegacyItem<LegacyWallet>> {
+    c.and_then(|c| c.attributes)
+        .map(|a| a.wallets)
+        .unwrap_or_default()
+}
+
+impl<T: Transport> Client<T> {
+    /// `GET /v1/wallets`: the crypto wallets.
+    pub async fn legacy_wallets(&self) -> Result<Vec<LegacyItem<LegacyWallet>>, ApiError> {
+        let url = self.legacy_url("/wallets");
+        Ok(self.get::<Envelope<Vec<_>>>(url).await?.data)
+    }
+
+    /// `GET /v1/fiatwallets`: the fiat wallets.
+    pub async fn legacy_fiat_wallets(&self) -> Result<Vec<LegacyItem<LegacyFiatWallet>>, ApiError> {
+        let url = self.legacy_url("/fiatwallets");
+        Ok(self.get::<Envelope<Vec<_>>>(url).await?.data)
+    }
+
+    /// `GET /v1/asset-wallets`: crypto and metal wallets grouped by asset type.
+    pub async fn legacy_asset_wallets(&self) -> Result<LegacyAssetWallets, ApiError> {
+        let url = self.legacy_url("/asset-wallets");
+        let raw: GroupedResponse = self.get(url).await?;
+        let attributes = raw.data.and_then(|d| d.attributes).unwrap_or_default();
+        Ok(LegacyAssetWallets {
+            cryptocoin: wallets(attributes.cryptocoin),
+            metal: wallets(attributes.commodity.and_then(|c| c.metal)),
+            last_user_action: raw.last_user_action,
+        })
+    }
+}

@@ -1,0 +1,160 @@
+//! The legacy API under `/legacy/v1`: seven read-only endpoints, each a view of the same
+//! ledger the current API answers from (see `wallets`, `trades`, `transactions` for how
+//! ledger records map to legacy items, and `paging` for the cursor rules).
+//!
+//! Every request passes the gate first: from 2027-02-01T00:00:00Z on the sandbox clock (the
+//! legacy API is available until the end of 31 January 2027) every path under `/legacy`
+//! answers 410 `api_decommissioned`; before that a missing or unknown key (header
+//! `X-Api-Key`, any case) answers 401. Any demo key may read the legacy API. Errors are
+//! `{"errors":[{"code","status","title"}]}`. Then the current API's middleware (latency,
+//! simulated failures, rate limits) applies.
+
+pub mod format;
+pub mod paging;
+pub mod trades;
+pub mod transactions;
+pub mod wallets;
+
+use crate::api::{self, auth::api_key, query::Params};
+use crate::keys::find_key;
+use crate::state::AppState;
+use axum::extract::{RawQuery, Request, State};
+use axum::http::StatusCode;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use chrono::{DateTime, TimeZone, Utc};
+use paging::{filter, page, Style};
+use serde_json::json;
+use std::sync::Arc;
+
+/// The first instant the legacy API is gone (it serves through 31 January 2027, UTC).
+pub fn decommissioned_from() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2027, 2, 1, 0, 0, 0)
+        .single()
+        .expect("valid instant")
+}
+
+/// Whether the legacy API is switched off at `now`.
+pub fn is_decommissioned(now: DateTime<Utc>) -> bool {
+    now >= decommissioned_from()
+}
+
+/// An error answer of the legacy API.
+pub fn error(status: StatusCode, code: &str, title: &str) -> Response {
+    let body = json!({"errors": [{"code": code, "status": status.as_u16(), "title": title}]});
+    (status, Json(body)).into_response()
+}
+
+async fn gate(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+    if is_decommissioned(state.clock.now()) {
+        return error(
+            StatusCode::GONE,
+            "api_decommissioned",
+            "The legacy API was switched off after 31 January 2027; use the current API",
+        );
+    }
+    match api_key(req.headers()) {
+        None => error(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "An API key is required",
+        ),
+        Some(k) if find_key(k).is_none() => error(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "Credentials or access token wrong",
+        ),
+        Some(_) => next.run(req).await,
+    }
+}
+
+async fn not_found() -> Response {
+    error(StatusCode::NOT_FOUND, "not_found", "No such endpoint")
+}
+
+async fn method_not_allowed() -> Response {
+    error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "The legacy API is read-only",
+    )
+}
+
+async fn wallets(State(s): State<Arc<AppState>>) -> Response {
+    let data = wallets::crypto_wallets(&s.read(), s.legacy_discrepancy);
+    Json(json!({ "data": data })).into_response()
+}
+
+async fn fiat_wallets(State(s): State<Arc<AppState>>) -> Response {
+    Json(json!({ "data": wallets::fiat_wallets(&s.read()) })).into_response()
+}
+
+async fn asset_wallets(State(s): State<Arc<AppState>>) -> Response {
+    Json(wallets::asset_wallets(&s.read(), s.legacy_discrepancy)).into_response()
+}
+
+async fn trades(State(s): State<Arc<AppState>>, RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let records = filter(
+        trades::trades(&s.read(), s.legacy_discrepancy),
+        &params,
+        false,
+    );
+    Json(page(&records, &params, Style::default())).into_response()
+}
+
+async fn fiat_transactions(State(s): State<Arc<AppState>>, RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let records = filter(transactions::fiat_transactions(&s.read()), &params, true);
+    let style = Style {
+        next_param: "next_cursor",
+        echo_cursor: false,
+    };
+    Json(page(&records, &params, style)).into_response()
+}
+
+async fn crypto_transactions(State(s): State<Arc<AppState>>, RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let records = filter(transactions::crypto_transactions(&s.read()), &params, true);
+    let style = Style {
+        next_param: "cursor",
+        echo_cursor: true,
+    };
+    Json(page(&records, &params, style)).into_response()
+}
+
+async fn commodity_transactions(State(s): State<Arc<AppState>>, RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let records = transactions::commodity_transactions(&s.read());
+    Json(page(&records, &params, Style::default())).into_response()
+}
+
+/// The `/legacy` router (mount it with `nest("/legacy", …)`).
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/v1/wallets", get(wallets))
+        .route("/v1/fiatwallets", get(fiat_wallets))
+        .route("/v1/asset-wallets", get(asset_wallets))
+        .route("/v1/trades", get(trades))
+        .route("/v1/fiatwallets/transactions", get(fiat_transactions))
+        .route("/v1/wallets/transactions", get(crypto_transactions))
+        .route(
+            "/v1/assets/transactions/commodity",
+            get(commodity_transactions),
+        )
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            api::api_middleware,
+        ))
+        .layer(middleware::from_fn_with_state(state.clone(), gate))
+        .with_state(state)
+}
+
+#[cfg(test)]
+mod consistency_tests;
+#[cfg(test)]
+mod tests;
