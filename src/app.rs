@@ -9,11 +9,14 @@ use wasm_bindgen::JsCast;
 
 use crate::components::{OfflineBanner, TopBar};
 use crate::pages::connect::ConnectPage;
+use crate::pages::earn::EarnPage;
 use crate::pages::history::HistoryPage;
+use crate::pages::limits::LimitsPage;
 use crate::pages::not_found::NotFoundPage;
 use crate::pages::operations::OperationsPage;
 use crate::pages::portfolio::PortfolioPage;
 use crate::pages::settings::SettingsPage;
+use crate::pages::trade::TradePage;
 use crate::session::{use_idle_forget, Session};
 use crate::settings::Settings;
 
@@ -59,6 +62,24 @@ pub fn App() -> impl IntoView {
                     <ProtectedRoute
                         path=path!("/operations")
                         view=OperationsPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/trade")
+                        view=TradePage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/earn")
+                        view=EarnPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/limits")
+                        view=LimitsPage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />

@@ -2,7 +2,7 @@
 //! without a key, so when the key lacks the "Trade (Read)" permission they are asked again
 //! without it (the key is then not sent at all). Failure only costs the names, never the page.
 
-use folio_client::current::{Asset, Currency};
+use folio_client::current::{Asset, AssetsQuery, Currency, Ticker};
 use folio_client::{ApiError, AssetId, Client};
 
 fn lacks_permission(error: &ApiError) -> bool {
@@ -27,6 +27,32 @@ pub async fn assets(keyed: &Client, keyless: &Client, ids: &[AssetId]) -> Vec<As
         Ok(list) => list,
         Err(e) if lacks_permission(&e) => keyless.assets_by_ids(ids).await.unwrap_or_default(),
         Err(_) => Vec::new(),
+    }
+}
+
+/// Assets whose symbol is exactly `symbol` (the service filters; case is normalised).
+pub async fn search_symbol(
+    keyed: &Client,
+    keyless: &Client,
+    symbol: &str,
+) -> Result<Vec<Asset>, ApiError> {
+    let query = AssetsQuery {
+        symbol: Some(symbol.trim().to_ascii_uppercase()),
+        page_size: Some(10),
+        ..AssetsQuery::default()
+    };
+    match keyed.assets(&query).await {
+        Ok(page) => Ok(page.data),
+        Err(e) if lacks_permission(&e) => Ok(keyless.assets(&query).await?.data),
+        Err(e) => Err(e),
+    }
+}
+
+/// The current price of an asset (in EUR).
+pub async fn ticker(keyed: &Client, keyless: &Client, id: &AssetId) -> Result<Ticker, ApiError> {
+    match keyed.ticker(id).await {
+        Err(e) if lacks_permission(&e) => keyless.ticker(id).await,
+        other => other,
     }
 }
 

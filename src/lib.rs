@@ -15,8 +15,10 @@ pub mod app;
 pub mod catalogue;
 pub mod chart_geometry;
 pub mod components;
+pub mod countdown;
 pub mod csv_export;
 pub mod format;
+pub mod money_forms;
 pub mod operation_rows;
 pub mod operations_filter;
 pub mod pages;
@@ -25,6 +27,7 @@ pub mod session;
 pub mod settings;
 pub mod sorting;
 pub mod storage;
+pub mod trade_ticket;
 pub mod virtual_list;
 
 pub use app::App;

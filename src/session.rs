@@ -83,6 +83,18 @@ impl Session {
 }
 
 impl Session {
+    /// Whether the key may do what `scope` allows (reactive): false only when the probe found
+    /// the scope missing; unknown scopes are allowed and the service has the last word.
+    pub fn may(&self, scope: Scope) -> bool {
+        self.scopes.with(|report| {
+            report.as_ref().is_none_or(|r| {
+                !r.scopes
+                    .iter()
+                    .any(|(s, state)| *s == scope && *state == ScopeState::Missing)
+            })
+        })
+    }
+
     /// A client without the key, for the catalogue calls the service answers to anyone
     /// (currencies, assets, prices) — reactive like [`Session::client`].
     pub fn keyless_client(&self, settings: Settings) -> Option<Client> {

@@ -6,6 +6,17 @@ use leptos_router::hooks::{use_location, use_navigate};
 
 use crate::session::use_session;
 
+/// The account pages in the navigation, in order: (path, label). Add a page here once it
+/// works; on narrow screens the list folds into the menu, so it can grow.
+pub const ACCOUNT_PAGES: &[(&str, &str)] = &[
+    ("/", "Portfolio"),
+    ("/history", "History"),
+    ("/operations", "Operations"),
+    ("/trade", "Trade"),
+    ("/earn", "Earn"),
+    ("/limits", "Limits"),
+];
+
 /// Header with the site navigation. Only pages that work are listed: the account pages once
 /// a key is connected, Connect otherwise.
 #[component]
@@ -51,9 +62,12 @@ pub fn TopBar() -> impl IntoView {
                             when=move || session.is_connected()
                             fallback=|| view! { <li><A href="/connect">"Connect"</A></li> }
                         >
-                            <li><A href="/" exact=true>"Portfolio"</A></li>
-                            <li><A href="/history">"History"</A></li>
-                            <li><A href="/operations">"Operations"</A></li>
+                            {ACCOUNT_PAGES
+                                .iter()
+                                .map(|&(href, label)| {
+                                    view! { <li><A href=href exact=href == "/">{label}</A></li> }
+                                })
+                                .collect_view()}
                         </Show>
                         <li><A href="/settings">"Settings"</A></li>
                     </ul>

@@ -9,7 +9,10 @@ mod support;
 
 mod connect;
 mod history;
+mod limits_earn;
+mod money;
 mod operations;
 mod operations_export;
 mod portfolio;
 mod resilience;
+mod trade;

@@ -244,6 +244,18 @@ impl<T: Transport> Client<T> {
         decode(&text)
     }
 
+    /// DELETE for a write (exchange order cancel): sent exactly once, never retried, like
+    /// [`Self::send_write`].
+    pub(crate) async fn send_delete<R: DeserializeOwned>(
+        &self,
+        url: String,
+    ) -> Result<R, ApiError> {
+        let text = self
+            .send_once(self.request(Method::Delete, url, None))
+            .await?;
+        decode(&text)
+    }
+
     /// The raw status of a write probe (used by scope detection), sent once.
     pub(crate) async fn probe_write(&self, url: String, body: &str) -> Result<(), ApiError> {
         self.send_once(self.request(Method::Post, url, Some(body.to_string())))

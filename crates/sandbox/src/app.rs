@@ -3,7 +3,7 @@
 
 use crate::request_log::RecordedRequest;
 use crate::state::AppState;
-use crate::{api, info, static_files};
+use crate::{api, exchange, info, legacy, static_files};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderName, HeaderValue, Method};
 use axum::middleware::{self, Next};
@@ -51,10 +51,9 @@ fn cors(origin: &str) -> CorsLayer {
 pub fn app(state: Arc<AppState>, dist: Option<&Path>, cors_origin: Option<&str>) -> Router {
     let mut app = Router::new()
         .route("/sandbox/info", get(info::info))
-        .route("/legacy", any(api::not_found))
-        .route("/legacy/{*rest}", any(api::not_found))
-        .route("/exchange", any(api::not_found))
-        .route("/exchange/{*rest}", any(api::not_found))
+        .nest("/legacy", legacy::router(state.clone()))
+        .route("/exchange", any(exchange::not_found))
+        .nest("/exchange", exchange::router(state.clone()))
         .route("/public", any(api::not_found))
         .nest("/public", api::router(state.clone()))
         .merge(static_files::router(dist))

@@ -21,6 +21,7 @@ OPTIONS:
   --freeze-prices       keep prices fixed at the start instant
   --now RFC3339         start the sandbox clock at this instant (default: now)
   --quote-ttl SECS      how long a quote can be accepted (default 30)
+  --legacy-discrepancy  make the legacy API deliberately disagree with the ledger
   --help                print this help
 ";
 
@@ -57,6 +58,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Option<Config>, Strin
                 }
             }
             "--freeze-prices" => config.frozen_prices = true,
+            "--legacy-discrepancy" => config.legacy_discrepancy = true,
             "--quote-ttl" => config.quote_ttl_secs = value(&mut args, &flag)?,
             "--now" => {
                 let raw: String = value(&mut args, &flag)?;

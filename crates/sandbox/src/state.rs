@@ -35,6 +35,10 @@ pub struct AppState {
     pub rate: RateLimiter,
     /// How long a quote stays acceptable.
     pub quote_ttl: chrono::Duration,
+    /// Whether the legacy API deliberately disagrees with the ledger.
+    pub legacy_discrepancy: bool,
+    /// The exchange API's account and limits.
+    pub exchange: crate::exchange::ExchangeState,
 }
 
 impl AppState {
@@ -44,6 +48,8 @@ impl AppState {
         let clock = Clock::new(start);
         let frozen = config.frozen_prices.then(|| clock.start());
         let prices = PriceModel::new(config.seed, frozen);
+        let exchange =
+            crate::exchange::ExchangeState::new(config.seed, clock.start(), prices.clone());
         let ledger = generate(config.seed, config.operations, clock.start(), prices);
         Arc::new(Self {
             ledger: Arc::new(RwLock::new(ledger)),
@@ -55,6 +61,8 @@ impl AppState {
             log: RequestLog::default(),
             rate: RateLimiter::new(config.read_rate_limit, config.write_rate_limit),
             quote_ttl: chrono::Duration::seconds(config.quote_ttl_secs.min(MAX_TTL_SECS) as i64),
+            exchange,
+            legacy_discrepancy: config.legacy_discrepancy,
         })
     }
 

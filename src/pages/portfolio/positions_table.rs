@@ -4,6 +4,8 @@ use leptos::prelude::*;
 
 use super::rows::{sort_positions, PositionColumn, PositionRow};
 use crate::components::{AmountCell, FiatCell, PercentCell, SortHeader};
+use crate::format::{format_amount, or_missing};
+use crate::money_forms::staked;
 use crate::sorting::{SortDirection, SortState};
 
 /// One row per asset; header buttons sort (first click: names A→Z, amounts largest first).
@@ -27,7 +29,12 @@ pub fn PositionsTable(rows: Vec<PositionRow>, #[prop(into)] unit: String) -> imp
                             <span class="asset-symbol">{row.symbol.clone()}</span>
                         </th>
                         <AmountCell value=row.balance class="balance" />
-                        <AmountCell value=row.available class="available" />
+                        <td class="num available">
+                            {or_missing(row.available, format_amount)}
+                            {staked(row.balance, row.available).map(|s| view! {
+                                <span class="staked-note" data-testid="staked-note">{format!("{} staked", format_amount(s))}</span>
+                            })}
+                        </td>
                         <FiatCell value=row.value class="value" />
                         <FiatCell value=row.invested class="invested" />
                         <FiatCell value=row.total_return class="return" signed=true />
@@ -39,7 +46,7 @@ pub fn PositionsTable(rows: Vec<PositionRow>, #[prop(into)] unit: String) -> imp
     };
     let desc = SortDirection::Descending;
     view! {
-        <p class="hint">{format!("Values in {unit}. Select a column heading to sort.")}</p>
+        <p class="hint">{format!("Values in {unit}. Balance includes staked amounts; Available is what can be traded. Select a column heading to sort.")}</p>
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="positions-caption">
             <table class="data-table positions-table" id="positions-table">
                 <caption id="positions-caption" class="visually-hidden">"Asset holdings"</caption>

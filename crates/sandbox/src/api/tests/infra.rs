@@ -71,8 +71,7 @@ async fn unknown_api_paths_are_json_404() {
         "/public/v1/nope",
         "/public",
         "/public/v2/portfolio",
-        "/legacy/v1/trades",
-        "/exchange/v1/time",
+        "/public/v1/time",
     ] {
         let a = s.get(path, Some(FULL)).await;
         assert_eq!(

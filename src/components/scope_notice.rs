@@ -1,0 +1,34 @@
+//! The explanation a key without a write permission sees instead of a form: what it can
+//! still do here, what it cannot, and how to get a key that can.
+
+use folio_client::scopes::Scope;
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+/// "This key can …, but lacks “Trade (Write)” …" with a link to use another key.
+#[component]
+pub fn ScopeNotice(
+    scope: Scope,
+    /// What the key can still do on this page ("look up assets and prices").
+    #[prop(into)]
+    can: String,
+    /// What it cannot ("get quotes or trade").
+    #[prop(into)]
+    cannot: String,
+) -> impl IntoView {
+    view! {
+        <div class="notice read-only-notice" role="status" data-testid="read-only">
+            <p>
+                <strong>"Read-only: "</strong>
+                {format!(
+                    "this key can {can}, but it does not have the “{}” permission, so Folio cannot {cannot} with it. Nothing here can change your account.",
+                    scope.name()
+                )}
+            </p>
+            <p>
+                <A href="/connect">"Connect a key with that permission"</A>
+                " to do this."
+            </p>
+        </div>
+    }
+}

@@ -1,0 +1,235 @@
+//! Earn: the person sees the staking offers (asset, APR as a percentage, locked or flexible,
+//! mode, enabled, sold out) with filters kept in the URL (`?asset=ETH&type=LOCKED&open=1`),
+//! their available and staked amounts, and stakes or unstakes through a checked form, a
+//! confirmation and exactly one request. A key without "Earn (Write)" sees the offers only.
+
+mod stake_form;
+
+use folio_client::current::{EarnConfig, EarnConfigsQuery};
+use folio_client::scopes::Scope;
+use folio_client::{ApiError, AssetId, Client};
+use leptos::prelude::*;
+use leptos_router::hooks::query_signal;
+use rust_decimal::Decimal;
+
+use crate::catalogue;
+use crate::components::{ErrorView, FixBaseUrls, Loading, ScopeNotice};
+use crate::format::{format_amount, or_missing};
+use crate::money_forms::{apr_percent, staked, EarnFilter};
+use crate::session::use_session;
+use crate::settings::use_settings;
+use crate::trade_ticket::asset_decimals;
+use stake_form::StakeForm;
+
+/// One offer with the asset's name and the person's amounts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EarnRow {
+    pub config: EarnConfig,
+    pub symbol: String,
+    pub name: String,
+    pub decimals: u32,
+    pub available: Option<Decimal>,
+    pub staked: Option<Decimal>,
+}
+
+async fn load(client: Client, keyless: Client) -> Result<Vec<EarnRow>, ApiError> {
+    let mut configs = Vec::new();
+    let mut query = EarnConfigsQuery {
+        page_size: Some(100),
+        ..EarnConfigsQuery::default()
+    };
+    for _ in 0..20 {
+        let page = client.earn_configs(&query).await?;
+        for c in page.data {
+            if !configs.iter().any(|k: &EarnConfig| k.id == c.id) {
+                configs.push(c);
+            }
+        }
+        match (page.has_next_page, page.next_cursor) {
+            (true, Some(cursor)) => query.cursor = Some(cursor),
+            _ => break,
+        }
+    }
+    let positions = client.portfolio(None).await.ok();
+    let mut ids: Vec<AssetId> = configs.iter().filter_map(|c| c.asset_id.clone()).collect();
+    ids.dedup();
+    let assets = catalogue::assets(&client, &keyless, &ids).await;
+    Ok(configs
+        .into_iter()
+        .map(|config| {
+            let id = config.asset_id.clone();
+            let asset = assets.iter().find(|a| Some(&a.id) == id.as_ref());
+            let position = positions
+                .iter()
+                .flatten()
+                .find(|p| p.asset_id.is_some() && p.asset_id == id);
+            let balance = position.and_then(|p| p.balance.as_ref().map(|m| m.value));
+            let available = positions.as_ref().map(|_| {
+                position
+                    .and_then(|p| p.available_balance.as_ref().map(|m| m.value))
+                    .unwrap_or_default()
+            });
+            let symbol = asset.and_then(|a| a.symbol.clone()).unwrap_or_else(|| {
+                id.as_ref()
+                    .map(|i| catalogue::short_id(i.as_str()))
+                    .unwrap_or_default()
+            });
+            EarnRow {
+                name: asset
+                    .and_then(|a| a.name.clone())
+                    .unwrap_or_else(|| symbol.clone()),
+                decimals: asset_decimals(
+                    balance.map(|b| b.scale()),
+                    asset.and_then(|a| a.asset_type.as_ref()),
+                ),
+                staked: staked(balance, available),
+                available,
+                symbol,
+                config,
+            }
+        })
+        .collect())
+}
+
+#[component]
+pub fn EarnPage() -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let reload = RwSignal::new(0u32);
+    // Outlives the reload after a stake, which renders the form afresh.
+    let result = RwSignal::new(None::<Result<String, String>>);
+    let data = LocalResource::new(move || {
+        reload.track();
+        let (client, keyless) = (session.client(settings), session.keyless_client(settings));
+        async move {
+            match (client, keyless) {
+                (Some(c), Some(k)) => load(c, k).await,
+                _ => Err(ApiError::Network {
+                    detail: "not connected".into(),
+                }),
+            }
+        }
+    });
+    let shown = RwSignal::new(None::<Result<Vec<EarnRow>, ApiError>>);
+    Effect::new(move |_| {
+        if let Some(result) = data.get() {
+            shown.set(Some(result));
+        }
+    });
+    let content = move || match shown.get() {
+        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
+        None => view! { <Loading what="the earn offers" /> }.into_any(),
+        Some(Err(error)) => view! {
+            <ErrorView error=error what="the earn offers" on_retry=move |_| data.refetch() />
+        }
+        .into_any(),
+        Some(Ok(rows)) => {
+            let may = session.may(Scope::EarnWrite);
+            view! {
+                <ConfigsTable rows=rows.clone() />
+                {if may {
+                    view! { <StakeForm rows=rows reload=reload result=result /> }.into_any()
+                } else {
+                    view! { <ScopeNotice scope=Scope::EarnWrite can="see the offers and your staked amounts" cannot="stake or unstake" /> }.into_any()
+                }}
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <section class="page earn-page" aria-labelledby="earn-title">
+            <div class="page-head"><h1 id="earn-title">"Earn"</h1></div>
+            {content}
+        </section>
+    }
+}
+
+fn yes_no(value: Option<bool>) -> &'static str {
+    match value {
+        Some(true) => "Yes",
+        Some(false) => "No",
+        None => "—",
+    }
+}
+
+#[component]
+fn ConfigsTable(rows: Vec<EarnRow>) -> impl IntoView {
+    let (asset, set_asset) = query_signal::<String>("asset");
+    let (kind, set_kind) = query_signal::<String>("type");
+    let (open, set_open) = query_signal::<String>("open");
+    let filter = move || EarnFilter {
+        asset: asset.get().filter(|a| !a.is_empty()),
+        earn_type: kind.get().filter(|k| !k.is_empty()),
+        open_only: open.get().as_deref() == Some("1"),
+    };
+    let mut symbols: Vec<String> = rows.iter().map(|r| r.symbol.clone()).collect();
+    symbols.sort();
+    symbols.dedup();
+    let rows = StoredValue::new(rows);
+    let body = move || {
+        let f = filter();
+        rows.with_value(|rows| rows.iter().filter(|r| f.keeps(&r.config, &r.symbol)).map(|r| {
+            let c = &r.config;
+            let apr = or_missing(c.annual_percentage_rate, |a| format!("{} %", format_amount(apr_percent(a))));
+            view! {
+                <tr data-testid="earn-row" data-config-id=c.id.to_string() data-asset-symbol=r.symbol.clone()>
+                    <th scope="row" class="name"><span class="asset-name">{r.name.clone()}</span><span class="asset-symbol">{r.symbol.clone()}</span></th>
+                    <td class="num apr">{apr}</td>
+                    <td class="type">{or_missing(c.earn_type.as_ref(), |t| t.as_str().to_string())}</td>
+                    <td class="mode">{or_missing(c.mode.as_ref(), |m| m.as_str().to_string())}</td>
+                    <td class="enabled">{yes_no(c.enabled)}</td>
+                    <td class="soldout">{yes_no(c.soldout)}</td>
+                    <td class="num available">{or_missing(r.available, format_amount)}</td>
+                    <td class="num staked">{or_missing(r.staked, format_amount)}</td>
+                </tr>
+            }
+        }).collect_view())
+    };
+    let select = move |set: SignalSetter<Option<String>>| {
+        move |ev: leptos::ev::Event| {
+            let v = event_target_value(&ev);
+            set.set((!v.is_empty()).then_some(v));
+        }
+    };
+    view! {
+        <section class="card" aria-labelledby="offers-title">
+            <h2 id="offers-title">"Staking offers"</h2>
+            <div class="filters earn-filters">
+                <div class="field field-inline">
+                    <label for="earn-asset-filter">"Asset"</label>
+                    <select id="earn-asset-filter" on:change=select(set_asset)>
+                        <option value="">"All"</option>
+                        {symbols.into_iter().map(|s| {
+                            let (v, value) = (s.clone(), s.clone());
+                            view! { <option value=value selected=move || asset.get().as_deref() == Some(v.as_str())>{s}</option> }
+                        }).collect_view()}
+                    </select>
+                </div>
+                <div class="field field-inline">
+                    <label for="earn-type-filter">"Type"</label>
+                    <select id="earn-type-filter" on:change=select(set_kind)>
+                        <option value="">"All"</option>
+                        <option value="FLEXIBLE" selected=move || kind.get().as_deref() == Some("FLEXIBLE")>"Flexible"</option>
+                        <option value="LOCKED" selected=move || kind.get().as_deref() == Some("LOCKED")>"Locked"</option>
+                    </select>
+                </div>
+                <label class="radio" for="earn-open-filter">
+                    <input type="checkbox" id="earn-open-filter" prop:checked=move || open.get().as_deref() == Some("1")
+                        on:change=move |ev| set_open.set(event_target_checked(&ev).then(|| "1".to_string())) />
+                    "Open for staking only"
+                </label>
+            </div>
+            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="earn-caption">
+                <table class="data-table earn-table" id="earn-table">
+                    <caption id="earn-caption" class="visually-hidden">"Offers with rates and your amounts"</caption>
+                    <thead><tr>
+                        <th scope="col">"Asset"</th><th scope="col" class="num">"APR"</th><th scope="col">"Type"</th>
+                        <th scope="col">"Mode"</th><th scope="col">"Enabled"</th><th scope="col">"Sold out"</th>
+                        <th scope="col" class="num">"Available"</th><th scope="col" class="num">"Staked"</th>
+                    </tr></thead>
+                    <tbody>{body}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

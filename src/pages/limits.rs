@@ -1,0 +1,126 @@
+//! Limits: the person sees the key's daily buy and sell limits, what is left of them today as
+//! gauges, their currency and when they reset. A key without limits can set them once: the
+//! form warns that limits are permanent for the key and asks to type a confirmation; a
+//! "limits already set" answer (409) is explained and the existing limits are shown.
+
+mod set_limits_form;
+
+use folio_client::current::{Currency, TradingLimits};
+use folio_client::scopes::Scope;
+use folio_client::{ApiError, Client};
+use leptos::prelude::*;
+
+use crate::catalogue;
+use crate::components::{BudgetSummary, EmptyState, ErrorView, FixBaseUrls, Loading, ScopeNotice};
+use crate::format::{format_fiat_with_unit, or_missing};
+use crate::session::use_session;
+use crate::settings::use_settings;
+use set_limits_form::SetLimitsForm;
+
+/// What the page shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LimitsData {
+    pub limits: Option<TradingLimits>,
+    pub currencies: Vec<Currency>,
+}
+
+async fn load(client: Client, keyless: Client) -> Result<LimitsData, ApiError> {
+    let limits = client.trading_limits().await?;
+    let currencies = catalogue::currencies(&client, &keyless).await;
+    Ok(LimitsData { limits, currencies })
+}
+
+#[component]
+pub fn LimitsPage() -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let reload = RwSignal::new(0u32);
+    let data = LocalResource::new(move || {
+        reload.track();
+        let (client, keyless) = (session.client(settings), session.keyless_client(settings));
+        async move {
+            match (client, keyless) {
+                (Some(c), Some(k)) => load(c, k).await,
+                _ => Err(ApiError::Network {
+                    detail: "not connected".into(),
+                }),
+            }
+        }
+    });
+    let shown = RwSignal::new(None::<Result<LimitsData, ApiError>>);
+    Effect::new(move |_| {
+        if let Some(result) = data.get() {
+            shown.set(Some(result));
+        }
+    });
+    let notice = RwSignal::new(None::<String>);
+    let content = move || match shown.get() {
+        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
+        None => view! { <Loading what="the trading limits" /> }.into_any(),
+        Some(Err(error)) => view! {
+            <ErrorView error=error what="the trading limits" on_retry=move |_| data.refetch() />
+        }
+        .into_any(),
+        Some(Ok(loaded)) => {
+            limits_view(loaded, session.may(Scope::TradeWrite), reload, notice).into_any()
+        }
+    };
+    view! {
+        <section class="page limits-page" aria-labelledby="limits-title">
+            <div class="page-head"><h1 id="limits-title">"Trading limits"</h1></div>
+            {move || notice.get().map(|n| view! { <p class="notice" role="alert" data-testid="limits-notice">{n}</p> })}
+            {content}
+        </section>
+    }
+}
+
+fn code_of(currencies: &[Currency], limits: &TradingLimits) -> String {
+    let id = limits.currency_id.as_ref();
+    currencies
+        .iter()
+        .find(|c| Some(&c.id) == id)
+        .and_then(|c| c.symbol.clone())
+        .or_else(|| id.map(|i| i.to_string()))
+        .unwrap_or_default()
+}
+
+fn limits_view(
+    loaded: LimitsData,
+    may_set: bool,
+    reload: RwSignal<u32>,
+    notice: RwSignal<Option<String>>,
+) -> impl IntoView {
+    match loaded.limits {
+        Some(limits) => {
+            let unit = code_of(&loaded.currencies, &limits);
+            let money = |v| or_missing(v, |n| format_fiat_with_unit(n, Some(&unit)));
+            view! {
+                <section class="card" aria-labelledby="current-limits-title" data-testid="current-limits">
+                    <h2 id="current-limits-title">"Daily limits of this key"</h2>
+                    <dl class="figures-list">
+                        <div class="figure-row"><dt>"Buy limit"</dt><dd id="buy-limit">{money(limits.buy_limit)}</dd></div>
+                        <div class="figure-row"><dt>"Sell limit"</dt><dd id="sell-limit">{money(limits.sell_limit)}</dd></div>
+                        <div class="figure-row"><dt>"Currency"</dt><dd id="limit-currency">{unit.clone()}</dd></div>
+                    </dl>
+                    <BudgetSummary limits=limits.clone() unit=unit.clone() />
+                    <p class="hint">"Limits are permanent for this key: they cannot be changed or removed."</p>
+                </section>
+            }
+            .into_any()
+        }
+        None if may_set => view! {
+            <EmptyState title="No limits set">
+                <p>"This key can trade without a daily limit. You can set limits once; after that they cannot be changed."</p>
+            </EmptyState>
+            <SetLimitsForm currencies=loaded.currencies reload=reload notice=notice />
+        }
+        .into_any(),
+        None => view! {
+            <EmptyState title="No limits set">
+                <p>"This key has no daily trading limits."</p>
+            </EmptyState>
+            <ScopeNotice scope=Scope::TradeWrite can="see its limits" cannot="set limits" />
+        }
+        .into_any(),
+    }
+}

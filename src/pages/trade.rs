@@ -1,0 +1,163 @@
+//! Trade: the person buys or sells an asset through a quote. They pick the asset (search by
+//! symbol on the server, or one they hold) and see its current price, choose the fiat
+//! currency, Buy or Sell and an amount as quantity or as money; the amount is checked before
+//! anything is sent. "Get quote" shows the price, premium and a live countdown; "Accept"
+//! asks for confirmation and sends exactly one request; the receipt links to Operations.
+//! Refusals are explained with the next step; a lost answer offers "Check". A key without
+//! the "Trade (Write)" permission sees prices only.
+
+mod asset_picker;
+mod flow;
+mod order_form;
+mod outcome;
+mod quote_card;
+
+use folio_client::current::PortfolioPosition;
+use folio_client::scopes::Scope;
+use folio_client::{ApiError, AssetId, Client};
+use leptos::prelude::*;
+
+use crate::catalogue;
+use crate::components::{BudgetSummary, ErrorView, FixBaseUrls, Loading, ScopeNotice};
+use crate::session::use_session;
+use crate::settings::use_settings;
+use crate::trade_ticket::asset_decimals;
+use asset_picker::AssetPicker;
+use flow::{Holding, PickedAsset, Stage, TradeCtx, TradeData};
+use order_form::OrderForm;
+use outcome::Outcome;
+use quote_card::QuoteCard;
+
+/// Turns asset positions into holdings named by the catalogue.
+fn holdings(
+    positions: &[PortfolioPosition],
+    assets: &[folio_client::current::Asset],
+) -> Vec<Holding> {
+    positions
+        .iter()
+        .filter_map(|p| {
+            let id = p.asset_id.clone()?;
+            let asset = assets.iter().find(|a| a.id == id);
+            let symbol = asset
+                .and_then(|a| a.symbol.clone())
+                .unwrap_or_else(|| catalogue::short_id(id.as_str()));
+            let balance = p.balance.as_ref().map(|m| m.value);
+            let scale = balance.map(|b| b.scale());
+            Some(Holding {
+                asset: PickedAsset {
+                    name: asset
+                        .and_then(|a| a.name.clone())
+                        .unwrap_or_else(|| symbol.clone()),
+                    decimals: asset_decimals(scale, asset.and_then(|a| a.asset_type.as_ref())),
+                    available: p.available_balance.as_ref().map(|m| m.value).or(balance),
+                    symbol,
+                    id,
+                },
+                balance,
+            })
+        })
+        .collect()
+}
+
+async fn load(client: Client, keyless: Client) -> Result<TradeData, ApiError> {
+    let currencies = catalogue::currencies(&client, &keyless).await;
+    let holdings = match client.portfolio(None).await {
+        Ok(positions) => {
+            let ids: Vec<AssetId> = positions
+                .iter()
+                .filter_map(|p| p.asset_id.clone())
+                .collect();
+            let assets = catalogue::assets(&client, &keyless, &ids).await;
+            Some(holdings(&positions, &assets))
+        }
+        Err(ApiError::MissingScope(_)) => None,
+        Err(e) => return Err(e),
+    };
+    let limits = client.trading_limits().await.ok().flatten();
+    Ok(TradeData {
+        currencies,
+        holdings,
+        limits,
+    })
+}
+
+#[component]
+pub fn TradePage() -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let ctx = TradeCtx::new();
+    provide_context(ctx);
+    let data = LocalResource::new(move || {
+        ctx.reload.track();
+        let client = session.client(settings);
+        let keyless = session.keyless_client(settings);
+        async move {
+            match (client, keyless) {
+                (Some(c), Some(k)) => load(c, k).await,
+                _ => Err(ApiError::Network {
+                    detail: "not connected".into(),
+                }),
+            }
+        }
+    });
+    // Keep the last answer on screen while a reload runs.
+    let shown = RwSignal::new(None::<Result<TradeData, ApiError>>);
+    Effect::new(move |_| {
+        if let Some(result) = data.get() {
+            shown.set(Some(result));
+        }
+    });
+    let may_trade = move || session.may(Scope::TradeWrite);
+
+    let content = move || match shown.get() {
+        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
+        None => view! { <Loading what="the trade form" /> }.into_any(),
+        Some(Err(error)) => view! {
+            <ErrorView error=error what="the trade form" on_retry=move |_| data.refetch() />
+        }
+        .into_any(),
+        Some(Ok(loaded)) => trade_view(loaded, may_trade()).into_any(),
+    };
+    view! {
+        <section class="page trade-page" aria-labelledby="trade-title">
+            <div class="page-head">
+                <h1 id="trade-title">"Trade"</h1>
+            </div>
+            {content}
+        </section>
+    }
+}
+
+fn trade_view(loaded: TradeData, may_trade: bool) -> impl IntoView {
+    let ctx = flow::use_trade();
+    let budget = loaded.limits.clone().map(|limits| {
+        let unit = loaded.code_of(limits.currency_id.as_ref());
+        view! {
+            <aside class="card trade-budget" aria-labelledby="budget-title">
+                <h2 id="budget-title">"Daily budget"</h2>
+                <BudgetSummary limits=limits unit=unit />
+            </aside>
+        }
+    });
+    let working = move || !matches!(ctx.stage.get(), Stage::Idle | Stage::QuoteFailed(_));
+    let holdings = loaded.holdings.clone();
+    let (form_data, card_data) = (loaded.clone(), loaded.clone());
+    view! {
+        {(!may_trade).then(|| view! {
+            <ScopeNotice scope=Scope::TradeWrite can="look up assets and their prices" cannot="get quotes or trade" />
+        })}
+        <div class="trade-layout">
+            <div class="trade-main">
+                <AssetPicker holdings=holdings />
+                {may_trade.then(move || view! {
+                    <Show when=move || !working()>
+                        <OrderForm data=form_data.clone() />
+                    </Show>
+                    <QuoteCard data=card_data />
+                    <Outcome data=loaded />
+                })}
+            </div>
+            {budget}
+        </div>
+    }
+}

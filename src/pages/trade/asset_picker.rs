@@ -1,0 +1,182 @@
+//! Choosing the asset: one the person holds (a list), or any asset found by its exact symbol
+//! on the server (the catalogue is never loaded whole). The chosen asset's current price is
+//! shown beside it.
+
+use folio_client::current::Asset;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::flow::{use_trade, Holding, PickedAsset};
+use crate::catalogue;
+use crate::format::format_amount;
+use crate::session::use_session;
+use crate::settings::use_settings;
+use crate::trade_ticket::asset_decimals;
+
+/// The chosen asset as the form needs it: held figures when held, else none available.
+fn pick(asset: &Asset, holdings: &Option<Vec<Holding>>) -> PickedAsset {
+    if let Some(held) = holdings.iter().flatten().find(|h| h.asset.id == asset.id) {
+        return held.asset.clone();
+    }
+    let symbol = asset
+        .symbol
+        .clone()
+        .unwrap_or_else(|| catalogue::short_id(asset.id.as_str()));
+    PickedAsset {
+        id: asset.id.clone(),
+        name: asset.name.clone().unwrap_or_else(|| symbol.clone()),
+        symbol,
+        decimals: asset_decimals(None, asset.asset_type.as_ref()),
+        available: holdings.as_ref().map(|_| rust_decimal::Decimal::ZERO),
+    }
+}
+
+#[component]
+pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
+    let ctx = use_trade();
+    let session = use_session();
+    let settings = use_settings();
+    let query = RwSignal::new(String::new());
+    let results = RwSignal::new(None::<Result<Vec<Asset>, String>>);
+    let searching = RwSignal::new(false);
+    let holdings = StoredValue::new(holdings);
+    let choose = move |asset: PickedAsset| {
+        ctx.asset.set(Some(asset));
+        ctx.amount_error.set(None);
+    };
+    let search = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let symbol = query.get_untracked().trim().to_string();
+        if symbol.is_empty() || searching.get_untracked() {
+            return;
+        }
+        let (Some(keyed), Some(keyless)) =
+            (session.client(settings), session.keyless_client(settings))
+        else {
+            return;
+        };
+        searching.set(true);
+        spawn_local(async move {
+            let found = catalogue::search_symbol(&keyed, &keyless, &symbol).await;
+            results.set(Some(found.map_err(|e| e.user_message())));
+            searching.set(false);
+        });
+    };
+    let held_options = holdings.with_value(|h| {
+        h.iter()
+            .flatten()
+            .map(|h| {
+                let text = format!(
+                    "{} — {} ({} available)",
+                    h.asset.symbol,
+                    h.asset.name,
+                    h.asset.available.map(format_amount).unwrap_or_default()
+                );
+                view! { <option value=h.asset.id.to_string()>{text}</option> }
+            })
+            .collect_view()
+    });
+    let has_holdings = holdings.with_value(|h| h.as_ref().is_some_and(|v| !v.is_empty()));
+    let choose_held = move |ev: leptos::ev::Event| {
+        let id = event_target_value(&ev);
+        let found = holdings.with_value(|h| {
+            h.iter()
+                .flatten()
+                .find(|h| h.asset.id.as_str() == id)
+                .map(|h| h.asset.clone())
+        });
+        if let Some(asset) = found {
+            choose(asset);
+        }
+    };
+    let result_list = move || {
+        match results.get() {
+        None => None,
+        Some(Err(message)) => Some(view! { <p class="field-error" role="alert">{message}</p> }.into_any()),
+        Some(Ok(list)) if list.is_empty() => Some(
+            view! { <p class="hint" role="status" data-testid="no-asset">"No asset has exactly that symbol."</p> }.into_any(),
+        ),
+        Some(Ok(list)) => Some(view! {
+            <ul class="asset-results" id="asset-results" aria-label="Search results">
+                {list.into_iter().map(|asset| {
+                    let picked = holdings.with_value(|h| pick(&asset, h));
+                    let label = format!("{} — {}", picked.symbol, picked.name);
+                    let symbol = picked.symbol.clone();
+                    view! {
+                        <li>
+                            <button type="button" class="button" data-symbol=symbol on:click=move |_| choose(picked.clone())>
+                                {label}
+                            </button>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        }.into_any()),
+    }
+    };
+    view! {
+        <section class="card asset-picker" aria-labelledby="asset-title">
+            <h2 id="asset-title">"Asset"</h2>
+            {has_holdings.then(|| view! {
+                <div class="field">
+                    <label for="held-asset">"One you hold"</label>
+                    <select id="held-asset" on:change=choose_held>
+                        <option value="">"Choose…"</option>
+                        {held_options}
+                    </select>
+                </div>
+            })}
+            <form class="field" role="search" on:submit=search>
+                <label for="asset-search">"Or search by symbol"</label>
+                <div class="input-with-button">
+                    <input id="asset-search" type="text" autocomplete="off" spellcheck="false"
+                        placeholder="BTC, ETH, AAPL…"
+                        prop:value=move || query.get()
+                        on:input=move |ev| query.set(event_target_value(&ev)) />
+                    <button type="submit" class="button" id="asset-search-button" disabled=move || searching.get()>
+                        {move || if searching.get() { "Searching…" } else { "Search" }}
+                    </button>
+                </div>
+                {result_list}
+            </form>
+            {move || ctx.asset.get().map(|asset| view! { <PickedSummary asset=asset /> })}
+        </section>
+    }
+}
+
+/// The chosen asset and its current price (EUR ticker).
+#[component]
+fn PickedSummary(asset: PickedAsset) -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let id = asset.id.clone();
+    let ticker = LocalResource::new(move || {
+        let (keyed, keyless) = (session.client(settings), session.keyless_client(settings));
+        let id = id.clone();
+        async move {
+            match (keyed, keyless) {
+                (Some(k), Some(kl)) => catalogue::ticker(&k, &kl, &id).await.ok(),
+                _ => None,
+            }
+        }
+    });
+    let price = move || match ticker.get() {
+        None => "loading…".to_string(),
+        Some(Some(t)) => t
+            .price
+            .map(|p| format!("{} EUR", format_amount(p)))
+            .unwrap_or_else(|| "—".into()),
+        Some(None) => "not available".to_string(),
+    };
+    let held = asset
+        .available
+        .map(|a| format!("{} {} available", format_amount(a), asset.symbol));
+    view! {
+        <p class="picked-asset" id="picked-asset" role="status" data-asset-id=asset.id.to_string()>
+            <strong>{format!("{} ({})", asset.name, asset.symbol)}</strong>
+            " · current price "
+            <span id="ticker-price">{price}</span>
+            {held.map(|h| view! { " · " <span id="asset-available">{h}</span> })}
+        </p>
+    }
+}

@@ -1,0 +1,122 @@
+//! The order: fiat currency, Buy or Sell, the amount as quantity or money, and "Get quote".
+//! The amount is checked when "Get quote" is pressed; a problem is shown at the field and
+//! nothing is sent.
+
+use folio_client::current::Side;
+use leptos::prelude::*;
+
+use super::flow::{use_trade, Stage, TradeData};
+use crate::components::MoneyButton;
+use crate::format::format_amount;
+use crate::session::use_session;
+use crate::settings::use_settings;
+use crate::trade_ticket::AmountUnit;
+
+/// A pair of radio buttons inside a fieldset.
+fn radio<T: Clone + PartialEq + Send + Sync + 'static>(
+    name: &'static str,
+    id: &'static str,
+    label: &'static str,
+    value: T,
+    signal: RwSignal<T>,
+) -> impl IntoView {
+    let v = value.clone();
+    view! {
+        <label class="radio" for=id>
+            <input type="radio" id=id name=name
+                prop:checked=move || signal.get() == v
+                on:change=move |_| signal.set(value.clone()) />
+            {label}
+        </label>
+    }
+}
+
+#[component]
+pub fn OrderForm(data: TradeData) -> impl IntoView {
+    let ctx = use_trade();
+    let session = use_session();
+    let settings = use_settings();
+    if ctx.currency.get_untracked().is_none() {
+        let wanted = settings.currency();
+        let id = data
+            .currencies
+            .iter()
+            .find(|c| c.symbol.as_deref() == Some(wanted.as_str()))
+            .map(|c| c.id.clone());
+        ctx.currency.set(id);
+    }
+    let options = data
+        .currencies
+        .iter()
+        .map(|c| {
+            let id = c.id.clone();
+            let code = c.symbol.clone().unwrap_or_else(|| id.to_string());
+            let selected = move || ctx.currency.get().as_ref() == Some(&id);
+            view! { <option value=c.id.to_string() selected=selected>{code}</option> }
+        })
+        .collect_view();
+    let currency_code = {
+        let data = data.clone();
+        move || data.code_of(ctx.currency.get().as_ref())
+    };
+    let unit_hint = move || match ctx.unit.get() {
+        AmountUnit::Notional => format!("Money in {}, up to 2 decimals.", currency_code()),
+        AmountUnit::Quantity => match ctx.asset.get() {
+            Some(a) => format!("Quantity of {}, up to {} decimals.", a.symbol, a.decimals),
+            None => "Quantity of the asset.".to_string(),
+        },
+    };
+    let sell_hint = move || {
+        let asset = ctx.asset.get()?;
+        (ctx.side.get() == Side::Sell).then(|| match asset.available {
+            Some(a) => format!("You can sell up to {} {}.", format_amount(a), asset.symbol),
+            None => "Your available balance could not be read.".to_string(),
+        })
+    };
+    let invalid = move || ctx.amount_error.get().is_some();
+    let quote_failed = move || match ctx.stage.get() {
+        Stage::QuoteFailed(message) => Some(message),
+        _ => None,
+    };
+    let get_quote = Callback::new(move |()| ctx.get_quote(session.client(settings)));
+    view! {
+        <form class="card order-form" aria-labelledby="order-title" novalidate=true
+            on:submit=move |ev| { ev.prevent_default(); get_quote.run(()); }>
+            <h2 id="order-title">"Order"</h2>
+            <fieldset>
+                <legend>"Buy or sell"</legend>
+                {radio("side", "side-buy", "Buy", Side::Buy, ctx.side)}
+                {radio("side", "side-sell", "Sell", Side::Sell, ctx.side)}
+            </fieldset>
+            <div class="field">
+                <label for="trade-currency">"Fiat currency"</label>
+                <select id="trade-currency" on:change=move |ev| {
+                    let id = event_target_value(&ev);
+                    ctx.currency.set(Some(folio_client::CurrencyId::new(id)));
+                }>{options}</select>
+            </div>
+            <fieldset>
+                <legend>"Amount in"</legend>
+                {radio("unit", "unit-notional", "Money (notional)", AmountUnit::Notional, ctx.unit)}
+                {radio("unit", "unit-quantity", "Asset quantity", AmountUnit::Quantity, ctx.unit)}
+            </fieldset>
+            <div class="field">
+                <label for="trade-amount">"Amount"</label>
+                <input id="trade-amount" type="text" inputmode="decimal" autocomplete="off"
+                    aria-invalid=move || invalid().to_string()
+                    aria-describedby="trade-amount-hint trade-amount-error"
+                    prop:value=move || ctx.amount.get()
+                    on:input=move |ev| { ctx.amount.set(event_target_value(&ev)); ctx.amount_error.set(None); } />
+                <p id="trade-amount-hint" class="hint">{unit_hint} " " {sell_hint}</p>
+                <p id="trade-amount-error" class="field-error" role="alert" data-testid="amount-error">
+                    {move || ctx.amount_error.get()}
+                </p>
+            </div>
+            {move || quote_failed().map(|m| view! { <p class="form-error" role="alert" data-testid="quote-error">{m}</p> })}
+            <div class="form-actions">
+                <MoneyButton guard=ctx.quoting id="get-quote" label="Get quote"
+                    pending_label="Getting a quote…" on_click=get_quote />
+            </div>
+        </form>
+    }
+}

@@ -1,0 +1,202 @@
+//! After an accept: the receipt (execution price, fee, quantity, notional, time, tax and
+//! withholding, remaining budget) with a link to the operation; a refusal in plain words with
+//! its next step; or, when the answer never came, "outcome unknown" with "Check", which looks
+//! for the trade in Operations instead of sending the accept again.
+
+use folio_client::current::{AcceptedQuote, Quote};
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+use super::flow::{use_trade, CheckState, Stage, TradeData};
+use crate::format::{format_amount, format_datetime, format_fiat_with_unit, or_missing};
+use crate::operations_filter::{query_string, OperationsFilter};
+use crate::session::use_session;
+use crate::settings::use_settings;
+use crate::trade_ticket::NextStep;
+
+/// The Operations address showing this asset, narrowed to `text` (a trade id) when given.
+fn operations_link(symbol: &str, text: Option<String>) -> String {
+    let filter = OperationsFilter {
+        asset: (!symbol.is_empty()).then(|| symbol.to_string()),
+        text: text.unwrap_or_default(),
+        ..OperationsFilter::default()
+    };
+    format!("/operations{}", query_string(&filter.to_params()))
+}
+
+#[component]
+pub fn Outcome(data: TradeData) -> impl IntoView {
+    let ctx = use_trade();
+    let session = use_session();
+    let settings = use_settings();
+    let symbol = move || {
+        ctx.asset
+            .get_untracked()
+            .map(|a| a.symbol)
+            .unwrap_or_default()
+    };
+    let another = move |_| ctx.start_over();
+    let new_quote = move |_| ctx.new_quote(session.client(settings));
+    move || {
+        match ctx.stage.get() {
+        Stage::Done(quote, accepted) => Some(view! {
+            <Receipt quote=quote accepted=*accepted data=data.clone() symbol=symbol() />
+            <p class="button-row"><button type="button" class="button" id="another-trade" on:click=another>"Make another trade"</button></p>
+        }.into_any()),
+        Stage::Refused(_, refusal) => {
+            let next = match refusal.next {
+                NextStep::NewQuote => view! { <button type="button" class="button button-primary" id="refused-new-quote" on:click=new_quote>"Get a new quote"</button> }.into_any(),
+                NextStep::SeeOperations => view! { <A href={operations_link(&symbol(), None)} {..} class="button">"See Operations"</A> }.into_any(),
+                NextStep::ChangeAmount => view! { <button type="button" class="button button-primary" id="change-amount" on:click=another>"Change the amount"</button> }.into_any(),
+                NextStep::SeeLimits => view! {
+                    <button type="button" class="button button-primary" id="change-amount" on:click=another>"Change the amount"</button>
+                    <A href="/limits" {..} class="button">"See limits"</A>
+                }.into_any(),
+            };
+            Some(view! {
+                <section class="card outcome refused" aria-labelledby="refused-title">
+                    <h2 id="refused-title">"Not traded"</h2>
+                    <p class="form-error" role="alert" data-testid="trade-refused">{refusal.sentence}</p>
+                    <p class="button-row">{next}</p>
+                </section>
+            }.into_any())
+        }
+        Stage::Unknown { check, .. } => Some(view! { <UnknownOutcome check=check symbol=symbol() /> }.into_any()),
+        _ => None,
+    }
+    }
+}
+
+#[component]
+fn UnknownOutcome(check: CheckState, symbol: String) -> impl IntoView {
+    let ctx = use_trade();
+    let session = use_session();
+    let settings = use_settings();
+    let checking = check == CheckState::Checking;
+    let result = match check {
+        CheckState::NotYet | CheckState::Checking => None,
+        CheckState::Found(found) => Some(view! {
+            <p class="success" role="status" data-testid="check-found">
+                {format!("The trade went through ({}). ", or_missing(found.credited_at, format_datetime))}
+                <A href=operations_link(&symbol, found.trade_id.map(|t| t.to_string()))>"See it in Operations"</A>
+            </p>
+        }.into_any()),
+        CheckState::NotFound => Some(view! {
+            <p role="status" data-testid="check-not-found">
+                "No matching trade is in Operations yet. If nothing appears after another check in a minute, the trade did not happen and you can get a new quote."
+            </p>
+        }.into_any()),
+        CheckState::Failed(message) => Some(view! { <p class="field-error" role="alert">{message}</p> }.into_any()),
+    };
+    view! {
+        <section class="card outcome unknown" aria-labelledby="unknown-title" data-testid="outcome-unknown">
+            <h2 id="unknown-title">"Outcome unknown"</h2>
+            <p class="notice" role="alert">
+                "The accept was sent, but no answer came back, so Folio cannot tell whether the trade happened. It will not be sent again. Check Operations before trying again."
+            </p>
+            <p class="button-row">
+                <button type="button" class="button button-primary" id="check-trade" disabled=checking
+                    on:click=move |_| ctx.check(session.client(settings))>
+                    {if checking { "Checking…" } else { "Check" }}
+                </button>
+                <button type="button" class="button" id="another-trade" on:click=move |_| ctx.start_over()>"Start over"</button>
+            </p>
+            {result}
+        </section>
+    }
+}
+
+#[component]
+fn Receipt(
+    quote: Quote,
+    accepted: AcceptedQuote,
+    data: TradeData,
+    symbol: String,
+) -> impl IntoView {
+    let fiat = data.code_of(accepted.currency_id.as_ref().or(quote.currency_id.as_ref()));
+    let e = accepted.execution.clone();
+    let get = |f: fn(&folio_client::current::TradeExecution) -> Option<rust_decimal::Decimal>| {
+        e.as_ref().and_then(f)
+    };
+    let money = |v| or_missing(v, |n| format_fiat_with_unit(n, Some(&fiat)));
+    let per_unit = |v| or_missing(v, |p| format!("{} {fiat}", format_amount(p)));
+    let tax = accepted.tax.clone();
+    let withholding = match tax.as_ref().and_then(|t| t.pessimistic_withholding) {
+        Some(true) => "Yes (pessimistic)",
+        Some(false) => "No",
+        None => "—",
+    };
+    let budget = accepted.trading_budget.as_ref().map(|b| {
+        let unit = data.code_of(b.limit_currency_id.as_ref());
+        (
+            or_missing(b.buy_budget_remaining, |v| {
+                format_fiat_with_unit(v, Some(&unit))
+            }),
+            or_missing(b.sell_budget_remaining, |v| {
+                format_fiat_with_unit(v, Some(&unit))
+            }),
+        )
+    });
+    let rows = [
+        (
+            "Execution price",
+            "receipt-price",
+            per_unit(get(|x| x.price)),
+            get(|x| x.price),
+        ),
+        (
+            "Price incl. fee",
+            "receipt-price-with-fee",
+            per_unit(get(|x| x.price_with_fee)),
+            get(|x| x.price_with_fee),
+        ),
+        ("Fee", "receipt-fee", money(get(|x| x.fee)), get(|x| x.fee)),
+        (
+            "Quantity",
+            "receipt-quantity",
+            or_missing(get(|x| x.quantity), |q| {
+                format!("{} {symbol}", format_amount(q))
+            }),
+            get(|x| x.quantity),
+        ),
+        (
+            "Notional",
+            "receipt-notional",
+            money(get(|x| x.notional)),
+            get(|x| x.notional),
+        ),
+        (
+            "Tax withheld",
+            "receipt-tax",
+            money(tax.as_ref().and_then(|t| t.tax_amount)),
+            tax.as_ref().and_then(|t| t.tax_amount),
+        ),
+    ];
+    let executed = or_missing(e.as_ref().and_then(|x| x.executed_at), format_datetime);
+    let trade_id = accepted.trade_id.as_ref().map(|t| t.to_string());
+    let ops_href = operations_link(&symbol, trade_id.clone());
+    let title = if accepted.side.as_ref().map(|s| s.as_str()) == Some("SELL") {
+        "Sold"
+    } else {
+        "Bought"
+    };
+    view! {
+        <section class="card outcome receipt" aria-labelledby="receipt-title" data-testid="receipt">
+            <h2 id="receipt-title">{title}</h2>
+            <p class="success" role="status">"The trade is done."</p>
+            <dl class="figures-list">
+                {rows.into_iter().map(|(label, id, text, value)| view! {
+                    <div class="figure-row"><dt>{label}</dt><dd id=id data-value=value.map(|v| v.to_string())>{text}</dd></div>
+                }).collect_view()}
+                <div class="figure-row"><dt>"Pessimistic withholding"</dt><dd id="receipt-withholding">{withholding}</dd></div>
+                <div class="figure-row"><dt>"Executed at"</dt><dd id="receipt-executed-at">{executed}</dd></div>
+                <div class="figure-row"><dt>"Trade id"</dt><dd id="receipt-trade-id" class="mono">{trade_id.unwrap_or_else(|| "—".into())}</dd></div>
+                {budget.map(|(buy, sell)| view! {
+                    <div class="figure-row"><dt>"Buying left today"</dt><dd id="receipt-buy-budget">{buy}</dd></div>
+                    <div class="figure-row"><dt>"Selling left today"</dt><dd id="receipt-sell-budget">{sell}</dd></div>
+                })}
+            </dl>
+            <p><A href={ops_href} {..} id="receipt-operations-link">"See this trade in Operations"</A></p>
+        </section>
+    }
+}
