@@ -10,6 +10,7 @@
 //! Pages never build URLs or parse JSON: they call `folio_client` (names for ids through
 //! [`catalogue`]).
 
+pub mod account_data;
 pub mod allocation;
 pub mod app;
 pub mod catalogue;

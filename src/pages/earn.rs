@@ -12,12 +12,12 @@ use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 use rust_decimal::Decimal;
 
+use crate::account_data::{account_resource, kept_while_reloading, load_states};
 use crate::catalogue;
-use crate::components::{ErrorView, FixBaseUrls, Loading, ScopeNotice};
+use crate::components::ScopeNotice;
 use crate::format::{format_amount, or_missing};
 use crate::money_forms::{apr_percent, staked, EarnFilter};
 use crate::session::use_session;
-use crate::settings::use_settings;
 use crate::trade_ticket::asset_decimals;
 use stake_form::StakeForm;
 
@@ -94,48 +94,30 @@ async fn load(client: Client, keyless: Client) -> Result<Vec<EarnRow>, ApiError>
 #[component]
 pub fn EarnPage() -> impl IntoView {
     let session = use_session();
-    let settings = use_settings();
     let reload = RwSignal::new(0u32);
     // Outlives the reload after a stake, which renders the form afresh.
     let result = RwSignal::new(None::<Result<String, String>>);
-    let data = LocalResource::new(move || {
-        reload.track();
-        let (client, keyless) = (session.client(settings), session.keyless_client(settings));
-        async move {
-            match (client, keyless) {
-                (Some(c), Some(k)) => load(c, k).await,
-                _ => Err(ApiError::Network {
-                    detail: "not connected".into(),
-                }),
-            }
-        }
-    });
-    let shown = RwSignal::new(None::<Result<Vec<EarnRow>, ApiError>>);
-    Effect::new(move |_| {
-        if let Some(result) = data.get() {
-            shown.set(Some(result));
-        }
-    });
-    let content = move || match shown.get() {
-        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
-        None => view! { <Loading what="the earn offers" /> }.into_any(),
-        Some(Err(error)) => view! {
-            <ErrorView error=error what="the earn offers" on_retry=move |_| data.refetch() />
-        }
-        .into_any(),
-        Some(Ok(rows)) => {
-            let may = session.may(Scope::EarnWrite);
+    let data = account_resource(
+        move || reload.track(),
+        |client, keyless, ()| load(client, keyless),
+    );
+    let shown = kept_while_reloading(data);
+    let content = load_states(
+        move || shown.get(),
+        "the earn offers",
+        move || data.refetch(),
+        move |rows: Vec<EarnRow>| {
+            let stake = if session.may(Scope::EarnWrite) {
+                view! { <StakeForm rows=rows.clone() reload=reload result=result /> }.into_any()
+            } else {
+                view! { <ScopeNotice scope=Scope::EarnWrite can="see the offers and your staked amounts" cannot="stake or unstake" /> }.into_any()
+            };
             view! {
-                <ConfigsTable rows=rows.clone() />
-                {if may {
-                    view! { <StakeForm rows=rows reload=reload result=result /> }.into_any()
-                } else {
-                    view! { <ScopeNotice scope=Scope::EarnWrite can="see the offers and your staked amounts" cannot="stake or unstake" /> }.into_any()
-                }}
+                <ConfigsTable rows=rows />
+                {stake}
             }
-            .into_any()
-        }
-    };
+        },
+    );
     view! {
         <section class="page earn-page" aria-labelledby="earn-title">
             <div class="page-head"><h1 id="earn-title">"Earn"</h1></div>

@@ -11,15 +11,15 @@ use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 
+use crate::account_data::{account_resource, load_states};
 use crate::catalogue;
-use crate::components::{AreaChart, EmptyState, ErrorView, FixBaseUrls, Loading};
+use crate::components::{AreaChart, EmptyState};
 use crate::format::{
     format_datetime, format_fiat_with_unit, format_signed_fiat, format_signed_percent, or_missing,
     trend_class, MISSING,
 };
-use crate::pages::portfolio::rows::currency_id_for;
+use crate::pages::portfolio::rows::valuation_currency;
 use crate::query::{currency_from_query, timeframe_from_query, timeframe_name};
-use crate::session::use_session;
 use crate::settings::use_settings;
 use series::{build_history, HistoryView};
 use timeframe_picker::TimeframePicker;
@@ -31,12 +31,7 @@ async fn load_history(
     code: String,
 ) -> Result<HistoryView, ApiError> {
     let currencies = catalogue::currencies(&client, &keyless).await;
-    let valuation = currency_id_for(&currencies, &code);
-    let code = if valuation.is_some() {
-        code
-    } else {
-        "EUR".to_string()
-    };
+    let (valuation, code) = valuation_currency(&currencies, code);
     let history = client
         .portfolio_history(timeframe, valuation.as_ref())
         .await?;
@@ -45,7 +40,6 @@ async fn load_history(
 
 #[component]
 pub fn HistoryPage() -> impl IntoView {
-    let session = use_session();
     let settings = use_settings();
     let (timeframe_param, set_timeframe_param) = query_signal::<String>("timeframe");
     let (currency_param, _) = query_signal::<String>("currency");
@@ -53,31 +47,18 @@ pub fn HistoryPage() -> impl IntoView {
     let code = Memo::new(move |_| {
         currency_from_query(currency_param.get().as_deref()).unwrap_or_else(|| settings.currency())
     });
-    let data = LocalResource::new(move || {
-        let client = session.client(settings);
-        let keyless = session.keyless_client(settings);
-        let tf = timeframe.get();
-        let code = code.get();
-        async move {
-            match (client, keyless) {
-                (Some(client), Some(keyless)) => load_history(client, keyless, tf, code).await,
-                _ => Err(ApiError::Network {
-                    detail: "no key or invalid base URLs".into(),
-                }),
-            }
-        }
-    });
+    let data = account_resource(
+        move || (timeframe.get(), code.get()),
+        |client, keyless, (tf, code)| load_history(client, keyless, tf, code),
+    );
     let pick = move |tf: Timeframe| set_timeframe_param.set(Some(tf.as_str().to_string()));
 
-    let content = move || match data.get() {
-        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
-        None => view! { <Loading what="the value history" /> }.into_any(),
-        Some(Err(error)) => view! {
-            <ErrorView error=error what="the value history" on_retry=move |_| data.refetch() />
-        }
-        .into_any(),
-        Some(Ok(view)) => history_view(view).into_any(),
-    };
+    let content = load_states(
+        move || data.get(),
+        "the value history",
+        move || data.refetch(),
+        history_view,
+    );
 
     view! {
         <section class="page history-page" aria-labelledby="history-title">

@@ -8,13 +8,14 @@ mod set_limits_form;
 use folio_client::current::{Currency, TradingLimits};
 use folio_client::scopes::Scope;
 use folio_client::{ApiError, Client};
+use leptos::html;
 use leptos::prelude::*;
 
+use crate::account_data::{account_resource, kept_while_reloading, load_states};
 use crate::catalogue;
-use crate::components::{BudgetSummary, EmptyState, ErrorView, FixBaseUrls, Loading, ScopeNotice};
+use crate::components::{focus_when_shown, BudgetSummary, EmptyState, ScopeNotice};
 use crate::format::{format_fiat_with_unit, or_missing};
 use crate::session::use_session;
-use crate::settings::use_settings;
 use set_limits_form::SetLimitsForm;
 
 /// What the page shows.
@@ -33,42 +34,23 @@ async fn load(client: Client, keyless: Client) -> Result<LimitsData, ApiError> {
 #[component]
 pub fn LimitsPage() -> impl IntoView {
     let session = use_session();
-    let settings = use_settings();
     let reload = RwSignal::new(0u32);
-    let data = LocalResource::new(move || {
-        reload.track();
-        let (client, keyless) = (session.client(settings), session.keyless_client(settings));
-        async move {
-            match (client, keyless) {
-                (Some(c), Some(k)) => load(c, k).await,
-                _ => Err(ApiError::Network {
-                    detail: "not connected".into(),
-                }),
-            }
-        }
-    });
-    let shown = RwSignal::new(None::<Result<LimitsData, ApiError>>);
-    Effect::new(move |_| {
-        if let Some(result) = data.get() {
-            shown.set(Some(result));
-        }
-    });
+    let data = account_resource(
+        move || reload.track(),
+        |client, keyless, ()| load(client, keyless),
+    );
+    let shown = kept_while_reloading(data);
     let notice = RwSignal::new(None::<String>);
-    let content = move || match shown.get() {
-        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
-        None => view! { <Loading what="the trading limits" /> }.into_any(),
-        Some(Err(error)) => view! {
-            <ErrorView error=error what="the trading limits" on_retry=move |_| data.refetch() />
-        }
-        .into_any(),
-        Some(Ok(loaded)) => {
-            limits_view(loaded, session.may(Scope::TradeWrite), reload, notice).into_any()
-        }
-    };
+    let content = load_states(
+        move || shown.get(),
+        "the trading limits",
+        move || data.refetch(),
+        move |loaded| limits_view(loaded, session.may(Scope::TradeWrite), reload, notice),
+    );
     view! {
         <section class="page limits-page" aria-labelledby="limits-title">
             <div class="page-head"><h1 id="limits-title">"Trading limits"</h1></div>
-            {move || notice.get().map(|n| view! { <p class="notice" role="alert" data-testid="limits-notice">{n}</p> })}
+            {move || notice.get().map(|n| view! { <p class="notice" role="alert" data-testid="limits-notice" node_ref={focus_when_shown::<html::P>()} tabindex="-1">{n}</p> })}
             {content}
         </section>
     }

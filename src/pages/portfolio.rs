@@ -11,15 +11,15 @@ use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 
+use crate::account_data::{account_resource, load_states};
 use crate::catalogue;
-use crate::components::{AllocationDonut, EmptyState, ErrorView, FixBaseUrls, Loading};
+use crate::components::{AllocationDonut, EmptyState};
 use crate::format::format_fiat_with_unit;
 use crate::query::currency_from_query;
-use crate::session::use_session;
 use crate::settings::use_settings;
 use fiat_table::FiatTable;
 use positions_table::PositionsTable;
-use rows::{asset_allocation, build_view, currency_id_for, PortfolioView};
+use rows::{asset_allocation, build_view, valuation_currency, PortfolioView};
 
 /// Loads currencies (for names and the valuation id), positions, then the names of the
 /// assets held. Only the positions call is essential: without currencies or asset names the
@@ -30,12 +30,7 @@ async fn load_portfolio(
     code: String,
 ) -> Result<PortfolioView, ApiError> {
     let currencies = catalogue::currencies(&client, &keyless).await;
-    let valuation = currency_id_for(&currencies, &code);
-    let code = if valuation.is_some() {
-        code
-    } else {
-        "EUR".to_string()
-    };
+    let (valuation, code) = valuation_currency(&currencies, code);
     let positions = client.portfolio(valuation.as_ref()).await?;
     let ids: Vec<AssetId> = positions
         .iter()
@@ -45,35 +40,23 @@ async fn load_portfolio(
     Ok(build_view(&positions, &assets, &currencies, &code))
 }
 
-fn not_connected() -> ApiError {
-    ApiError::Network {
-        detail: "no key or invalid base URLs".into(),
-    }
-}
-
 #[component]
 pub fn PortfolioPage() -> impl IntoView {
-    let session = use_session();
     let settings = use_settings();
     let (currency_param, set_currency_param) = query_signal::<String>("currency");
     let refreshing = RwSignal::new(false);
     let code = Memo::new(move |_| {
         currency_from_query(currency_param.get().as_deref()).unwrap_or_else(|| settings.currency())
     });
-    let data = LocalResource::new(move || {
-        let client = session.client(settings);
-        let keyless = session.keyless_client(settings);
-        let code = code.get();
-        async move {
+    let data = account_resource(
+        move || code.get(),
+        move |client, keyless, code| async move {
             refreshing.set(true);
-            let result = match (client, keyless) {
-                (Some(client), Some(keyless)) => load_portfolio(client, keyless, code).await,
-                _ => Err(not_connected()),
-            };
+            let result = load_portfolio(client, keyless, code).await;
             refreshing.set(false);
             result
-        }
-    });
+        },
+    );
 
     let choose_currency = move |ev: leptos::ev::Event| {
         let code = event_target_value(&ev);
@@ -81,15 +64,12 @@ pub fn PortfolioPage() -> impl IntoView {
         set_currency_param.set(Some(code));
     };
 
-    let content = move || match data.get() {
-        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
-        None => view! { <Loading what="your portfolio" /> }.into_any(),
-        Some(Err(error)) => view! {
-            <ErrorView error=error what="the portfolio" on_retry=move |_| data.refetch() />
-        }
-        .into_any(),
-        Some(Ok(view)) => portfolio_view(view, choose_currency).into_any(),
-    };
+    let content = load_states(
+        move || data.get(),
+        "your portfolio",
+        move || data.refetch(),
+        move |view| portfolio_view(view, choose_currency),
+    );
 
     view! {
         <section class="page portfolio-page" aria-labelledby="portfolio-title">

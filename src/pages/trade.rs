@@ -17,10 +17,10 @@ use folio_client::scopes::Scope;
 use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 
+use crate::account_data::{account_resource, kept_while_reloading, load_states};
 use crate::catalogue;
-use crate::components::{BudgetSummary, ErrorView, FixBaseUrls, Loading, ScopeNotice};
+use crate::components::{BudgetSummary, ScopeNotice};
 use crate::session::use_session;
-use crate::settings::use_settings;
 use crate::trade_ticket::asset_decimals;
 use asset_picker::AssetPicker;
 use flow::{Holding, PickedAsset, Stage, TradeCtx, TradeData};
@@ -84,40 +84,22 @@ async fn load(client: Client, keyless: Client) -> Result<TradeData, ApiError> {
 #[component]
 pub fn TradePage() -> impl IntoView {
     let session = use_session();
-    let settings = use_settings();
     let ctx = TradeCtx::new();
     provide_context(ctx);
-    let data = LocalResource::new(move || {
-        ctx.reload.track();
-        let client = session.client(settings);
-        let keyless = session.keyless_client(settings);
-        async move {
-            match (client, keyless) {
-                (Some(c), Some(k)) => load(c, k).await,
-                _ => Err(ApiError::Network {
-                    detail: "not connected".into(),
-                }),
-            }
-        }
-    });
+    let data = account_resource(
+        move || ctx.reload.track(),
+        |client, keyless, ()| load(client, keyless),
+    );
     // Keep the last answer on screen while a reload runs.
-    let shown = RwSignal::new(None::<Result<TradeData, ApiError>>);
-    Effect::new(move |_| {
-        if let Some(result) = data.get() {
-            shown.set(Some(result));
-        }
-    });
+    let shown = kept_while_reloading(data);
     let may_trade = move || session.may(Scope::TradeWrite);
 
-    let content = move || match shown.get() {
-        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
-        None => view! { <Loading what="the trade form" /> }.into_any(),
-        Some(Err(error)) => view! {
-            <ErrorView error=error what="the trade form" on_retry=move |_| data.refetch() />
-        }
-        .into_any(),
-        Some(Ok(loaded)) => trade_view(loaded, may_trade()).into_any(),
-    };
+    let content = load_states(
+        move || shown.get(),
+        "the trade form",
+        move || data.refetch(),
+        move |loaded| trade_view(loaded, may_trade()),
+    );
     view! {
         <section class="page trade-page" aria-labelledby="trade-title">
             <div class="page-head">

@@ -117,6 +117,11 @@ async fn stake_then_unstake_moves_the_available_balance() {
     click(&w, "#review-earn").await;
     click(&w, "#confirm-earn-confirm").await;
     w.wait_text("[data-testid=earn-result]", "Done").await;
+    // The result replaced the dialog that had focus: keyboard focus lands on it.
+    w.wait_js_true(
+        "document.activeElement && document.activeElement.dataset.testid === 'earn-result'",
+    )
+    .await;
     assert_eq!(holding(&w, "ETH"), (balance, available - d("0.1")));
     w.wait_text(
         "[data-testid=earn-row][data-asset-symbol='ETH'] .staked",

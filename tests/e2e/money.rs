@@ -111,15 +111,23 @@ pub async fn quote(w: &World) {
     w.find("[data-testid=quote-card]").await;
 }
 
-/// The `data-value` of an element, parsed.
+/// The `data-value` of an element, parsed. Read in one script (waiting up to 15 s for the
+/// element and its value), so a re-render after the page reloads its data cannot leave the
+/// test holding a detached element.
 pub async fn value(w: &World, css: &str) -> rust_decimal::Decimal {
-    let el = w.find(css).await;
-    let v = el
-        .attr("data-value")
-        .await
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-    v.parse()
-        .unwrap_or_else(|_| panic!("{css} data-value {v:?}"))
+    let script = format!(
+        "const el = document.querySelector({}); return el ? el.getAttribute('data-value') : null;",
+        serde_json::Value::String(css.to_string())
+    );
+    let mut last = serde_json::Value::Null;
+    for _ in 0..150 {
+        last = w.js(&script).await;
+        if let Some(v) = last.as_str().filter(|v| !v.is_empty()) {
+            return v
+                .parse()
+                .unwrap_or_else(|_| panic!("{css} data-value {v:?}"));
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("{css} never had a data-value; last {last:?}")
 }

@@ -167,6 +167,18 @@ impl World {
         panic!("`{css}` never contained {needle:?}; last text: {last:?}");
     }
 
+    /// Waits (up to 15 s) until a JavaScript expression is `true`.
+    pub async fn wait_js_true(&self, expression: &str) {
+        let script = format!("return Boolean({expression});");
+        for _ in 0..150 {
+            if self.js(&script).await == Value::Bool(true) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("never true: {expression}");
+    }
+
     /// Text of an element (waiting for it).
     pub async fn text(&self, css: &str) -> String {
         self.find(css).await.text().await.unwrap_or_default()

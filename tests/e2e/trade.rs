@@ -33,8 +33,14 @@ async fn buy_by_notional_and_sell_by_quantity_match_the_sandbox() {
     click(&w, "#accept-quote").await;
     w.find("#confirm-accept[role=dialog]").await;
     w.wait_text("#confirm-accept", "Buy").await;
+    // The dialog opens with focus on Cancel (the safe choice) and keeps Tab inside.
+    w.wait_js_true("document.activeElement.id === 'confirm-accept-cancel'")
+        .await;
     click(&w, "#confirm-accept-confirm").await;
     w.find("[data-testid=receipt]").await;
+    // Focus moves from the closed dialog to the receipt's heading.
+    w.wait_js_true("document.activeElement && document.activeElement.id === 'receipt-title'")
+        .await;
     w.screenshot("trade-receipt-1280").await;
 
     let ops = operations_of(&w, &btc).await;

@@ -4,11 +4,12 @@
 
 use folio_client::current::{validate_amount, EarnAction, EarnActionRequest};
 use folio_client::WalletId;
+use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::EarnRow;
-use crate::components::{ConfirmDialog, OneClick};
+use crate::components::{focus_when_shown, ConfirmDialog, OneClick};
 use crate::format::{format_amount, or_missing};
 use crate::session::use_session;
 use crate::settings::use_settings;
@@ -156,8 +157,8 @@ pub fn StakeForm(
                 <button type="submit" class="button button-primary" id="review-earn">"Review…"</button>
             </div>
             {move || result.get().map(|r| match r {
-                Ok(m) => view! { <p class="success" role="status" data-testid="earn-result">{m}</p> }.into_any(),
-                Err(m) => view! { <p class="form-error" role="alert" data-testid="earn-result">{m}</p> }.into_any(),
+                Ok(m) => view! { <p class="success" role="status" data-testid="earn-result" node_ref={focus_when_shown::<html::P>()} tabindex="-1">{m}</p> }.into_any(),
+                Err(m) => view! { <p class="form-error" role="alert" data-testid="earn-result" node_ref={focus_when_shown::<html::P>()} tabindex="-1">{m}</p> }.into_any(),
             })}
         </form>
         <ConfirmDialog open=open id="confirm-earn" title="Confirm" confirm_label="Confirm"

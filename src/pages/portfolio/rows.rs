@@ -71,6 +71,15 @@ pub fn currency_id_for(currencies: &[Currency], code: &str) -> Option<CurrencyId
         .map(|c| c.id.clone())
 }
 
+/// The valuation currency for `code`: its id and code, or EUR's (the service's default, no
+/// id sent) when the catalogue does not know `code`.
+pub fn valuation_currency(currencies: &[Currency], code: String) -> (Option<CurrencyId>, String) {
+    match currency_id_for(currencies, &code) {
+        Some(id) => (Some(id), code),
+        None => (None, "EUR".to_string()),
+    }
+}
+
 /// Builds the page's rows from the service's answers. Assets or currencies the catalogue
 /// did not name are shown by a shortened id.
 pub fn build_view(

@@ -4,10 +4,12 @@
 //! for the trade in Operations instead of sending the accept again.
 
 use folio_client::current::{AcceptedQuote, Quote};
+use leptos::html;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
 use super::flow::{use_trade, CheckState, Stage, TradeData};
+use crate::components::focus_when_shown;
 use crate::format::{format_amount, format_datetime, format_fiat_with_unit, or_missing};
 use crate::operations_filter::{query_string, OperationsFilter};
 use crate::session::use_session;
@@ -55,7 +57,7 @@ pub fn Outcome(data: TradeData) -> impl IntoView {
             };
             Some(view! {
                 <section class="card outcome refused" aria-labelledby="refused-title">
-                    <h2 id="refused-title">"Not traded"</h2>
+                    <h2 id="refused-title" node_ref={focus_when_shown::<html::H2>()} tabindex="-1">"Not traded"</h2>
                     <p class="form-error" role="alert" data-testid="trade-refused">{refusal.sentence}</p>
                     <p class="button-row">{next}</p>
                 </section>
@@ -90,7 +92,7 @@ fn UnknownOutcome(check: CheckState, symbol: String) -> impl IntoView {
     };
     view! {
         <section class="card outcome unknown" aria-labelledby="unknown-title" data-testid="outcome-unknown">
-            <h2 id="unknown-title">"Outcome unknown"</h2>
+            <h2 id="unknown-title" node_ref={focus_when_shown::<html::H2>()} tabindex="-1">"Outcome unknown"</h2>
             <p class="notice" role="alert">
                 "The accept was sent, but no answer came back, so Folio cannot tell whether the trade happened. It will not be sent again. Check Operations before trying again."
             </p>
@@ -182,7 +184,7 @@ fn Receipt(
     };
     view! {
         <section class="card outcome receipt" aria-labelledby="receipt-title" data-testid="receipt">
-            <h2 id="receipt-title">{title}</h2>
+            <h2 id="receipt-title" node_ref={focus_when_shown::<html::H2>()} tabindex="-1">{title}</h2>
             <p class="success" role="status">"The trade is done."</p>
             <dl class="figures-list">
                 {rows.into_iter().map(|(label, id, text, value)| view! {

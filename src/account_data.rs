@@ -1,0 +1,86 @@
+//! One way for every account page to load its data with the connected key and to show the
+//! three states of a load (loading, failed with Retry, loaded).
+
+use std::future::Future;
+
+use folio_client::{ApiError, Client};
+use leptos::prelude::*;
+
+use crate::components::{ErrorView, FixBaseUrls, Loading};
+use crate::session::use_session;
+use crate::settings::use_settings;
+
+/// The error a page shows when there is no key or the custom base URLs are invalid.
+pub fn not_connected() -> ApiError {
+    ApiError::Network {
+        detail: "no key or invalid base URLs".into(),
+    }
+}
+
+/// Loads with the connected key (and a key-less client for public catalogue calls) whenever
+/// a signal read by `input` changes. `input` runs in the resource's tracking scope, so it is
+/// also where a page tracks its reload counter or URL parameters.
+pub fn account_resource<I, T, F, Fut>(
+    input: impl Fn() -> I + 'static,
+    load: F,
+) -> LocalResource<Result<T, ApiError>>
+where
+    I: 'static,
+    T: 'static,
+    F: Fn(Client, Client, I) -> Fut + 'static,
+    Fut: Future<Output = Result<T, ApiError>> + 'static,
+{
+    let session = use_session();
+    let settings = use_settings();
+    LocalResource::new(move || {
+        let input = input();
+        let pending = match (session.client(settings), session.keyless_client(settings)) {
+            (Some(client), Some(keyless)) => Some(load(client, keyless, input)),
+            _ => None,
+        };
+        async move {
+            match pending {
+                Some(loading) => loading.await,
+                None => Err(not_connected()),
+            }
+        }
+    })
+}
+
+/// The latest finished answer of `resource`, kept on screen while a reload runs (so a form
+/// does not flash away after a write).
+pub fn kept_while_reloading<T>(
+    resource: LocalResource<Result<T, ApiError>>,
+) -> RwSignal<Option<Result<T, ApiError>>>
+where
+    T: Clone + Send + Sync + 'static,
+{
+    let shown = RwSignal::new(None);
+    Effect::new(move |_| {
+        if let Some(result) = resource.get() {
+            shown.set(Some(result));
+        }
+    });
+    shown
+}
+
+/// The page body for a load: a way to fix invalid base URLs, "Loading {what}", the error in
+/// plain words with Retry (which calls `retry`), or `loaded(value)`.
+pub fn load_states<T, V>(
+    state: impl Fn() -> Option<Result<T, ApiError>> + Send + Sync + 'static,
+    what: &'static str,
+    retry: impl Fn() + Send + Sync + 'static,
+    loaded: impl Fn(T) -> V + Send + Sync + 'static,
+) -> impl Fn() -> AnyView + Send + Sync + 'static
+where
+    V: IntoView + 'static,
+{
+    let settings = use_settings();
+    let retry = Callback::new(move |()| retry());
+    move || match state() {
+        _ if settings.base_urls().is_none() => view! { <FixBaseUrls /> }.into_any(),
+        None => view! { <Loading what=what /> }.into_any(),
+        Some(Err(error)) => view! { <ErrorView error=error what=what on_retry=retry /> }.into_any(),
+        Some(Ok(value)) => loaded(value).into_any(),
+    }
+}
