@@ -10,6 +10,9 @@ use wasm_bindgen::JsCast;
 use crate::components::{OfflineBanner, TopBar};
 use crate::pages::connect::ConnectPage;
 use crate::pages::earn::EarnPage;
+use crate::pages::exchange::{
+    ExchangeBalancesPage, ExchangeMarketPage, ExchangeOrdersPage, ExchangeTradesPage,
+};
 use crate::pages::history::HistoryPage;
 use crate::pages::limits::LimitsPage;
 use crate::pages::not_found::NotFoundPage;
@@ -80,6 +83,30 @@ pub fn App() -> impl IntoView {
                     <ProtectedRoute
                         path=path!("/limits")
                         view=LimitsPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/exchange")
+                        view=ExchangeMarketPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/exchange/orders")
+                        view=ExchangeOrdersPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/exchange/trades")
+                        view=ExchangeTradesPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/exchange/balances")
+                        view=ExchangeBalancesPage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />

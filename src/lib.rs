@@ -13,11 +13,16 @@
 pub mod account_data;
 pub mod allocation;
 pub mod app;
+pub mod candle_geometry;
 pub mod catalogue;
 pub mod chart_geometry;
 pub mod components;
 pub mod countdown;
 pub mod csv_export;
+pub mod exchange_book;
+pub mod exchange_filters;
+pub mod exchange_ticket;
+pub mod exchange_words;
 pub mod format;
 pub mod money_forms;
 pub mod operation_rows;

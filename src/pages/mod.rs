@@ -2,6 +2,7 @@
 
 pub mod connect;
 pub mod earn;
+pub mod exchange;
 pub mod history;
 pub mod limits;
 pub mod not_found;

@@ -1,0 +1,308 @@
+//! The exchange order form's plain logic: reading what was typed into an
+//! [`OrderDraft`] (a message at each field that is not a number), which balance an order
+//! spends, the 25/50/75/100 % shortcuts rounded down to the pair's increments, and the
+//! sentence the review dialog restates. The pair's rules are checked by
+//! [`folio_client::exchange::validate_order`]. Tested natively.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use folio_client::exchange::{
+    Balance, Field, OrderDraft, OrderSide, OrderType, Pair, TimeInForce, FAT_FINGER_PERCENT,
+};
+use rust_decimal::{Decimal, RoundingStrategy};
+
+/// Whether the size is typed as a base-asset quantity or a quote-currency amount.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SizeMode {
+    /// Quantity of the base asset.
+    Quantity,
+    /// Amount of the quote currency (Market orders only).
+    Amount,
+}
+
+/// What the form holds, as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypedOrder {
+    /// Buy or sell.
+    pub side: OrderSide,
+    /// Market, Limit, StopLimit or StopMarket.
+    pub order_type: OrderType,
+    /// How the size is typed.
+    pub mode: SizeMode,
+    /// The size (quantity or amount, per `mode`).
+    pub size: String,
+    /// Limit price.
+    pub limit_price: String,
+    /// Trigger price.
+    pub trigger_price: String,
+    /// Time in force; `None` leaves it to the exchange.
+    pub time_in_force: Option<TimeInForce>,
+    /// GTD end time as a `datetime-local` value, read as UTC (`2026-12-01T18:00`).
+    pub end_time: String,
+}
+
+/// Which time-in-force values make sense for an order type (Market: IOC, FOK).
+pub fn allowed_tifs(order_type: &OrderType) -> &'static [TimeInForce] {
+    match order_type {
+        OrderType::Market => &[TimeInForce::Ioc, TimeInForce::Fok],
+        _ => &[
+            TimeInForce::Gtc,
+            TimeInForce::Ioc,
+            TimeInForce::Fok,
+            TimeInForce::Gtd,
+        ],
+    }
+}
+
+/// Whether the type uses a limit price.
+pub fn uses_limit(order_type: &OrderType) -> bool {
+    matches!(order_type, OrderType::Limit | OrderType::StopLimit)
+}
+
+/// Whether the type uses a trigger price.
+pub fn uses_trigger(order_type: &OrderType) -> bool {
+    matches!(order_type, OrderType::StopLimit | OrderType::StopMarket)
+}
+
+/// Reads a price or size: empty is `None`; anything but a plain decimal is an error.
+fn number(text: &str, field: Field, errors: &mut Vec<(Field, String)>) -> Option<Decimal> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let plain = text
+        .strip_prefix('-')
+        .unwrap_or(text)
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '.');
+    match text.parse::<Decimal>() {
+        Ok(v) if plain => Some(v),
+        _ => {
+            errors.push((field, "Enter a number, for example 0.5 or 25.00.".into()));
+            None
+        }
+    }
+}
+
+/// Reads a `datetime-local` value (with or without seconds) as UTC.
+pub fn parse_end_time(text: &str) -> Option<DateTime<Utc>> {
+    let text = text.trim();
+    ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S"]
+        .iter()
+        .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
+        .map(|t| t.and_utc())
+}
+
+impl TypedOrder {
+    /// The draft the typed values describe, or a message at each field that cannot be read.
+    /// `mid` values Market orders; `now` rejects a GTD end time in the past.
+    pub fn draft(
+        &self,
+        mid: Option<Decimal>,
+        now: DateTime<Utc>,
+    ) -> Result<OrderDraft, Vec<(Field, String)>> {
+        let mut errors = Vec::new();
+        let (size_field, is_amount) = match self.mode {
+            SizeMode::Quantity => (Field::Quantity, false),
+            SizeMode::Amount => (Field::Amount, true),
+        };
+        let size = number(&self.size, size_field, &mut errors);
+        let limit_price = uses_limit(&self.order_type)
+            .then(|| number(&self.limit_price, Field::LimitPrice, &mut errors))
+            .flatten();
+        let trigger_price = uses_trigger(&self.order_type)
+            .then(|| number(&self.trigger_price, Field::TriggerPrice, &mut errors))
+            .flatten();
+        let gtd = self.time_in_force == Some(TimeInForce::Gtd);
+        let end_time = if gtd && !self.end_time.trim().is_empty() {
+            match parse_end_time(&self.end_time) {
+                Some(t) if t <= now => {
+                    errors.push((Field::EndTime, "The end time must be in the future.".into()));
+                    None
+                }
+                Some(t) => Some(t),
+                None => {
+                    errors.push((Field::EndTime, "Enter a date and time.".into()));
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(OrderDraft {
+            side: self.side.clone(),
+            order_type: self.order_type.clone(),
+            quantity: size.filter(|_| !is_amount),
+            amount: size.filter(|_| is_amount),
+            limit_price,
+            trigger_price,
+            time_in_force: self.time_in_force.clone(),
+            end_time,
+            market_price: mid,
+        })
+    }
+}
+
+/// The symbol an order spends: the quote currency for buys, the base asset for sells.
+pub fn spent_symbol(pair: &Pair, side: &OrderSide) -> String {
+    let symbol = match side {
+        OrderSide::Sell => pair.base_asset.as_deref(),
+        _ => pair.quote_asset.as_deref(),
+    };
+    symbol.unwrap_or_default().to_string()
+}
+
+/// The available balance of `symbol` (zero when the account holds none).
+pub fn available_of(balances: &[Balance], symbol: &str) -> Decimal {
+    balances
+        .iter()
+        .find(|b| b.symbol.eq_ignore_ascii_case(symbol))
+        .map(|b| b.available)
+        .unwrap_or_default()
+}
+
+fn floor_to(value: Decimal, step: Option<Decimal>) -> Decimal {
+    match step.filter(|s| *s > Decimal::ZERO) {
+        Some(s) => {
+            ((value / s).round_dp_with_strategy(0, RoundingStrategy::ToZero) * s).normalize()
+        }
+        None => value.normalize(),
+    }
+}
+
+/// The size `percent` % of the available balance buys or sells, rounded down to the pair's
+/// increment: a sell's quantity; a buy's amount (by amount) or quantity at `price`.
+pub fn shortcut_size(
+    pair: &Pair,
+    side: &OrderSide,
+    mode: SizeMode,
+    percent: u32,
+    available: Decimal,
+    price: Option<Decimal>,
+) -> Option<Decimal> {
+    let share = available * Decimal::from(percent) / Decimal::ONE_HUNDRED;
+    let size = match (side, mode) {
+        (OrderSide::Sell, SizeMode::Quantity) => floor_to(share, pair.size_increment),
+        (OrderSide::Sell, SizeMode::Amount) => floor_to(
+            share * price.filter(|p| *p > Decimal::ZERO)?,
+            pair.amount_increment,
+        ),
+        (_, SizeMode::Amount) => floor_to(share, pair.amount_increment),
+        (_, SizeMode::Quantity) => floor_to(
+            share / price.filter(|p| *p > Decimal::ZERO)?,
+            pair.size_increment,
+        ),
+    };
+    (size > Decimal::ZERO).then_some(size)
+}
+
+/// The price a shortcut sizes against: the limit price for Limit and StopLimit, the trigger
+/// price (plus the exchange's 10 % buffer for buys) for StopMarket, else the mid.
+pub fn sizing_price(
+    draft_type: &OrderType,
+    side: &OrderSide,
+    limit: Option<Decimal>,
+    trigger: Option<Decimal>,
+    mid: Option<Decimal>,
+) -> Option<Decimal> {
+    match draft_type {
+        OrderType::Limit | OrderType::StopLimit => limit.or(mid),
+        OrderType::StopMarket if *side == OrderSide::Buy => {
+            trigger.map(|t| t * Decimal::new(11, 1)).or(mid)
+        }
+        OrderType::StopMarket => trigger.or(mid),
+        _ => mid,
+    }
+}
+
+/// A name for the time in force.
+pub fn tif_words(tif: &TimeInForce) -> String {
+    match tif {
+        TimeInForce::Gtc => "Good till canceled".into(),
+        TimeInForce::Ioc => "Immediate or cancel".into(),
+        TimeInForce::Fok => "Fill or kill".into(),
+        TimeInForce::Gtd => "Good till date".into(),
+        TimeInForce::Other(raw) => raw.clone(),
+    }
+}
+
+/// A name for the order type.
+pub fn type_words(order_type: &OrderType) -> String {
+    match order_type {
+        OrderType::Market => "Market".into(),
+        OrderType::Limit => "Limit".into(),
+        OrderType::StopLimit => "Stop limit".into(),
+        OrderType::StopMarket => "Stop market".into(),
+        OrderType::Other(raw) => raw.clone(),
+    }
+}
+
+/// The sentence the review dialog restates: what is bought or sold, how and until when.
+pub fn describe(draft: &OrderDraft, pair: &Pair) -> String {
+    let base = pair.base_asset.as_deref().unwrap_or_default();
+    let quote = pair.quote_asset.as_deref().unwrap_or_default();
+    let verb = if draft.side == OrderSide::Sell {
+        "Sell"
+    } else {
+        "Buy"
+    };
+    let size = match (draft.quantity, draft.amount) {
+        (Some(q), _) => format!("{} {base}", q.normalize()),
+        (None, Some(a)) => format!("{} {quote} worth of {base}", a.normalize()),
+        _ => base.to_string(),
+    };
+    let how = match draft.order_type {
+        OrderType::Market => "at the market price".to_string(),
+        OrderType::Limit => format!(
+            "at {} {quote} or better",
+            draft.limit_price.unwrap_or_default().normalize()
+        ),
+        OrderType::StopLimit => format!(
+            "at {} {quote} or better once the price reaches {} {quote}",
+            draft.limit_price.unwrap_or_default().normalize(),
+            draft.trigger_price.unwrap_or_default().normalize()
+        ),
+        OrderType::StopMarket => format!(
+            "at the market price once the price reaches {} {quote}",
+            draft.trigger_price.unwrap_or_default().normalize()
+        ),
+        OrderType::Other(ref raw) => format!("as a {raw} order"),
+    };
+    let until = match (&draft.time_in_force, draft.end_time) {
+        (Some(TimeInForce::Gtd), Some(t)) => {
+            format!(", valid until {} UTC", t.format("%Y-%m-%d %H:%M"))
+        }
+        (Some(tif), _) => format!(" ({})", tif_words(tif).to_lowercase()),
+        (None, _) => String::new(),
+    };
+    format!("{verb} {size} {how} on {}{until}.", pair.pair)
+}
+
+/// The fat-finger sentence for a limit price `percent` % from the mid.
+pub fn fat_finger_warning(percent: Decimal, side: &OrderSide) -> String {
+    let risk = if *side == OrderSide::Sell {
+        "below the market, you may sell for much less than the asset is worth"
+    } else {
+        "above the market, you may pay much more than the asset is worth"
+    };
+    format!(
+        "The limit price is {percent} % away from the market price (more than {FAT_FINGER_PERCENT} %). If it is {risk}. Check it before you place the order."
+    )
+}
+
+/// The id of the input a field's message belongs to.
+pub fn field_id(field: Field) -> &'static str {
+    match field {
+        Field::Quantity | Field::Amount => "order-size",
+        Field::LimitPrice => "order-limit-price",
+        Field::TriggerPrice => "order-trigger-price",
+        Field::TimeInForce => "order-tif",
+        Field::EndTime => "order-end-time",
+    }
+}
+
+#[cfg(test)]
+#[path = "exchange_ticket_tests.rs"]
+mod tests;

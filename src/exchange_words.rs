@@ -1,0 +1,146 @@
+//! How exchange records read on screen: statuses and sides in plain words, an order's fill
+//! share, and prices and sizes shown with the pair's own number of decimals. Tested natively.
+
+use folio_client::exchange::{Order, OrderSide, OrderStatus, Pair};
+use rust_decimal::Decimal;
+
+use crate::exchange_book::decimals_of;
+use crate::format::{format_amount, round_to, MISSING};
+
+/// An order status in plain words (unknown values as sent).
+pub fn status_words(status: Option<&OrderStatus>) -> String {
+    match status {
+        Some(OrderStatus::New) => "Open".into(),
+        Some(OrderStatus::PartiallyFilled) => "Partly filled".into(),
+        Some(OrderStatus::Filled) => "Filled".into(),
+        Some(OrderStatus::Canceled) => "Canceled".into(),
+        Some(OrderStatus::FilledAndCanceled) => "Partly filled, then canceled".into(),
+        Some(OrderStatus::DoneForDay) => "Expired at the end of the day".into(),
+        Some(OrderStatus::Rejected) => "Rejected".into(),
+        Some(OrderStatus::Other(raw)) => raw.clone(),
+        None => MISSING.into(),
+    }
+}
+
+/// A side in plain words (unknown values as sent).
+pub fn side_words(side: Option<&OrderSide>) -> String {
+    match side {
+        Some(OrderSide::Buy) => "Buy".into(),
+        Some(OrderSide::Sell) => "Sell".into(),
+        Some(OrderSide::Other(raw)) => raw.clone(),
+        None => MISSING.into(),
+    }
+}
+
+/// The filled share in percent: as sent, else filled ÷ ordered quantity (two decimals).
+pub fn fill_percent(order: &Order) -> Option<Decimal> {
+    if let Some(p) = order.filled_percentage {
+        return Some(p);
+    }
+    let quantity = order.quantity.filter(|q| *q > Decimal::ZERO)?;
+    Some((order.filled_quantity? / quantity * Decimal::ONE_HUNDRED).round_dp(2))
+}
+
+/// Decimals of the pair's prices (from its tick size; 2 when unknown).
+pub fn price_decimals(pair: Option<&Pair>) -> u32 {
+    pair.and_then(|p| p.tick_size)
+        .map(|t| decimals_of(Some(t)))
+        .unwrap_or(2)
+}
+
+/// Decimals of the pair's quantities (from its size increment; 8 when unknown).
+pub fn size_decimals(pair: Option<&Pair>) -> u32 {
+    decimals_of(pair.and_then(|p| p.size_increment))
+}
+
+/// A value shown with `dp` decimals and thousands separators, or "—".
+pub fn fixed(value: Option<Decimal>, dp: u32) -> String {
+    value
+        .map(|v| format_amount(round_to(v, dp)))
+        .unwrap_or_else(|| MISSING.into())
+}
+
+/// The pair named `name` in `pairs`.
+pub fn find_pair<'a>(pairs: &'a [Pair], name: Option<&str>) -> Option<&'a Pair> {
+    let name = name?;
+    pairs.iter().find(|p| p.pair.eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Decimal {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn words_and_fill_share() {
+        assert_eq!(
+            status_words(Some(&OrderStatus::parse("partially-filled"))),
+            "Partly filled"
+        );
+        assert_eq!(status_words(Some(&OrderStatus::parse("parked"))), "parked");
+        assert_eq!(status_words(None), "—");
+        assert_eq!(side_words(Some(&OrderSide::parse("sell"))), "Sell");
+        let order: Order = serde_json::from_value(serde_json::json!({
+            "id": "o1", "quantity": "0.3", "filledQuantity": "0.1"
+        }))
+        .unwrap();
+        assert_eq!(fill_percent(&order), Some(d("33.33")));
+        let sent = Order {
+            filled_percentage: Some(d("50")),
+            ..order.clone()
+        };
+        assert_eq!(fill_percent(&sent), Some(d("50")));
+        let by_amount = Order {
+            quantity: None,
+            ..order
+        };
+        assert_eq!(fill_percent(&by_amount), None);
+    }
+
+    #[test]
+    fn pair_precision() {
+        let pair: Pair = serde_json::from_value(serde_json::json!({
+            "pair": "ETH-EUR", "tickSize": "0.1", "sizeIncrement": "0.0001"
+        }))
+        .unwrap();
+        assert_eq!(price_decimals(Some(&pair)), 1);
+        assert_eq!(size_decimals(Some(&pair)), 4);
+        assert_eq!(price_decimals(None), 2);
+        assert_eq!(fixed(Some(d("1234.56")), 1), "1,234.6");
+        assert_eq!(fixed(None, 1), "—");
+        let pairs = vec![pair];
+        assert!(find_pair(&pairs, Some("eth-eur")).is_some());
+        assert!(find_pair(&pairs, Some("BTC-EUR")).is_none());
+    }
+}
+
+/// Clocks further apart than this (milliseconds) get a warning.
+pub const SKEW_LIMIT_MS: i64 = 5_000;
+
+/// The warning for a clock `skew_ms` behind (positive) or ahead of (negative) the exchange.
+pub fn skew_warning(skew_ms: i64) -> Option<String> {
+    if skew_ms.abs() <= SKEW_LIMIT_MS {
+        return None;
+    }
+    let secs = skew_ms.abs() / 1_000;
+    let direction = if skew_ms > 0 { "behind" } else { "ahead of" };
+    Some(format!(
+        "This device's clock is {secs} s {direction} the exchange's. Times shown here and good-till-date end times will be off by as much; set the clock to update automatically."
+    ))
+}
+
+#[cfg(test)]
+mod skew_tests {
+    use super::*;
+
+    #[test]
+    fn skew_over_five_seconds_warns() {
+        assert_eq!(skew_warning(4_999), None);
+        assert_eq!(skew_warning(-5_000), None);
+        assert!(skew_warning(3_600_000).unwrap().contains("3600 s behind"));
+        assert!(skew_warning(-6_000).unwrap().contains("6 s ahead of"));
+    }
+}

@@ -1,0 +1,101 @@
+//! Balances and fees: what the exchange account holds per asset (available, locked by open
+//! orders, total) and its fee tier — the current one, the next one and the 30-day volume
+//! still needed to reach it.
+
+use folio_client::exchange::{Account, Balance, FeeTier};
+use folio_client::{ApiError, Client};
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use super::nav::ExchangeNav;
+use crate::account_data::{account_resource, load_states};
+use crate::format::{format_amount, or_missing};
+
+async fn load(client: Client) -> Result<(Vec<Balance>, Account), ApiError> {
+    Ok((client.balances(None).await?, client.account().await?))
+}
+
+fn fee_text(tier: &FeeTier) -> String {
+    match (tier.fee, tier.fee_mode.as_deref()) {
+        (Some(fee), Some("percentage") | None) => format!("{} %", fee.normalize()),
+        (Some(fee), Some(mode)) => format!("{} ({mode})", fee.normalize()),
+        (None, _) => "—".into(),
+    }
+}
+
+/// The Balances and fees page.
+#[component]
+pub fn ExchangeBalancesPage() -> impl IntoView {
+    let data = account_resource(|| (), |client, _, ()| load(client));
+    let content = load_states(
+        move || data.get(),
+        "the exchange balances",
+        move || data.refetch(),
+        |(balances, account)| {
+            view! { <BalancesTable balances=balances /> <FeeTiers account=account /> }
+        },
+    );
+    view! {
+        <section class="page exchange-page" aria-labelledby="exchange-balances-title">
+            <div class="page-head"><h1 id="exchange-balances-title">"Exchange balances and fees"</h1></div>
+            <ExchangeNav />
+            {content}
+        </section>
+    }
+}
+
+#[component]
+fn BalancesTable(balances: Vec<Balance>) -> impl IntoView {
+    let rows = balances.into_iter().map(|b| view! {
+        <tr data-testid="balance-row" data-symbol=b.symbol.clone()>
+            <th scope="row">{b.symbol.clone()}</th>
+            <td class="num available" data-value=b.available.to_string()>{format_amount(b.available)}</td>
+            <td class="num locked" data-value=b.locked.to_string()>{format_amount(b.locked)}</td>
+            <td class="num total">{format_amount(b.available + b.locked)}</td>
+        </tr>
+    }).collect_view();
+    view! {
+        <section class="card" aria-labelledby="balances-title">
+            <h2 id="balances-title">"Balances"</h2>
+            <p class="hint">"Locked funds are reserved by open orders; cancel an order to free them."</p>
+            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="balances-title">
+                <table class="data-table" id="exchange-balances">
+                    <thead><tr><th scope="col">"Asset"</th><th scope="col" class="num">"Available"</th><th scope="col" class="num">"Locked"</th><th scope="col" class="num">"Total"</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn FeeTiers(account: Account) -> impl IntoView {
+    let volume = account.traded_volume30d;
+    let missing = account
+        .next_tier
+        .as_ref()
+        .and_then(|t| t.required_volume30d)
+        .zip(volume)
+        .map(|(need, have)| (need - have).max(Decimal::ZERO));
+    let tier = |t: Option<FeeTier>| {
+        t.map(|t| {
+            format!(
+                "{} — fee {}",
+                t.name.clone().unwrap_or_else(|| "—".into()),
+                fee_text(&t)
+            )
+        })
+    };
+    let next = tier(account.next_tier.clone()).unwrap_or_else(|| "You are in the top tier.".into());
+    view! {
+        <section class="card" aria-labelledby="fees-title">
+            <h2 id="fees-title">"Fee tier"</h2>
+            <dl class="figures-list">
+                <div class="figure-row"><dt>"30-day traded volume"</dt><dd id="traded-volume" data-value=volume.map(|v| v.to_string()).unwrap_or_default()>{or_missing(volume, format_amount)}</dd></div>
+                <div class="figure-row"><dt>"Current tier"</dt><dd id="current-tier">{tier(account.current_tier).unwrap_or_else(|| "—".into())}</dd></div>
+                <div class="figure-row"><dt>"Next tier"</dt><dd id="next-tier">{next}</dd></div>
+                {missing.map(|m| view! { <div class="figure-row"><dt>"Volume still needed"</dt><dd id="volume-needed">{format_amount(m)}</dd></div> })}
+            </dl>
+        </section>
+    }
+}

@@ -1,0 +1,81 @@
+//! Cancel an open order: a button, a confirmation restating the order, exactly one DELETE,
+//! and the outcome in plain words — canceled, already closed (409), or unknown when no answer
+//! came back (never re-sent).
+
+use folio_client::exchange::Order;
+use folio_client::ApiError;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::components::{ConfirmDialog, OneClick};
+use crate::exchange_ticket::type_words;
+use crate::exchange_words::{side_words, status_words};
+use crate::format::or_missing;
+use crate::session::use_session;
+use crate::settings::use_settings;
+
+fn summary(order: &Order) -> String {
+    format!(
+        "{} {} {} on {} (order {}).",
+        or_missing(order.order_type.as_ref(), type_words),
+        side_words(order.side.as_ref()).to_lowercase(),
+        or_missing(order.quantity, |q| q.normalize().to_string()),
+        order.pair.clone().unwrap_or_default(),
+        order.id
+    )
+}
+
+/// The sentence for the answer to a cancel.
+fn outcome(answer: Result<Order, ApiError>) -> Result<String, String> {
+    match answer {
+        Ok(order) => Ok(format!(
+            "Order {} is now: {}.",
+            order.id,
+            status_words(order.status.as_ref())
+        )),
+        Err(ApiError::Conflict(_)) => Err(
+            "Nothing was canceled: the order had already closed (filled, canceled or expired). The list has been reloaded.".into(),
+        ),
+        Err(e) if e.write_outcome_unknown() => Err(
+            "No answer came back, so Folio cannot tell whether the order was canceled. It will not be sent again; the list has been reloaded — check the order's status.".into(),
+        ),
+        Err(e) => Err(format!("Not canceled: {}", e.user_message())),
+    }
+}
+
+/// The Cancel button of one open order. `on_done` receives the outcome sentence.
+#[component]
+pub fn CancelOrder(order: Order, on_done: Callback<Result<String, String>>) -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let open = RwSignal::new(false);
+    let guard = OneClick::new();
+    let id = order.id.clone();
+    let dialog_id = format!("confirm-cancel-{}", id.as_str());
+    let text = summary(&order);
+    let confirm = Callback::new(move |()| {
+        let Some(client) = session.client(settings) else {
+            return;
+        };
+        if !guard.try_start() {
+            return;
+        }
+        let id = id.clone();
+        spawn_local(async move {
+            let answer = client.cancel_order(&id).await;
+            guard.finish();
+            open.set(false);
+            on_done.run(outcome(answer));
+        });
+    });
+    view! {
+        <button type="button" class="button button-small button-danger" data-testid="cancel-order"
+            aria-label=format!("Cancel order {}", order.id)
+            on:click=move |_| open.set(true)>"Cancel"</button>
+        <ConfirmDialog open=open id=dialog_id title="Cancel this order?" confirm_label="Cancel order"
+            pending_label="Canceling…" guard=guard on_confirm=confirm>
+            <p class="dialog-summary">{text.clone()}</p>
+            <p>"Whatever has not filled yet is canceled and its funds are freed. The request is sent once."</p>
+        </ConfirmDialog>
+    }
+}

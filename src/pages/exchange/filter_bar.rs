@@ -1,0 +1,145 @@
+//! The filter bar of the Orders and Trades pages: status (orders), pairs, order id (trades),
+//! date range and page size. Every change writes the URL, which the page reads back.
+
+use folio_client::exchange::OrderStatus;
+use leptos::prelude::*;
+
+use crate::exchange_filters::{ExchangeFilter, PAGE_SIZES};
+use crate::exchange_words::status_words;
+
+/// Which filters a page offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FilterKind {
+    /// Status, pairs, dates, page size.
+    Orders,
+    /// Pairs, order id, dates, page size.
+    Trades,
+}
+
+fn some(text: String) -> Option<String> {
+    let t = text.trim().to_string();
+    (!t.is_empty()).then_some(t)
+}
+
+/// The controls; `set` receives the whole new filter.
+#[component]
+pub fn FilterBar(
+    filter: Memo<ExchangeFilter>,
+    set: Callback<ExchangeFilter>,
+    /// Every pair name, for the pair checkboxes.
+    pairs: Vec<String>,
+    kind: FilterKind,
+) -> impl IntoView {
+    let change = move |f: fn(&mut ExchangeFilter, String)| {
+        move |ev: leptos::ev::Event| {
+            let mut next = filter.get_untracked();
+            f(&mut next, event_target_value(&ev));
+            set.run(next);
+        }
+    };
+    let status = (kind == FilterKind::Orders).then(|| {
+        let mut values: Vec<(String, String)> = vec![
+            ("open".into(), "Open (new or partly filled)".into()),
+            ("closed".into(), "Closed (any final status)".into()),
+        ];
+        for raw in ["new", "partially-filled", "filled", "canceled", "filled-and-canceled", "done-for-day", "rejected"] {
+            values.push((raw.into(), format!("Exactly: {}", status_words(Some(&OrderStatus::parse(raw))))));
+        }
+        view! {
+            <div class="field field-inline">
+                <label for="filter-status">"Status"</label>
+                <select id="filter-status" on:change=change(|f, v| f.status = some(v))>
+                    <option value="" selected=move || filter.with(|f| f.status.is_none())>"Any"</option>
+                    {values.into_iter().map(|(value, label)| {
+                        let v = value.clone();
+                        view! { <option value=value selected=move || filter.with(|f| f.status.as_deref() == Some(v.as_str()))>{label}</option> }
+                    }).collect_view()}
+                </select>
+            </div>
+        }
+    });
+    let order = (kind == FilterKind::Trades).then(|| {
+        view! {
+            <div class="field field-inline">
+                <label for="filter-order">"Order id"</label>
+                <input id="filter-order" type="text" autocomplete="off" spellcheck="false"
+                    prop:value=move || filter.with(|f| f.order_id.clone().unwrap_or_default())
+                    on:change=change(|f, v| f.order_id = some(v)) />
+            </div>
+        }
+    });
+    let pair_boxes = pairs
+        .into_iter()
+        .map(|name| {
+            let id = format!("filter-pair-{}", name.to_ascii_lowercase());
+            let (n1, n2, attr, for_id) = (name.clone(), name.clone(), name.clone(), id.clone());
+            view! {
+                <label class="check" for=for_id>
+                    <input type="checkbox" id=id data-pair=attr
+                        prop:checked=move || filter.with(|f| f.pairs.contains(&n1))
+                        on:change=move |ev| {
+                            let mut next = filter.get_untracked();
+                            next.pairs.retain(|p| *p != n2);
+                            if event_target_checked(&ev) {
+                                next.pairs.push(n2.clone());
+                            }
+                            set.run(next);
+                        } />
+                    {name}
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="filters exchange-filters" role="group" aria-label="Filters">
+            {status}
+            {order}
+            <div class="field field-inline">
+                <label for="filter-from">"From (UTC)"</label>
+                <input id="filter-from" type="date" prop:value=move || filter.with(|f| f.from.map(|d| d.to_string()).unwrap_or_default())
+                    on:change=change(|f, v| f.from = chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d").ok()) />
+            </div>
+            <div class="field field-inline">
+                <label for="filter-to">"To (UTC)"</label>
+                <input id="filter-to" type="date" prop:value=move || filter.with(|f| f.to.map(|d| d.to_string()).unwrap_or_default())
+                    on:change=change(|f, v| f.to = chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d").ok()) />
+            </div>
+            <div class="field field-inline">
+                <label for="filter-size">"Per page"</label>
+                <select id="filter-size" on:change=change(|f, v| f.size = v.parse().unwrap_or(PAGE_SIZES[0]))>
+                    {PAGE_SIZES.iter().map(|&n| view! { <option value=n.to_string() selected=move || filter.with(|f| f.size == n)>{n}</option> }).collect_view()}
+                </select>
+            </div>
+            <fieldset class="pair-filter">
+                <legend>"Pairs (none ticked: all)"</legend>
+                <div class="check-grid">{pair_boxes}</div>
+            </fieldset>
+            <button type="button" class="button button-quiet" id="clear-filters"
+                disabled=move || !filter.with(ExchangeFilter::is_active)
+                on:click=move |_| set.run(ExchangeFilter { size: filter.get_untracked().size, ..ExchangeFilter::default() })>
+                "Clear filters"
+            </button>
+        </div>
+    }
+}
+
+/// The filter in the URL and a way to replace it (the URL changes, the filter follows).
+pub fn use_url_filter() -> (Memo<ExchangeFilter>, Callback<ExchangeFilter>) {
+    use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+    use leptos_router::NavigateOptions;
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let location = use_location();
+    let filter = Memo::new(move |_| query.with(|q| ExchangeFilter::from_params(|k| q.get(k))));
+    let set = Callback::new(move |next: ExchangeFilter| {
+        let path = location.pathname.get_untracked();
+        let options = NavigateOptions {
+            replace: true,
+            scroll: false,
+            ..Default::default()
+        };
+        let query = crate::operations_filter::query_string(&next.to_params());
+        navigate(&format!("{path}{query}"), options);
+    });
+    (filter, set)
+}

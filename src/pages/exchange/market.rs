@@ -1,0 +1,132 @@
+//! Market: pick a pair (search), see its mid price and 24 h figures, the order book and the
+//! candles (interval in the URL, with a table), and place an order. Market data refreshes
+//! every few seconds; a click on a book level copies its price into the order form.
+
+mod book;
+mod candles;
+mod clock_skew;
+mod order_form;
+mod pair_picker;
+mod place_order;
+mod ticker;
+
+use std::time::Duration;
+
+use folio_client::exchange::{CandleInterval, OrderType, Pair};
+use folio_client::Client;
+use leptos::prelude::*;
+use leptos_router::hooks::query_signal;
+
+use super::nav::ExchangeNav;
+use crate::account_data::{account_resource, kept_while_reloading, load_states};
+use crate::exchange_words::find_pair;
+use book::OrderBookView;
+use candles::CandlesView;
+use clock_skew::ClockSkewWarning;
+use order_form::OrderForm;
+use pair_picker::PairPicker;
+use ticker::TickerHeader;
+
+/// How often the ticker and the book are read again.
+const REFRESH: Duration = Duration::from_secs(5);
+
+/// The Market page.
+#[component]
+pub fn ExchangeMarketPage() -> impl IntoView {
+    let pairs = account_resource(
+        || (),
+        |client: Client, _, ()| async move { client.pairs(None).await },
+    );
+    let content = load_states(
+        move || pairs.get(),
+        "the trading pairs",
+        move || pairs.refetch(),
+        |pairs: Vec<Pair>| view! { <Market pairs=pairs /> },
+    );
+    view! {
+        <section class="page exchange-page" aria-labelledby="exchange-title">
+            <div class="page-head"><h1 id="exchange-title">"Exchange"</h1></div>
+            <ExchangeNav />
+            <ClockSkewWarning />
+            {content}
+        </section>
+    }
+}
+
+#[component]
+fn Market(pairs: Vec<Pair>) -> impl IntoView {
+    let (pair_query, set_pair_query) = query_signal::<String>("pair");
+    let (interval_query, set_interval_query) = query_signal::<String>("interval");
+    let all = StoredValue::new(pairs);
+    let pair = Memo::new(move |_| {
+        all.with_value(|ps| {
+            find_pair(ps, pair_query.get().as_deref())
+                .or(ps.first())
+                .cloned()
+        })
+    });
+    let interval = Memo::new(move |_| {
+        interval_query
+            .get()
+            .map(|i| CandleInterval::parse(&i))
+            .filter(|i| i.seconds().is_some())
+            .unwrap_or(CandleInterval::H1)
+    });
+    let tick = RwSignal::new(0u64);
+    if let Ok(handle) = set_interval_with_handle(move || tick.update(|t| *t += 1), REFRESH) {
+        on_cleanup(move || handle.clear());
+    }
+    let name = move || pair.with(|p| p.as_ref().map(|p| p.pair.clone()).unwrap_or_default());
+    let ticker = account_resource(
+        move || (name(), tick.get()),
+        |client, _, (p, _)| async move {
+            client
+                .exchange_tickers(&[p.as_str()])
+                .await
+                .map(|t| t.into_iter().find(|t| t.pair == p))
+        },
+    );
+    let ticker = kept_while_reloading(ticker);
+    let book = account_resource(
+        move || (name(), tick.get()),
+        |client, _, (p, _)| async move { client.order_book(&p, Some(50)).await },
+    );
+    let book = kept_while_reloading(book);
+    let balances_version = RwSignal::new(0u32);
+    let balances = account_resource(
+        move || balances_version.get(),
+        |client, _, _| async move { client.balances(None).await },
+    );
+    let balances = kept_while_reloading(balances);
+    let mid = Signal::derive(move || {
+        ticker.with(|t| {
+            t.as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .and_then(|t| t.as_ref())
+                .and_then(|t| t.price)
+        })
+    });
+    let order_type = RwSignal::new(OrderType::Limit);
+    let limit_text = RwSignal::new(String::new());
+    let on_price = Callback::new(move |price: String| {
+        if order_type.get_untracked() == OrderType::Market
+            || order_type.get_untracked() == OrderType::StopMarket
+        {
+            order_type.set(OrderType::Limit);
+        }
+        limit_text.set(price);
+    });
+    let pair_signal = Signal::derive(move || pair.get());
+    let on_pick = Callback::new(move |p: String| set_pair_query.set(Some(p)));
+    let on_interval = Callback::new(move |i: String| set_interval_query.set(Some(i)));
+    let on_placed = Callback::new(move |()| balances_version.update(|v| *v += 1));
+    view! {
+        <PairPicker pairs=all.get_value() current=Signal::derive(name) on_pick=on_pick />
+        <TickerHeader pair=pair_signal ticker=ticker />
+        <div class="market-grid">
+            <OrderBookView pair=pair_signal book=book on_price=on_price />
+            <CandlesView pair=pair_signal interval=interval on_interval=on_interval />
+            <OrderForm pair=pair_signal mid=mid balances=balances order_type=order_type limit_text=limit_text on_placed=on_placed />
+        </div>
+    }
+}

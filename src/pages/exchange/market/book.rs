@@ -1,0 +1,114 @@
+//! The order book: asks above bids (best prices meet at the spread), each level with its
+//! quantity and cumulative depth (drawn as a bar), a price-grouping choice, and each price a
+//! button that copies it into the order form.
+
+use folio_client::exchange::{OrderBook, Pair};
+use folio_client::ApiError;
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use crate::exchange_book::{grouped_book, grouping_steps, spread, BookRow, BookSide};
+use crate::exchange_words::{fixed, price_decimals, size_decimals};
+
+/// Levels shown per side.
+const ROWS: usize = 12;
+
+fn level_rows(
+    rows: Vec<BookRow>,
+    side: BookSide,
+    pd: u32,
+    sd: u32,
+    on_price: Callback<String>,
+) -> impl IntoView {
+    let (class, verb) = match side {
+        BookSide::Asks => ("ask", "sell"),
+        BookSide::Bids => ("bid", "buy"),
+    };
+    rows.into_iter()
+        .map(|r| {
+            let price = r.price.to_string();
+            let shown = fixed(Some(r.price), pd);
+            let label = format!("Use price {shown} (people {verb} {} here)", fixed(Some(r.quantity), sd));
+            let depth = format!("{}", r.depth_percent);
+            let p = price.clone();
+            view! {
+                <tr class=format!("book-row {class}")>
+                    <td class="num price">
+                        <button type="button" class="book-price" data-price=price aria-label=label
+                            on:click=move |_| on_price.run(p.clone())>{shown}</button>
+                    </td>
+                    <td class="num">{fixed(Some(r.quantity), sd)}</td>
+                    <td class="num depth">
+                        <svg class="depth-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+                            <rect x=format!("{}", Decimal::ONE_HUNDRED - r.depth_percent) y="0" width=depth height="10"></rect>
+                        </svg>
+                        <span>{fixed(Some(r.cumulative), sd)}</span>
+                    </td>
+                </tr>
+            }
+        })
+        .collect_view()
+}
+
+/// The book of `pair`; `on_price` receives a clicked level's exact price.
+#[component]
+pub fn OrderBookView(
+    pair: Signal<Option<Pair>>,
+    book: RwSignal<Option<Result<OrderBook, ApiError>>>,
+    on_price: Callback<String>,
+) -> impl IntoView {
+    let step = RwSignal::new(None::<Decimal>);
+    // A new pair starts ungrouped (its own tick size).
+    Effect::new(move |_| {
+        pair.track();
+        step.set(None);
+    });
+    let steps = move || grouping_steps(pair.with(|p| p.as_ref().and_then(|p| p.tick_size)));
+    let body = move || {
+        let p = pair.get();
+        let (sd, tick) = (
+            size_decimals(p.as_ref()),
+            p.as_ref().and_then(|p| p.tick_size),
+        );
+        let chosen = step.get().or(tick).unwrap_or(Decimal::ONE);
+        let pd = price_decimals(p.as_ref()).max(chosen.normalize().scale());
+        match book.get() {
+            None => view! { <p class="hint">"Loading the order book…"</p> }.into_any(),
+            Some(Err(e)) => view! { <p class="form-error" role="alert">{format!("The order book could not be read: {}", e.user_message())}</p> }.into_any(),
+            Some(Ok(b)) => {
+                let (mut asks, bids) = grouped_book(&b, chosen, ROWS);
+                asks.reverse();
+                let spread_text = spread(&b)
+                    .map(|(amount, pct)| format!("Spread {} ({pct} %)", fixed(Some(amount), price_decimals(p.as_ref()))))
+                    .unwrap_or_else(|| "No spread: one side of the book is empty.".into());
+                view! {
+                    <table class="book-table" id="order-book">
+                        <caption class="visually-hidden">"Order book: asks (sell orders) above, bids (buy orders) below"</caption>
+                        <thead><tr><th scope="col" class="num">"Price"</th><th scope="col" class="num">"Quantity"</th><th scope="col" class="num">"Total"</th></tr></thead>
+                        <tbody id="book-asks" aria-label="Asks">{level_rows(asks, BookSide::Asks, pd, sd, on_price)}</tbody>
+                        <tbody><tr class="spread-row"><td colspan="3" id="book-spread">{spread_text}</td></tr></tbody>
+                        <tbody id="book-bids" aria-label="Bids">{level_rows(bids, BookSide::Bids, pd, sd, on_price)}</tbody>
+                    </table>
+                }.into_any()
+            }
+        }
+    };
+    view! {
+        <section class="card book" aria-labelledby="book-title">
+            <div class="card-head">
+                <h2 id="book-title">"Order book"</h2>
+                <div class="field field-inline">
+                    <label for="book-grouping">"Group by"</label>
+                    <select id="book-grouping" on:change=move |ev| step.set(event_target_value(&ev).parse().ok())>
+                        {move || steps().into_iter().map(|s| {
+                            let text = s.to_string();
+                            view! { <option value=text.clone() selected=move || step.get() == Some(s)>{text.clone()}</option> }
+                        }).collect_view()}
+                    </select>
+                </div>
+            </div>
+            <p class="hint">"Choose a price to copy it into the order form."</p>
+            {body}
+        </section>
+    }
+}

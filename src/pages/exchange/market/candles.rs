@@ -1,0 +1,140 @@
+//! Candles: an interval choice (kept in the URL), a candlestick chart and the same candles as
+//! a table (open, high, low, close, volume) for people who do not read charts.
+
+use chrono::DateTime;
+use folio_client::exchange::{Candle, CandleInterval, CandlesQuery, Pair};
+use folio_client::Client;
+use leptos::prelude::*;
+
+use crate::account_data::{account_resource, load_states};
+use crate::candle_geometry::candle_bars;
+use crate::chart_geometry::ChartBox;
+use crate::exchange_words::{fixed, price_decimals, size_decimals};
+use crate::format::{format_datetime, MISSING};
+
+/// Candles shown.
+const COUNT: u32 = 48;
+
+const FRAME: ChartBox = ChartBox {
+    width: 600.0,
+    height: 240.0,
+    padding: 8.0,
+};
+
+const INTERVALS: [CandleInterval; 8] = [
+    CandleInterval::M1,
+    CandleInterval::M5,
+    CandleInterval::M10,
+    CandleInterval::M15,
+    CandleInterval::M30,
+    CandleInterval::H1,
+    CandleInterval::H4,
+    CandleInterval::D1,
+];
+
+fn when(c: &Candle) -> String {
+    c.timestamp
+        .and_then(|t| DateTime::from_timestamp(t, 0))
+        .map(format_datetime)
+        .unwrap_or_else(|| MISSING.into())
+}
+
+fn chart(candles: &[Candle], label: String) -> impl IntoView {
+    let bars = candle_bars(candles, FRAME);
+    let view_box = format!("0 0 {} {}", FRAME.width, FRAME.height);
+    view! {
+        <svg class="candle-chart" viewBox=view_box preserveAspectRatio="none" role="img" aria-label=label>
+            {bars.into_iter().map(|b| {
+                let class = if b.rising { "candle rising" } else { "candle falling" };
+                view! {
+                    <g class=class>
+                        <line x1=format!("{:.2}", b.x) x2=format!("{:.2}", b.x) y1=format!("{:.2}", b.wick_top) y2=format!("{:.2}", b.wick_bottom)></line>
+                        <rect x=format!("{:.2}", b.x - b.width / 2.0) y=format!("{:.2}", b.body_top) width=format!("{:.2}", b.width) height=format!("{:.2}", b.body_height)></rect>
+                    </g>
+                }
+            }).collect_view()}
+        </svg>
+    }
+}
+
+/// The candles of `pair` at `interval`; `on_interval` receives a new interval's name.
+#[component]
+pub fn CandlesView(
+    pair: Signal<Option<Pair>>,
+    interval: Memo<CandleInterval>,
+    on_interval: Callback<String>,
+) -> impl IntoView {
+    let name = move || pair.with(|p| p.as_ref().map(|p| p.pair.clone()).unwrap_or_default());
+    let candles = account_resource(
+        move || (name(), interval.get()),
+        |client: Client, _, (p, i)| async move {
+            let query = CandlesQuery {
+                interval: i,
+                from: None,
+                to: None,
+                limit: Some(COUNT),
+            };
+            client.candles(&p, &query).await
+        },
+    );
+    let body = load_states(
+        move || candles.get(),
+        "the candles",
+        move || candles.refetch(),
+        move |list: Vec<Candle>| {
+            let p = pair.get_untracked();
+            let (pd, sd) = (price_decimals(p.as_ref()), size_decimals(p.as_ref()));
+            let label = format!(
+                "Candlestick chart of {} at {} intervals, {} candles; the table below lists them.",
+                name(),
+                interval.get_untracked().as_str(),
+                list.len()
+            );
+            let rows = list
+                .iter()
+                .rev()
+                .map(|c| {
+                    view! {
+                        <tr data-testid="candle-row">
+                            <td>{when(c)}</td>
+                            <td class="num">{fixed(c.open, pd)}</td>
+                            <td class="num">{fixed(c.high, pd)}</td>
+                            <td class="num">{fixed(c.low, pd)}</td>
+                            <td class="num">{fixed(c.close, pd)}</td>
+                            <td class="num">{fixed(c.volume, sd)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                {chart(&list, label)}
+                <details class="candle-table">
+                    <summary>"Candles as a table"</summary>
+                    <div class="table-scroll" tabindex="0" role="region" aria-label="Candles, newest first">
+                        <table class="data-table compact" id="candles-table">
+                            <thead><tr><th scope="col">"Start"</th><th scope="col" class="num">"Open"</th><th scope="col" class="num">"High"</th><th scope="col" class="num">"Low"</th><th scope="col" class="num">"Close"</th><th scope="col" class="num">"Volume"</th></tr></thead>
+                            <tbody>{rows}</tbody>
+                        </table>
+                    </div>
+                </details>
+            }
+        },
+    );
+    view! {
+        <section class="card candles" aria-labelledby="candles-title">
+            <div class="card-head">
+                <h2 id="candles-title">"Price"</h2>
+                <div class="field field-inline">
+                    <label for="candle-interval">"Interval"</label>
+                    <select id="candle-interval" on:change=move |ev| on_interval.run(event_target_value(&ev))>
+                        {INTERVALS.iter().map(|i| {
+                            let (value, i2) = (i.as_str().to_string(), i.clone());
+                            view! { <option value=value.clone() selected=move || interval.get() == i2>{value.clone()}</option> }
+                        }).collect_view()}
+                    </select>
+                </div>
+            </div>
+            {body}
+        </section>
+    }
+}

@@ -1,0 +1,31 @@
+//! A warning when this device's clock is more than 5 seconds off the exchange's: times shown
+//! and good-till-date end times would be off by as much.
+
+use folio_client::Client;
+use leptos::prelude::*;
+
+use crate::account_data::account_resource;
+use crate::exchange_words::skew_warning;
+
+/// Reads the exchange's time once and warns when the clocks disagree.
+#[component]
+pub fn ClockSkewWarning() -> impl IntoView {
+    let skew = account_resource(
+        || (),
+        |client: Client, _, ()| async move {
+            let sent = js_sys::Date::now();
+            let server = client.exchange_time().await?;
+            let received = js_sys::Date::now();
+            let local_ms = ((sent + received) / 2.0) as i64;
+            Ok(server.epoch_ms.map(|s| s - local_ms))
+        },
+    );
+    move || {
+        let message = skew
+            .get()
+            .and_then(|r| r.ok())
+            .flatten()
+            .and_then(skew_warning)?;
+        Some(view! { <p class="notice" role="status" id="clock-skew">{message}</p> })
+    }
+}

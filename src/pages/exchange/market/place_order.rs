@@ -1,0 +1,131 @@
+//! Placing a reviewed order: the confirmation dialog restates it (with the fat-finger warning
+//! to acknowledge when the limit price is far from the market), then exactly one POST. An
+//! answer that never arrives is reported as unknown, never re-sent.
+
+use folio_client::exchange::NewOrder;
+use leptos::html;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use rust_decimal::Decimal;
+
+use crate::components::{focus_when_shown, ConfirmDialog, OneClick};
+use crate::exchange_ticket::fat_finger_warning;
+use crate::exchange_words::status_words;
+use crate::session::use_session;
+use crate::settings::use_settings;
+
+/// An order that passed every check, waiting for confirmation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Review {
+    /// The request body.
+    pub order: NewOrder,
+    /// What will happen, in a sentence.
+    pub text: String,
+    /// How far (%) the limit price is from the mid, when more than the fat-finger margin.
+    pub fat_finger: Option<Decimal>,
+}
+
+/// What came of a placed order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Placed {
+    /// Accepted, with the order id and a sentence.
+    Accepted(String, String),
+    /// Refused, or the outcome is unknown: a sentence.
+    NotPlaced(String),
+}
+
+/// The dialog for `review`; `on_result` receives the outcome once the answer is handled.
+#[component]
+pub fn PlaceOrderDialog(
+    open: RwSignal<bool>,
+    review: RwSignal<Option<Review>>,
+    on_result: Callback<Placed>,
+) -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let guard = OneClick::new();
+    let acknowledged = RwSignal::new(false);
+    Effect::new(move |_| {
+        if open.get() {
+            acknowledged.set(false);
+        }
+    });
+    let blocked = Signal::derive(move || {
+        review.with(|r| r.as_ref().is_some_and(|r| r.fat_finger.is_some())) && !acknowledged.get()
+    });
+    let confirm = Callback::new(move |()| {
+        let Some(r) = review.get_untracked() else {
+            return;
+        };
+        if r.fat_finger.is_some() && !acknowledged.get_untracked() {
+            return;
+        }
+        let Some(client) = session.client(settings) else {
+            return;
+        };
+        if !guard.try_start() {
+            return;
+        }
+        spawn_local(async move {
+            let placed = match client.create_order(&r.order).await {
+                Ok(order) => Placed::Accepted(
+                    order.id.to_string(),
+                    format!("Order placed ({}): {} Status: {}. Fills show in Orders and Trades.", order.id, r.text, status_words(order.status.as_ref())),
+                ),
+                Err(e) if e.write_outcome_unknown() => Placed::NotPlaced(format!(
+                    "No answer came back, so Folio cannot tell whether the order was placed ({}) It will not be sent again; check Orders before you try again.",
+                    r.text
+                )),
+                Err(e) => Placed::NotPlaced(format!("Not placed: {}", e.user_message())),
+            };
+            guard.finish();
+            open.set(false);
+            on_result.run(placed);
+        });
+    });
+    let warning = move || {
+        review.get().and_then(|r| {
+            let pct = r.fat_finger?;
+            let text = fat_finger_warning(pct, &r.order.side);
+            Some(view! {
+                <div class="warning" role="alert" id="fat-finger-warning">
+                    <p>{text}</p>
+                    <label class="check" for="fat-finger-ack">
+                        <input type="checkbox" id="fat-finger-ack" prop:checked=move || acknowledged.get()
+                            on:change=move |ev| acknowledged.set(event_target_checked(&ev)) />
+                        "I have checked the limit price; place the order anyway."
+                    </label>
+                </div>
+            })
+        })
+    };
+    view! {
+        <ConfirmDialog open=open id="confirm-order" title="Place this order?" confirm_label="Place order"
+            pending_label="Placing…" guard=guard on_confirm=confirm blocked=blocked>
+            <p class="dialog-summary" id="order-review-text">{move || review.get().map(|r| r.text)}</p>
+            {warning}
+            <p>"The order is sent once. An order that is not filled at once stays open until it fills, expires or you cancel it."</p>
+        </ConfirmDialog>
+    }
+}
+
+/// The outcome of the last order, shown under the form (focus moves to it).
+#[component]
+pub fn PlacedNotice(placed: RwSignal<Option<Placed>>) -> impl IntoView {
+    move || {
+        placed.get().map(|p| match p {
+            Placed::Accepted(id, text) => view! {
+                <div class="success" role="status" id="order-result" data-order-id=id tabindex="-1" node_ref={focus_when_shown::<html::Div>()}>
+                    <p>{text}</p>
+                    <a href="/exchange/orders">"See your orders"</a>
+                </div>
+            }.into_any(),
+            Placed::NotPlaced(text) => view! {
+                <div class="form-error" role="alert" id="order-result" tabindex="-1" node_ref={focus_when_shown::<html::Div>()}>
+                    <p>{text}</p>
+                    <a href="/exchange/orders">"Check your orders"</a>
+                </div>
+            }.into_any(),
+        })
+    }
+}

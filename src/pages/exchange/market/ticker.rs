@@ -1,0 +1,46 @@
+//! The pair's header: mid price and the 24-hour high, low and volume.
+
+use folio_client::exchange::{Pair, Ticker};
+use folio_client::ApiError;
+use leptos::prelude::*;
+
+use crate::exchange_words::{fixed, price_decimals, size_decimals};
+
+/// The header; shows the last figures while a refresh runs.
+#[component]
+pub fn TickerHeader(
+    pair: Signal<Option<Pair>>,
+    ticker: RwSignal<Option<Result<Option<Ticker>, ApiError>>>,
+) -> impl IntoView {
+    let body = move || {
+        let p = pair.get();
+        let (pd, sd) = (price_decimals(p.as_ref()), size_decimals(p.as_ref()));
+        let quote = p
+            .as_ref()
+            .and_then(|p| p.quote_asset.clone())
+            .unwrap_or_default();
+        let base = p
+            .as_ref()
+            .and_then(|p| p.base_asset.clone())
+            .unwrap_or_default();
+        match ticker.get() {
+            None => view! { <p class="hint">"Loading the price…"</p> }.into_any(),
+            Some(Err(e)) => view! { <p class="form-error" role="alert">{format!("The price could not be read: {}", e.user_message())}</p> }.into_any(),
+            Some(Ok(None)) => view! { <p class="hint">"The exchange sent no price for this pair."</p> }.into_any(),
+            Some(Ok(Some(t))) => view! {
+                <dl class="ticker-figures">
+                    <div><dt>"Mid price"</dt><dd id="ticker-mid" class="ticker-mid" data-value=t.price.map(|v| v.to_string()).unwrap_or_default()>{format!("{} {quote}", fixed(t.price, pd))}</dd></div>
+                    <div><dt>"24 h high"</dt><dd id="ticker-high">{fixed(t.high, pd)}</dd></div>
+                    <div><dt>"24 h low"</dt><dd id="ticker-low">{fixed(t.low, pd)}</dd></div>
+                    <div><dt>"24 h volume"</dt><dd id="ticker-volume">{format!("{} {base}", fixed(t.volume, sd))}</dd></div>
+                </dl>
+            }.into_any(),
+        }
+    };
+    view! {
+        <section class="card ticker" aria-labelledby="ticker-title" aria-live="off">
+            <h2 id="ticker-title">{move || pair.get().map(|p| p.pair).unwrap_or_default()}</h2>
+            {body}
+        </section>
+    }
+}

@@ -1,0 +1,176 @@
+//! Orders: the account's exchange orders, newest first, filtered by status, pairs and dates
+//! (all in the URL), read page by page with "Load more". Each row shows the fill share and
+//! average price; "Details" opens the order with its fills; open orders can be canceled
+//! (after a confirmation, one request).
+
+use folio_client::exchange::{Order, Pair};
+use folio_client::Client;
+use leptos::prelude::*;
+
+use super::cancel_order::CancelOrder;
+use super::filter_bar::{use_url_filter, FilterBar, FilterKind};
+use super::nav::ExchangeNav;
+use super::order_detail::OrderDetail;
+use super::paged::Paged;
+use crate::account_data::{account_resource, load_states};
+use crate::components::{EmptyState, ErrorView};
+use crate::exchange_ticket::type_words;
+use crate::exchange_words::{
+    fill_percent, find_pair, fixed, price_decimals, side_words, size_decimals, status_words,
+};
+use crate::format::{format_datetime, or_missing};
+use crate::session::use_session;
+use crate::settings::use_settings;
+
+fn order_key(o: &Order) -> String {
+    o.id.to_string()
+}
+
+/// The Orders page.
+#[component]
+pub fn ExchangeOrdersPage() -> impl IntoView {
+    let pairs = account_resource(
+        || (),
+        |client: Client, _, ()| async move { client.pairs(None).await },
+    );
+    let content = load_states(
+        move || pairs.get(),
+        "the trading pairs",
+        move || pairs.refetch(),
+        |pairs: Vec<Pair>| view! { <OrdersList pairs=pairs /> },
+    );
+    view! {
+        <section class="page exchange-page" aria-labelledby="orders-title">
+            <div class="page-head"><h1 id="orders-title">"Exchange orders"</h1></div>
+            <ExchangeNav />
+            {content}
+        </section>
+    }
+}
+
+#[component]
+fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let (filter, set_filter) = use_url_filter();
+    let paged = Paged::<Order>::new();
+    let selected = RwSignal::new(None::<Order>);
+    let notice = RwSignal::new(None::<Result<String, String>>);
+    let names: Vec<String> = pairs.iter().map(|p| p.pair.clone()).collect();
+    let pairs = StoredValue::new(pairs);
+    let load_more = move || {
+        let Some(client) = session.client(settings) else {
+            return;
+        };
+        let f = filter.get_untracked();
+        paged.load_next(
+            move |cursor| async move { client.orders(&f.orders_query(cursor)).await },
+            order_key,
+        );
+    };
+    let reload = move || {
+        paged.reset();
+        load_more();
+    };
+    Effect::new(move |_| {
+        filter.track();
+        selected.set(None);
+        reload();
+    });
+    let on_done = Callback::new(move |outcome: Result<String, String>| {
+        notice.set(Some(outcome));
+        selected.set(None);
+        reload();
+    });
+    let rows = move || {
+        paged.items.get().into_iter().map(|order| {
+            let pair = pairs.with_value(|ps| find_pair(ps, order.pair.as_deref()).cloned());
+            let (pd, sd) = (price_decimals(pair.as_ref()), size_decimals(pair.as_ref()));
+            let price = order.limit_price.or(order.trigger_price);
+            let fill = fill_percent(&order);
+            let is_open = order.status.as_ref().is_some_and(|s| s.is_open());
+            let id = order.id.to_string();
+            let detail = order.clone();
+            let cancel = is_open.then(|| view! { <CancelOrder order=order.clone() on_done=on_done /> });
+            view! {
+                <tr data-testid="order-row" data-order-id=id.clone() data-status=order.status.as_ref().map(|s| s.as_str().to_string()).unwrap_or_default()>
+                    <td class="when">{or_missing(order.created_at, format_datetime)}</td>
+                    <td>{order.pair.clone().unwrap_or_default()}</td>
+                    <td class=format!("side side-{}", side_words(order.side.as_ref()).to_lowercase())>{side_words(order.side.as_ref())}</td>
+                    <td>{or_missing(order.order_type.as_ref(), type_words)}</td>
+                    <td class="num">{fixed(price, pd)}</td>
+                    <td class="num" data-value=order.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(order.quantity, sd)}</td>
+                    <td class="num fill">
+                        <span data-value=fill.map(|f| f.to_string()).unwrap_or_default()>{or_missing(fill, |f| format!("{} %", f.normalize()))}</span>
+                        <meter min="0" max="100" value=fill.map(|f| f.to_string()).unwrap_or_default() aria-hidden="true"></meter>
+                    </td>
+                    <td class="num">{fixed(order.filled_average_price, pd)}</td>
+                    <td class="status">{status_words(order.status.as_ref())}</td>
+                    <td class="actions">
+                        <button type="button" class="button button-small" data-testid="order-details"
+                            aria-label=format!("Details of order {id}")
+                            on:click=move |_| selected.set(Some(detail.clone()))>"Details"</button>
+                        {cancel}
+                    </td>
+                </tr>
+            }
+        }).collect_view()
+    };
+    let detail = move || {
+        selected.get().map(|order| {
+        let pair = pairs.with_value(|ps| find_pair(ps, order.pair.as_deref()).cloned());
+        view! { <OrderDetail order=order pair=pair on_close=Callback::new(move |()| selected.set(None)) on_done=on_done /> }
+    })
+    };
+    let footer = move || {
+        let count = paged.items.with(Vec::len);
+        if let Some(error) = paged.error.get() {
+            return view! { <ErrorView error=error what="the next page of orders" on_retry=Callback::new(move |()| load_more()) /> }.into_any();
+        }
+        if paged.loading.get() {
+            return view! { <p class="hint" role="status">"Loading orders…"</p> }.into_any();
+        }
+        if paged.complete.get() {
+            let text = if count == 1 {
+                "1 order, all loaded.".to_string()
+            } else {
+                format!("{count} orders, all loaded.")
+            };
+            return view! { <p class="hint" id="orders-complete" role="status">{text}</p> }
+                .into_any();
+        }
+        view! {
+            <p class="hint" role="status">{format!("{count} orders loaded.")}</p>
+            <button type="button" class="button" id="orders-load-more" on:click=move |_| load_more()>"Load more"</button>
+        }.into_any()
+    };
+    let empty = move || {
+        (paged.complete.get() && paged.items.with(Vec::is_empty)).then(|| view! {
+            <EmptyState title="No orders">
+                <p>{move || if filter.with(|f| f.is_active()) { "No order matches these filters." } else { "This account has no exchange orders yet." }}</p>
+            </EmptyState>
+        })
+    };
+    view! {
+        <FilterBar filter=filter set=set_filter pairs=names kind=FilterKind::Orders />
+        {move || notice.get().map(|n| match n {
+            Ok(m) => view! { <p class="success" role="status" data-testid="orders-notice">{m}</p> }.into_any(),
+            Err(m) => view! { <p class="form-error" role="alert" data-testid="orders-notice">{m}</p> }.into_any(),
+        })}
+        {detail}
+        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="orders-caption">
+            <table class="data-table orders-table" id="orders-table">
+                <caption id="orders-caption" class="visually-hidden">"Orders, newest first"</caption>
+                <thead><tr>
+                    <th scope="col">"Created"</th><th scope="col">"Pair"</th><th scope="col">"Side"</th>
+                    <th scope="col">"Type"</th><th scope="col" class="num">"Price"</th><th scope="col" class="num">"Quantity"</th>
+                    <th scope="col" class="num">"Filled"</th><th scope="col" class="num">"Average price"</th>
+                    <th scope="col">"Status"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+        {empty}
+        <div class="list-footer">{footer}</div>
+    }
+}

@@ -1,0 +1,103 @@
+//! A list read page by page with the exchange's cursors: the first page when the filter
+//! changes, "Load more" for the next, every record kept once (by id) and nothing fetched
+//! after the filter changed under a request in flight.
+
+use std::future::Future;
+
+use folio_client::exchange::ExchangePage;
+use folio_client::ApiError;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::exchange_filters::push_unique;
+
+/// The records loaded so far and where loading stands. Cheap to copy.
+#[derive(Debug)]
+pub struct Paged<T: Send + Sync + 'static> {
+    /// Records in the order the exchange sent them (newest first).
+    pub items: RwSignal<Vec<T>>,
+    next: RwSignal<Option<String>>,
+    /// Whether the last page has been read.
+    pub complete: RwSignal<bool>,
+    /// A page request is in flight.
+    pub loading: RwSignal<bool>,
+    /// Why the last page request failed.
+    pub error: RwSignal<Option<ApiError>>,
+    generation: RwSignal<u64>,
+}
+
+impl<T: Send + Sync + 'static> Clone for Paged<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Send + Sync + 'static> Copy for Paged<T> {}
+
+impl<T: Clone + Send + Sync + 'static> Paged<T> {
+    /// Nothing loaded yet.
+    pub fn new() -> Self {
+        Self {
+            items: RwSignal::new(Vec::new()),
+            next: RwSignal::new(None),
+            complete: RwSignal::new(false),
+            loading: RwSignal::new(false),
+            error: RwSignal::new(None),
+            generation: RwSignal::new(0),
+        }
+    }
+
+    /// Forgets everything (a new filter); an answer still in flight will be dropped.
+    pub fn reset(&self) {
+        self.generation.update(|g| *g += 1);
+        self.items.set(Vec::new());
+        self.next.set(None);
+        self.complete.set(false);
+        self.loading.set(false);
+        self.error.set(None);
+    }
+
+    /// Fetches the next page with `fetch(cursor)` unless one is in flight or the list is
+    /// complete; records already shown (same `key`) are not added twice.
+    pub fn load_next<F, Fut, K>(&self, fetch: F, key: fn(&T) -> K)
+    where
+        F: FnOnce(Option<String>) -> Fut,
+        Fut: Future<Output = Result<ExchangePage<T>, ApiError>> + 'static,
+        K: PartialEq + 'static,
+    {
+        if self.loading.get_untracked() || self.complete.get_untracked() {
+            return;
+        }
+        let this = *self;
+        let generation = self.generation.get_untracked();
+        self.loading.set(true);
+        self.error.set(None);
+        let pending = fetch(self.next.get_untracked());
+        spawn_local(async move {
+            let answer = pending.await;
+            if this.generation.get_untracked() != generation {
+                return;
+            }
+            match answer {
+                Ok(page) => {
+                    let next = page.next_cursor().map(str::to_string);
+                    this.items.update(|items| {
+                        for item in page.data {
+                            push_unique(items, item, key);
+                        }
+                    });
+                    this.complete.set(next.is_none());
+                    this.next.set(next);
+                }
+                Err(error) => this.error.set(Some(error)),
+            }
+            this.loading.set(false);
+        });
+    }
+}
+
+impl<T: Clone + Send + Sync + 'static> Default for Paged<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}

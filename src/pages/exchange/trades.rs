@@ -1,0 +1,193 @@
+//! Trades: the account's fills, newest first, filtered by pairs, order and dates (in the
+//! URL), read page by page; "Details" reads one trade afresh with its fee and fee currency.
+
+use folio_client::exchange::{Pair, Trade};
+use folio_client::{Client, TradeId};
+use leptos::prelude::*;
+
+use super::filter_bar::{use_url_filter, FilterBar, FilterKind};
+use super::nav::ExchangeNav;
+use super::paged::Paged;
+use crate::account_data::{account_resource, load_states};
+use crate::components::{EmptyState, ErrorView};
+use crate::exchange_words::{find_pair, fixed, price_decimals, side_words, size_decimals};
+use crate::format::{format_amount, format_datetime, or_missing};
+use crate::session::use_session;
+use crate::settings::use_settings;
+
+fn trade_key(t: &Trade) -> String {
+    t.id.to_string()
+}
+
+fn fee_text(t: &Trade) -> String {
+    t.fee
+        .as_ref()
+        .map(|f| {
+            format!(
+                "{} {}",
+                or_missing(f.amount, format_amount),
+                f.currency.clone().unwrap_or_default()
+            )
+        })
+        .unwrap_or_else(|| "—".into())
+}
+
+/// The Trades page.
+#[component]
+pub fn ExchangeTradesPage() -> impl IntoView {
+    let pairs = account_resource(
+        || (),
+        |client: Client, _, ()| async move { client.pairs(None).await },
+    );
+    let content = load_states(
+        move || pairs.get(),
+        "the trading pairs",
+        move || pairs.refetch(),
+        |pairs: Vec<Pair>| view! { <TradesList pairs=pairs /> },
+    );
+    view! {
+        <section class="page exchange-page" aria-labelledby="trades-title">
+            <div class="page-head"><h1 id="trades-title">"Exchange trades"</h1></div>
+            <ExchangeNav />
+            {content}
+        </section>
+    }
+}
+
+#[component]
+fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let (filter, set_filter) = use_url_filter();
+    let paged = Paged::<Trade>::new();
+    let selected = RwSignal::new(None::<TradeId>);
+    let names: Vec<String> = pairs.iter().map(|p| p.pair.clone()).collect();
+    let pairs = StoredValue::new(pairs);
+    let load_more = move || {
+        let Some(client) = session.client(settings) else {
+            return;
+        };
+        let f = filter.get_untracked();
+        paged.load_next(
+            move |cursor| async move { client.trades(&f.trades_query(cursor)).await },
+            trade_key,
+        );
+    };
+    Effect::new(move |_| {
+        filter.track();
+        selected.set(None);
+        paged.reset();
+        load_more();
+    });
+    let rows = move || {
+        paged.items.get().into_iter().map(|t| {
+            let pair = pairs.with_value(|ps| find_pair(ps, t.pair.as_deref()).cloned());
+            let (pd, sd) = (price_decimals(pair.as_ref()), size_decimals(pair.as_ref()));
+            let id = t.id.clone();
+            view! {
+                <tr data-testid="trade-row" data-trade-id=t.id.to_string() data-order-id=t.order_id.as_ref().map(|o| o.to_string()).unwrap_or_default()>
+                    <td class="when">{or_missing(t.executed_at, format_datetime)}</td>
+                    <td>{t.pair.clone().unwrap_or_default()}</td>
+                    <td class=format!("side side-{}", side_words(t.side.as_ref()).to_lowercase())>{side_words(t.side.as_ref())}</td>
+                    <td class="num">{fixed(t.price, pd)}</td>
+                    <td class="num" data-value=t.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(t.quantity, sd)}</td>
+                    <td class="num">{or_missing(t.total_amount, format_amount)}</td>
+                    <td class="num fee" data-value=t.fee.as_ref().and_then(|f| f.amount).map(|a| a.to_string()).unwrap_or_default()>{fee_text(&t)}</td>
+                    <td class="actions">
+                        <button type="button" class="button button-small" data-testid="trade-details"
+                            aria-label=format!("Details of trade {}", t.id)
+                            on:click=move |_| selected.set(Some(id.clone()))>"Details"</button>
+                    </td>
+                </tr>
+            }
+        }).collect_view()
+    };
+    let footer = move || {
+        let count = paged.items.with(Vec::len);
+        if let Some(error) = paged.error.get() {
+            return view! { <ErrorView error=error what="the next page of trades" on_retry=Callback::new(move |()| load_more()) /> }.into_any();
+        }
+        if paged.loading.get() {
+            return view! { <p class="hint" role="status">"Loading trades…"</p> }.into_any();
+        }
+        if paged.complete.get() {
+            return view! { <p class="hint" id="trades-complete" role="status">{format!("{count} trades, all loaded.")}</p> }.into_any();
+        }
+        view! {
+            <p class="hint" role="status">{format!("{count} trades loaded.")}</p>
+            <button type="button" class="button" id="trades-load-more" on:click=move |_| load_more()>"Load more"</button>
+        }.into_any()
+    };
+    let empty =
+        move || {
+            (paged.complete.get() && paged.items.with(Vec::is_empty)).then(|| view! {
+            <EmptyState title="No trades"><p>"No trade matches these filters."</p></EmptyState>
+        })
+        };
+    view! {
+        <FilterBar filter=filter set=set_filter pairs=names kind=FilterKind::Trades />
+        {move || selected.get().map(|id| view! { <TradeDetail id=id on_close=Callback::new(move |()| selected.set(None)) /> })}
+        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="trades-caption">
+            <table class="data-table trades-table" id="trades-table">
+                <caption id="trades-caption" class="visually-hidden">"Trades, newest first"</caption>
+                <thead><tr>
+                    <th scope="col">"Executed"</th><th scope="col">"Pair"</th><th scope="col">"Side"</th>
+                    <th scope="col" class="num">"Price"</th><th scope="col" class="num">"Quantity"</th>
+                    <th scope="col" class="num">"Total"</th><th scope="col" class="num">"Fee"</th>
+                    <th scope="col"><span class="visually-hidden">"Actions"</span></th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+        {empty}
+        <div class="list-footer">{footer}</div>
+    }
+}
+
+/// One trade, read afresh.
+#[component]
+fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
+    let trade = account_resource(
+        move || id.clone(),
+        |client: Client, _, id| async move { client.trade(&id).await },
+    );
+    let body = load_states(
+        move || trade.get(),
+        "the trade",
+        move || trade.refetch(),
+        |t: Trade| {
+            let row = |label: &'static str, id: &'static str, value: String| {
+                view! {
+                    <div class="figure-row"><dt>{label}</dt><dd id=id>{value}</dd></div>
+                }
+            };
+            let order_link = t.order_id.as_ref().map(|o| {
+            let href = format!("/exchange/trades?order={o}");
+            view! { <a href=href id="detail-order-link">{format!("All fills of order {o}")}</a> }
+        });
+            view! {
+                <dl class="figures-list">
+                    {row("Pair", "trade-detail-pair", t.pair.clone().unwrap_or_default())}
+                    {row("Side", "trade-detail-side", side_words(t.side.as_ref()))}
+                    {row("Price", "trade-detail-price", or_missing(t.price, format_amount))}
+                    {row("Quantity", "trade-detail-quantity", or_missing(t.quantity, format_amount))}
+                    {row("Total", "trade-detail-total", or_missing(t.total_amount, format_amount))}
+                    {row("Fee", "trade-detail-fee", or_missing(t.fee.as_ref().and_then(|f| f.amount), format_amount))}
+                    {row("Fee currency", "trade-detail-fee-currency", t.fee.as_ref().and_then(|f| f.currency.clone()).unwrap_or_else(|| "—".into()))}
+                    {row("Executed", "trade-detail-executed", or_missing(t.executed_at, format_datetime))}
+                    {row("Order", "trade-detail-order", or_missing(t.order_id.as_ref(), |o| o.to_string()))}
+                </dl>
+                {order_link}
+            }
+        },
+    );
+    view! {
+        <section class="card trade-detail" id="trade-detail" aria-labelledby="trade-detail-title">
+            <div class="card-head">
+                <h2 id="trade-detail-title">"Trade details"</h2>
+                <button type="button" class="button button-quiet" id="close-trade-detail" on:click=move |_| on_close.run(())>"Close"</button>
+            </div>
+            {body}
+        </section>
+    }
+}
