@@ -87,25 +87,25 @@ pub fn App() -> impl IntoView {
                         redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
-                        path=path!("/exchange")
+                        path=path!("/market")
                         view=ExchangeMarketPage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
-                        path=path!("/exchange/orders")
+                        path=path!("/market/orders")
                         view=ExchangeOrdersPage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
-                        path=path!("/exchange/trades")
+                        path=path!("/market/trades")
                         view=ExchangeTradesPage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
-                        path=path!("/exchange/balances")
+                        path=path!("/market/balances")
                         view=ExchangeBalancesPage
                         condition=connected
                         redirect_path=requested_page_via_connect

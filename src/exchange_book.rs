@@ -153,8 +153,9 @@ mod tests {
         assert_eq!(asks.len(), 2);
         assert_eq!(asks[0].price, d("100.5"));
         assert_eq!(bids[1].price, d("99"));
-        assert_eq!(bids[0].depth_percent, d("100"));
-        assert_eq!(asks[1].depth_percent, d("75"));
+        assert_eq!(bids[0].depth_percent, d("80"));
+        assert_eq!(bids[1].depth_percent, d("100"));
+        assert_eq!(asks[1].depth_percent, d("60"));
     }
 
     #[test]

@@ -168,8 +168,8 @@ mod tests {
         assert_eq!(f.size, 10);
         let q = f.orders_query(Some("c1".into()));
         assert_eq!(q.status, Some(StatusFilter::Open));
-        assert_eq!(q.start_time, Some(1_761_955_200));
-        assert_eq!(q.end_time, Some(1_761_955_200 + 2 * 86_400 - 1));
+        assert_eq!(q.start_time, Some(1_793_491_200));
+        assert_eq!(q.end_time, Some(1_793_491_200 + 2 * 86_400 - 1));
         assert_eq!(q.limit, Some(10));
         assert_eq!(q.cursor.as_deref(), Some("c1"));
         let params = f.to_params();

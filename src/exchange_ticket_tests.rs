@@ -7,8 +7,8 @@ fn d(s: &str) -> Decimal {
 
 fn pair() -> Pair {
     serde_json::from_value(serde_json::json!({
-        "pair": "BTC-EUR", "baseAsset": "BTC", "quoteAsset": "EUR", "tickSize": "1",
-        "sizeIncrement": "0.00001", "amountIncrement": "0.01", "minOrderAmount": "10"
+        "pair": "BTC-EUR", "base_asset": "BTC", "quote_asset": "EUR", "tick_size": "1",
+        "size_increment": "0.00001", "amount_increment": "0.01", "min_order_amount": "10"
     }))
     .unwrap()
 }

@@ -84,7 +84,7 @@ mod tests {
         assert_eq!(status_words(None), "—");
         assert_eq!(side_words(Some(&OrderSide::parse("sell"))), "Sell");
         let order: Order = serde_json::from_value(serde_json::json!({
-            "id": "o1", "quantity": "0.3", "filledQuantity": "0.1"
+            "id": "o1", "quantity": "0.3", "filled_quantity": "0.1"
         }))
         .unwrap();
         assert_eq!(fill_percent(&order), Some(d("33.33")));
@@ -103,7 +103,7 @@ mod tests {
     #[test]
     fn pair_precision() {
         let pair: Pair = serde_json::from_value(serde_json::json!({
-            "pair": "ETH-EUR", "tickSize": "0.1", "sizeIncrement": "0.0001"
+            "pair": "ETH-EUR", "tick_size": "0.1", "size_increment": "0.0001"
         }))
         .unwrap();
         assert_eq!(price_decimals(Some(&pair)), 1);

@@ -15,8 +15,12 @@ pub const ACCOUNT_PAGES: &[(&str, &str)] = &[
     ("/trade", "Trade"),
     ("/earn", "Earn"),
     ("/limits", "Limits"),
-    ("/exchange", "Exchange"),
+    ("/market", "Exchange"),
 ];
+
+/// The path prefixes of the three APIs in the same-origin set-up (sandbox, reverse proxy): a
+/// page under one of them would be answered by the API, not by the app.
+pub const API_PREFIXES: [&str; 3] = ["/public/", "/legacy/", "/exchange/"];
 
 /// Header with the site navigation. Only pages that work are listed: the account pages once
 /// a key is connected, Connect otherwise.
@@ -85,5 +89,21 @@ pub fn TopBar() -> impl IntoView {
                 </Show>
             </div>
         </header>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_page_lives_under_an_api_prefix() {
+        for (path, _) in ACCOUNT_PAGES {
+            let with_slash = format!("{path}/");
+            assert!(
+                !API_PREFIXES.iter().any(|p| with_slash.starts_with(p)),
+                "{path} would be routed to an API"
+            );
+        }
     }
 }

@@ -8,6 +8,7 @@
 mod support;
 
 mod connect;
+mod exchange;
 mod history;
 mod limits_earn;
 mod money;

@@ -4,10 +4,10 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 const SECTION: &[(&str, &str)] = &[
-    ("/exchange", "Market"),
-    ("/exchange/orders", "Orders"),
-    ("/exchange/trades", "Trades"),
-    ("/exchange/balances", "Balances and fees"),
+    ("/market", "Market"),
+    ("/market/orders", "Orders"),
+    ("/market/trades", "Trades"),
+    ("/market/balances", "Balances and fees"),
 ];
 
 /// Links between the Exchange pages; the current one is marked with `aria-current`.

@@ -162,7 +162,7 @@ fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
                 }
             };
             let order_link = t.order_id.as_ref().map(|o| {
-            let href = format!("/exchange/trades?order={o}");
+            let href = format!("/market/trades?order={o}");
             view! { <a href=href id="detail-order-link">{format!("All fills of order {o}")}</a> }
         });
             view! {

@@ -117,13 +117,13 @@ pub fn PlacedNotice(placed: RwSignal<Option<Placed>>) -> impl IntoView {
             Placed::Accepted(id, text) => view! {
                 <div class="success" role="status" id="order-result" data-order-id=id tabindex="-1" node_ref={focus_when_shown::<html::Div>()}>
                     <p>{text}</p>
-                    <a href="/exchange/orders">"See your orders"</a>
+                    <a href="/market/orders">"See your orders"</a>
                 </div>
             }.into_any(),
             Placed::NotPlaced(text) => view! {
                 <div class="form-error" role="alert" id="order-result" tabindex="-1" node_ref={focus_when_shown::<html::Div>()}>
                     <p>{text}</p>
-                    <a href="/exchange/orders">"Check your orders"</a>
+                    <a href="/market/orders">"Check your orders"</a>
                 </div>
             }.into_any(),
         })
