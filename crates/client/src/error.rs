@@ -193,6 +193,21 @@ fn message_for_code(code: &str) -> Option<&'static str> {
         "api_decommissioned" => {
             "The legacy API has been switched off. Use the current views instead."
         }
+        "INSUFFICIENT_BALANCE" => {
+            "There is not enough available balance for this order (open orders lock funds)."
+        }
+        "BELOW_MIN_ORDER_AMOUNT" => "The order is worth less than this pair's minimum order value.",
+        "ABOVE_MAX_ORDER_AMOUNT" => "The order is worth more than this pair's maximum order value.",
+        "ABOVE_MAX_ORDER_SIZE" => "The quantity is above this pair's maximum order size.",
+        "INVALID_TICK_SIZE" => "The price must be a multiple of this pair's tick size.",
+        "INVALID_SIZE_INCREMENT" => {
+            "The quantity must be a multiple of this pair's size increment."
+        }
+        "ORDER_NOT_CANCELLABLE" => {
+            "The order has already closed (filled, canceled or expired); nothing was canceled."
+        }
+        "ORDER_NOT_FOUND" => "The exchange has no such order.",
+        "PAIR_NOT_FOUND" => "The exchange does not trade this pair.",
         _ => return None,
     })
 }
@@ -316,6 +331,23 @@ mod tests {
         );
         let e = ApiError::from_response(400, None, r#"{"message":"bad pair"}"#);
         assert_eq!(e.service().unwrap().message.as_deref(), Some("bad pair"));
+    }
+
+    #[test]
+    fn exchange_codes_read_in_plain_words() {
+        let body = r#"{"errors":[{"code":"ORDER_NOT_CANCELLABLE","status":"409","title":"Conflict","detail":"order is filled"}]}"#;
+        let e = ApiError::from_response(409, None, body);
+        assert!(matches!(e, ApiError::Conflict(_)));
+        assert!(
+            e.user_message().contains("already closed"),
+            "{}",
+            e.user_message()
+        );
+        let body = r#"{"errors":[{"code":"INSUFFICIENT_BALANCE","status":"422"}]}"#;
+        let e = ApiError::from_response(422, None, body);
+        assert!(e
+            .user_message()
+            .starts_with("There is not enough available balance"));
     }
 
     #[test]
