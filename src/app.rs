@@ -11,6 +11,10 @@ use crate::components::{OfflineBanner, TopBar};
 use crate::pages::connect::ConnectPage;
 use crate::pages::earn::EarnPage;
 use crate::pages::history::HistoryPage;
+use crate::pages::legacy::{
+    LegacyCommodityPage, LegacyCryptoPage, LegacyFiatPage, LegacyMigratePage, LegacyTradesPage,
+    LegacyWalletsPage,
+};
 use crate::pages::limits::LimitsPage;
 use crate::pages::not_found::NotFoundPage;
 use crate::pages::operations::OperationsPage;
@@ -80,6 +84,42 @@ pub fn App() -> impl IntoView {
                     <ProtectedRoute
                         path=path!("/limits")
                         view=LimitsPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy")
+                        view=LegacyWalletsPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy/trades")
+                        view=LegacyTradesPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy/fiat-transactions")
+                        view=LegacyFiatPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy/crypto-transactions")
+                        view=LegacyCryptoPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy/commodity-transactions")
+                        view=LegacyCommodityPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy/migrate")
+                        view=LegacyMigratePage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />
