@@ -172,7 +172,7 @@ mod tests {
 
     #[test]
     fn words() {
-        assert_eq!(sunset_sentence(0).contains("Today is the last day"), true);
+        assert!(sunset_sentence(0).contains("Today is the last day"));
         assert!(sunset_sentence(1).contains("1 day left"));
         assert!(sunset_sentence(69).contains("69 days left"));
         assert_eq!(type_words("ico"), "Initial coin offering");

@@ -9,6 +9,8 @@ mod support;
 
 mod connect;
 mod history;
+mod legacy;
+mod legacy_migrate;
 mod limits_earn;
 mod money;
 mod operations;

@@ -97,7 +97,7 @@ fn CommodityList() -> impl IntoView {
     });
     let body = move || pager.items().iter().map(row).collect_view();
     let empty = move || {
-        (pager.items().is_empty() && pager.paged.with(|p| p.complete())).then(|| {
+        pager.empty().then(|| {
             view! { <EmptyState title="No metal transactions">
                 <p>"The legacy API lists no metal transactions."</p>
             </EmptyState> }

@@ -66,7 +66,7 @@ fn CryptoList() -> impl IntoView {
     });
     let body = move || pager.items().iter().map(row).collect_view();
     let empty = move || {
-        (pager.items().is_empty() && pager.paged.with(|p| p.complete())).then(|| {
+        pager.empty().then(|| {
             view! { <EmptyState title="No crypto transactions">
                 <p>"The legacy API lists no crypto transactions for these filters."</p>
             </EmptyState> }

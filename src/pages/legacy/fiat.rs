@@ -58,7 +58,7 @@ fn FiatList() -> impl IntoView {
         pager.items().iter().map(|t| row(t, &fiats)).collect_view()
     };
     let empty = move || {
-        (pager.items().is_empty() && pager.paged.with(|p| p.complete())).then(|| {
+        pager.empty().then(|| {
             view! { <EmptyState title="No fiat transactions">
                 <p>"The legacy API lists no fiat transactions for these filters."</p>
             </EmptyState> }

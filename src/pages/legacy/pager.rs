@@ -114,6 +114,16 @@ impl<A: Clone + Send + Sync + 'static> Pager<A> {
         })
     }
 
+    /// Whether every page for the current filter has arrived (and nothing is loading).
+    pub fn complete(&self) -> bool {
+        !self.busy() && self.paged.with(|p| p.complete())
+    }
+
+    /// Whether the current filter's list is known to be empty.
+    pub fn empty(&self) -> bool {
+        self.complete() && self.items().is_empty()
+    }
+
     /// Asks for the next page, if there is one and nothing is loading.
     pub fn load_more(&self) {
         if self.busy() {
@@ -145,7 +155,8 @@ pub fn PagerControls<A: Clone + Send + Sync + 'static>(
     let paged = pager.paged;
     let status = move || {
         let shown = pager.items().len();
-        let (total, complete) = paged.with(|p| (p.total, p.complete()));
+        let total = paged.with(|p| p.total);
+        let complete = pager.complete();
         let of = total.map(|t| format!(" of {t}")).unwrap_or_default();
         let more = if complete {
             "all loaded"
@@ -169,10 +180,10 @@ pub fn PagerControls<A: Clone + Send + Sync + 'static>(
         <div class="legacy-more">
             <p class="legacy-status" role="status" aria-live="polite" id="legacy-list-status"
                 data-shown=move || pager.items().len().to_string()
-                data-complete=move || paged.with(|p| p.complete()).to_string()>
+                data-complete=move || pager.complete().to_string()>
                 {status}
             </p>
-            <Show when=move || !paged.with(|p| p.complete())>
+            <Show when=move || !pager.complete()>
                 <button type="button" class="button" id="legacy-load-more"
                     disabled=move || pager.busy()
                     on:click=move |_| pager.load_more()>

@@ -64,7 +64,7 @@ fn TradesList() -> impl IntoView {
         pager.items().iter().map(|t| row(t, &fiats)).collect_view()
     };
     let empty = move || {
-        (pager.items().is_empty() && pager.paged.with(|p| p.complete())).then(|| {
+        pager.empty().then(|| {
             view! { <EmptyState title="No trades">
                 <p>"The legacy API lists no trades for these filters."</p>
             </EmptyState> }
