@@ -88,37 +88,37 @@ pub fn App() -> impl IntoView {
                         redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
-                        path=path!("/legacy")
+                        path=path!("/legacy-api")
                         view=LegacyWalletsPage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
-                        path=path!("/legacy/trades")
+                        path=path!("/legacy-api/trades")
                         view=LegacyTradesPage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
-                        path=path!("/legacy/fiat-transactions")
+                        path=path!("/legacy-api/fiat-transactions")
                         view=LegacyFiatPage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
-                        path=path!("/legacy/crypto-transactions")
+                        path=path!("/legacy-api/crypto-transactions")
                         view=LegacyCryptoPage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
-                        path=path!("/legacy/commodity-transactions")
+                        path=path!("/legacy-api/commodity-transactions")
                         view=LegacyCommodityPage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />
                     <ProtectedRoute
-                        path=path!("/legacy/migrate")
+                        path=path!("/legacy-api/migrate")
                         view=LegacyMigratePage
                         condition=connected
                         redirect_path=requested_page_via_connect

@@ -1,5 +1,5 @@
 //! The legacy lists' filters and page size, as kept in the URL query
-//! (`/legacy/fiat-transactions?type=deposit&status=pending&page_size=10`). Only values the
+//! (`/legacy-api/fiat-transactions?type=deposit&status=pending&page_size=10`). Only values the
 //! endpoint accepts are read from the URL; anything else is ignored, so a hand-edited link
 //! never sends a filter the service rejects.
 

@@ -15,7 +15,7 @@ pub const ACCOUNT_PAGES: &[(&str, &str)] = &[
     ("/trade", "Trade"),
     ("/earn", "Earn"),
     ("/limits", "Limits"),
-    ("/legacy", "Legacy"),
+    ("/legacy-api", "Legacy"),
 ];
 
 /// Header with the site navigation. Only pages that work are listed: the account pages once

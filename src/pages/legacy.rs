@@ -1,4 +1,4 @@
-//! The legacy section (`/legacy/...`): read-only views of Bitpanda's legacy API until it is
+//! The legacy section (`/legacy-api/...`): read-only views of Bitpanda's legacy API until it is
 //! switched off after 31 January 2027 — wallets, trades, fiat, crypto and metal
 //! transactions with their filters and cursor paging in the URL — and the move to the
 //! current API (migration table, key check, reconciliation). Every page sits in a

@@ -72,7 +72,7 @@ async fn native_reconciliation(w: &World) -> (Reconciliation, usize) {
 
 /// Runs the comparison on the migration page and checks every row against `expected`.
 async fn compare(w: &World) -> Reconciliation {
-    w.goto("/legacy/migrate").await;
+    w.goto("/legacy-api/migrate").await;
     w.find("[data-testid=migration-table]").await;
     click(w, "#reconcile-start").await;
     w.find("#reconcile-summary").await;

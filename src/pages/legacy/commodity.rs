@@ -1,4 +1,4 @@
-//! Legacy metal transactions (`/legacy/commodity-transactions?page_size=10`): the person
+//! Legacy metal transactions (`/legacy-api/commodity-transactions?page_size=10`): the person
 //! reads the metal movements of the legacy API, newest first, page by page, each with the
 //! trade it belongs to, whether it was a savings-plan execution or a storage fee, and its
 //! tags as sent.
@@ -111,7 +111,7 @@ fn CommodityList() -> impl IntoView {
     }
 }
 
-/// `/legacy/commodity-transactions`.
+/// `/legacy-api/commodity-transactions`.
 #[component]
 pub fn LegacyCommodityPage() -> impl IntoView {
     view! {

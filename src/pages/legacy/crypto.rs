@@ -1,4 +1,4 @@
-//! Legacy crypto transactions (`/legacy/crypto-transactions?type=withdrawal&status=finished`):
+//! Legacy crypto transactions (`/legacy-api/crypto-transactions?type=withdrawal&status=finished`):
 //! the person reads the coin movements of the legacy API, newest first, filtered by kind
 //! and status, page by page; every status in plain words.
 
@@ -80,7 +80,7 @@ fn CryptoList() -> impl IntoView {
     }
 }
 
-/// `/legacy/crypto-transactions`.
+/// `/legacy-api/crypto-transactions`.
 #[component]
 pub fn LegacyCryptoPage() -> impl IntoView {
     view! {

@@ -1,4 +1,4 @@
-//! Legacy fiat transactions (`/legacy/fiat-transactions?type=deposit&status=pending`): the
+//! Legacy fiat transactions (`/legacy-api/fiat-transactions?type=deposit&status=pending`): the
 //! person reads deposits, withdrawals and the fiat side of trades of the legacy API, newest
 //! first, filtered by kind and status, page by page; every status in plain words.
 
@@ -72,7 +72,7 @@ fn FiatList() -> impl IntoView {
     }
 }
 
-/// `/legacy/fiat-transactions`.
+/// `/legacy-api/fiat-transactions`.
 #[component]
 pub fn LegacyFiatPage() -> impl IntoView {
     view! {

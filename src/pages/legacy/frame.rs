@@ -33,14 +33,15 @@ pub fn note_gone(gone: RwSignal<bool>, error: &ApiError) -> bool {
     is_gone
 }
 
-/// The legacy pages, in sub-navigation order: (path, label).
+/// The legacy pages, in sub-navigation order: (path, label). They live under `/legacy-api`
+/// because `/legacy/` on the app's origin is the legacy API itself (sandbox and proxies).
 const LEGACY_PAGES: &[(&str, &str)] = &[
-    ("/legacy", "Wallets"),
-    ("/legacy/trades", "Trades"),
-    ("/legacy/fiat-transactions", "Fiat transactions"),
-    ("/legacy/crypto-transactions", "Crypto transactions"),
-    ("/legacy/commodity-transactions", "Metal transactions"),
-    ("/legacy/migrate", "Move to the current API"),
+    ("/legacy-api", "Wallets"),
+    ("/legacy-api/trades", "Trades"),
+    ("/legacy-api/fiat-transactions", "Fiat transactions"),
+    ("/legacy-api/crypto-transactions", "Crypto transactions"),
+    ("/legacy-api/commodity-transactions", "Metal transactions"),
+    ("/legacy-api/migrate", "Move to the current API"),
 ];
 
 /// Links between the legacy pages (the current one is marked with `aria-current`).
@@ -66,7 +67,7 @@ fn SunsetBanner(days_left: u32) -> impl IntoView {
             <strong>"Legacy API. "</strong>
             {sunset_sentence(days_left)}
             " "
-            <A href="/legacy/migrate">"How to move"</A>
+            <A href="/legacy-api/migrate">"How to move"</A>
         </p>
     }
 }
@@ -142,4 +143,19 @@ where
             .filter(|r| !matches!(r, Err(e) if sunset::is_gone(e)))
     };
     crate::account_data::load_states(state, what, move || resource.refetch(), loaded)
+}
+
+/// For a legacy page that loads nothing from the legacy API at first: one small request
+/// (the fiat wallets) so a switched-off API is noticed at once.
+pub fn probe_legacy() {
+    let gone = use_legacy_gone();
+    let probe = crate::account_data::account_resource(
+        || (),
+        |client, _, ()| async move { client.legacy_fiat_wallets().await.map(|_| ()) },
+    );
+    Effect::new(move |_| {
+        if let Some(Err(e)) = probe.get() {
+            note_gone(gone, &e);
+        }
+    });
 }

@@ -1,4 +1,4 @@
-//! Move to the current API (`/legacy/migrate`): where each legacy view lives now in Folio,
+//! Move to the current API (`/legacy-api/migrate`): where each legacy view lives now in Folio,
 //! which permissions the new key needs (and whether the connected key has them), and a
 //! comparison showing whether both APIs agree on balances and trades.
 
@@ -6,7 +6,7 @@ use folio_client::scopes::Scope;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use super::frame::LegacyFrame;
+use super::frame::{probe_legacy, LegacyFrame};
 use super::migration_table::{key_has, MigrationTable};
 use super::reconciliation::ReconciliationCard;
 use crate::session::use_session;
@@ -44,6 +44,7 @@ fn KeyCheck() -> impl IntoView {
 
 #[component]
 fn Migration() -> impl IntoView {
+    probe_legacy();
     view! {
         <section class="card" aria-labelledby="moves-title">
             <h2 id="moves-title">"Where everything is now"</h2>
@@ -54,7 +55,7 @@ fn Migration() -> impl IntoView {
     }
 }
 
-/// `/legacy/migrate`.
+/// `/legacy-api/migrate`.
 #[component]
 pub fn LegacyMigratePage() -> impl IntoView {
     view! {

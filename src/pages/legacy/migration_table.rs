@@ -27,7 +27,7 @@ struct Move {
 const MOVES: &[Move] = &[
     Move {
         legacy: "Crypto, fiat and asset wallets",
-        legacy_page: Some("/legacy"),
+        legacy_page: Some("/legacy-api"),
         legacy_paths: "GET /v1/wallets, /v1/fiatwallets, /v1/asset-wallets",
         current_page: ("/", "Portfolio"),
         current_paths: "GET /v1/portfolio",
@@ -43,7 +43,7 @@ const MOVES: &[Move] = &[
     },
     Move {
         legacy: "Trades",
-        legacy_page: Some("/legacy/trades"),
+        legacy_page: Some("/legacy-api/trades"),
         legacy_paths: "GET /v1/trades",
         current_page: ("/operations", "Operations"),
         current_paths: "GET /v1/operations",
@@ -51,7 +51,7 @@ const MOVES: &[Move] = &[
     },
     Move {
         legacy: "Fiat transactions",
-        legacy_page: Some("/legacy/fiat-transactions"),
+        legacy_page: Some("/legacy-api/fiat-transactions"),
         legacy_paths: "GET /v1/fiatwallets/transactions",
         current_page: ("/operations", "Operations"),
         current_paths: "GET /v1/operations",
@@ -59,7 +59,7 @@ const MOVES: &[Move] = &[
     },
     Move {
         legacy: "Crypto transactions",
-        legacy_page: Some("/legacy/crypto-transactions"),
+        legacy_page: Some("/legacy-api/crypto-transactions"),
         legacy_paths: "GET /v1/wallets/transactions",
         current_page: ("/operations", "Operations"),
         current_paths: "GET /v1/operations",
@@ -67,7 +67,7 @@ const MOVES: &[Move] = &[
     },
     Move {
         legacy: "Metal transactions",
-        legacy_page: Some("/legacy/commodity-transactions"),
+        legacy_page: Some("/legacy-api/commodity-transactions"),
         legacy_paths: "GET /v1/assets/transactions/commodity",
         current_page: ("/operations", "Operations"),
         current_paths: "GET /v1/operations",

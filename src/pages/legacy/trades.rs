@@ -1,4 +1,4 @@
-//! Legacy trades (`/legacy/trades?type=sell&page_size=10`): the person reads every trade of
+//! Legacy trades (`/legacy-api/trades?type=sell&page_size=10`): the person reads every trade of
 //! the legacy API, newest first, filtered by side, page by page; swaps and savings-plan
 //! executions carry a text badge.
 
@@ -78,7 +78,7 @@ fn TradesList() -> impl IntoView {
     }
 }
 
-/// `/legacy/trades`.
+/// `/legacy-api/trades`.
 #[component]
 pub fn LegacyTradesPage() -> impl IntoView {
     view! {

@@ -1,4 +1,4 @@
-//! Legacy wallets (`/legacy`), the section's overview: the person sees every crypto wallet,
+//! Legacy wallets (`/legacy-api`), the section's overview: the person sees every crypto wallet,
 //! fiat wallet and grouped asset wallet (crypto coins, metals) of the legacy API with its
 //! balance exactly as sent, and when they last did something there.
 
@@ -131,7 +131,7 @@ fn Wallets() -> impl IntoView {
     legacy_states(data, "the legacy wallets", wallets_view)
 }
 
-/// `/legacy`: the overview and the wallets.
+/// `/legacy-api`: the overview and the wallets.
 #[component]
 pub fn LegacyWalletsPage() -> impl IntoView {
     view! {
