@@ -45,7 +45,7 @@ pub fn sunset_sentence(days_left: u32) -> String {
         n => format!("{n} days left"),
     };
     format!(
-        "The legacy API is switched off after 31 January 2027. {when}: move to the current \
+        "{when}: the legacy API is switched off after 31 January 2027. Move to the current \
          views before then."
     )
 }

@@ -188,6 +188,8 @@ async fn reconciliation_reports_the_discrepancy() {
         "Difference",
     )
     .await;
+    w.js("document.querySelector('#reconcile-summary').scrollIntoView(); return true;")
+        .await;
     w.screenshot("legacy-migrate-difference-1280").await;
     w.close().await;
 }

@@ -78,11 +78,14 @@ pub fn id_cell(id: &str) -> impl IntoView {
     view! { <td class="mono id" title=id.to_string()>{crate::catalogue::short_id(id)}</td> }
 }
 
+/// A column heading and whether the column holds numbers (right-aligned).
+pub type Column = (&'static str, bool);
+
 /// A table in a horizontally scrolling, focusable region with a visible caption.
 pub fn table_region(
     id: &'static str,
     caption: String,
-    head: &'static [&'static str],
+    head: &'static [Column],
     body: impl IntoView + 'static,
 ) -> impl IntoView {
     let caption_id = format!("{id}-caption");
@@ -92,7 +95,12 @@ pub fn table_region(
             <table class="data-table legacy-table" id=id>
                 <caption id=caption_id>{caption}</caption>
                 <thead>
-                    <tr>{head.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
+                    <tr>
+                        {head
+                            .iter()
+                            .map(|&(h, num)| view! { <th scope="col" class:num=num>{h}</th> })
+                            .collect_view()}
+                    </tr>
                 </thead>
                 <tbody>{body}</tbody>
             </table>

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::cells::{
     amount_cell, badge, direction_text, id_cell, kind_text, status_cell, table_region, time_cell,
-    trade_badges,
+    trade_badges, Column,
 };
 use super::crypto::asset_text;
 use super::filter_bar::{use_filter, FilterBar};
@@ -19,20 +19,20 @@ use crate::format::{format_amount, MISSING};
 use crate::legacy_filters::LegacyList;
 use crate::legacy_words::{tag_text, yes_no};
 
-const HEAD: &[&str] = &[
-    "When",
-    "Type",
-    "Direction",
-    "Metal",
-    "Amount",
-    "Fee",
-    "Value (EUR)",
-    "Status",
-    "Trade",
-    "Savings plan",
-    "Storage fee",
-    "Tags",
-    "Id",
+const HEAD: &[Column] = &[
+    ("When", false),
+    ("Type", false),
+    ("Direction", false),
+    ("Metal", false),
+    ("Amount", true),
+    ("Fee", true),
+    ("Value (EUR)", true),
+    ("Status", false),
+    ("Trade", false),
+    ("Savings plan", false),
+    ("Storage fee", false),
+    ("Tags", false),
+    ("Id", false),
 ];
 
 /// The embedded trade: "Buy 0.5 (…1a2b3c4d)" with its badges.

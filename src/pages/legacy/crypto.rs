@@ -6,7 +6,7 @@ use folio_client::legacy::{LegacyCryptoTransaction, LegacyItem};
 use leptos::prelude::*;
 
 use super::cells::{
-    amount_cell, direction_text, id_cell, kind_text, status_cell, table_region, time_cell,
+    amount_cell, direction_text, id_cell, kind_text, status_cell, table_region, time_cell, Column,
 };
 use super::filter_bar::{use_filter, FilterBar};
 use super::frame::LegacyFrame;
@@ -15,17 +15,17 @@ use crate::components::EmptyState;
 use crate::format::or_missing;
 use crate::legacy_filters::LegacyList;
 
-const HEAD: &[&str] = &[
-    "When",
-    "Type",
-    "Direction",
-    "Asset",
-    "Amount",
-    "Fee",
-    "Value (EUR)",
-    "Status",
-    "Confirmations",
-    "Id",
+const HEAD: &[Column] = &[
+    ("When", false),
+    ("Type", false),
+    ("Direction", false),
+    ("Asset", false),
+    ("Amount", true),
+    ("Fee", true),
+    ("Value (EUR)", true),
+    ("Status", false),
+    ("Confirmations", true),
+    ("Id", false),
 ];
 
 /// The asset's symbol, else its numeric id.

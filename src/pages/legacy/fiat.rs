@@ -8,7 +8,7 @@ use folio_client::legacy::{LegacyFiatTransaction, LegacyItem};
 use leptos::prelude::*;
 
 use super::cells::{
-    amount_cell, direction_text, id_cell, kind_text, status_cell, table_region, time_cell,
+    amount_cell, direction_text, id_cell, kind_text, status_cell, table_region, time_cell, Column,
 };
 use super::filter_bar::{use_filter, FilterBar};
 use super::frame::LegacyFrame;
@@ -17,15 +17,15 @@ use crate::components::EmptyState;
 use crate::legacy_filters::LegacyList;
 use crate::legacy_words::yes_no;
 
-const HEAD: &[&str] = &[
-    "When",
-    "Type",
-    "Direction",
-    "Amount",
-    "Fee",
-    "Status",
-    "Confirmed",
-    "Id",
+const HEAD: &[Column] = &[
+    ("When", false),
+    ("Type", false),
+    ("Direction", false),
+    ("Amount", true),
+    ("Fee", true),
+    ("Status", false),
+    ("Confirmed", false),
+    ("Id", false),
 ];
 
 fn row(t: &LegacyItem<LegacyFiatTransaction>, fiats: &HashMap<String, String>) -> impl IntoView {

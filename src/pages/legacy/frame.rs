@@ -64,7 +64,6 @@ fn LegacyNav() -> impl IntoView {
 fn SunsetBanner(days_left: u32) -> impl IntoView {
     view! {
         <p class="legacy-banner" role="note" data-testid="sunset-banner" data-days-left=days_left.to_string()>
-            <strong>"Legacy API. "</strong>
             {sunset_sentence(days_left)}
             " "
             <A href="/legacy-api/migrate">"How to move"</A>

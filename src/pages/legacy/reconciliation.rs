@@ -12,7 +12,7 @@ use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use super::cells::{amount_cell, table_region};
+use super::cells::{amount_cell, table_region, Column};
 use super::frame::legacy_states;
 use crate::account_data::account_resource;
 use crate::catalogue;
@@ -83,20 +83,20 @@ fn outcome_cell(outcome: Outcome) -> impl IntoView {
     view! { <td class=format!("outcome outcome-{}", outcome_key(outcome))>{outcome_words(outcome)}</td> }
 }
 
-const BALANCE_HEAD: &[&str] = &[
-    "Asset or currency",
-    "Kind",
-    "Legacy API",
-    "Current API",
-    "Difference",
-    "Outcome",
+const BALANCE_HEAD: &[Column] = &[
+    ("Asset or currency", false),
+    ("Kind", false),
+    ("Legacy API", true),
+    ("Current API", true),
+    ("Difference", true),
+    ("Outcome", false),
 ];
-const TRADE_HEAD: &[&str] = &[
-    "Trades",
-    "Legacy API",
-    "Current API",
-    "Difference",
-    "Outcome",
+const TRADE_HEAD: &[Column] = &[
+    ("Trades", false),
+    ("Legacy API", true),
+    ("Current API", true),
+    ("Difference", true),
+    ("Outcome", false),
 ];
 
 fn report_view(r: Reconciliation) -> impl IntoView {

@@ -6,7 +6,7 @@ use folio_client::legacy::{LegacyItem, LegacyTrade};
 use leptos::prelude::*;
 
 use super::cells::{
-    amount_cell, id_cell, kind_text, status_cell, table_region, time_cell, trade_badges,
+    amount_cell, id_cell, kind_text, status_cell, table_region, time_cell, trade_badges, Column,
 };
 use super::filter_bar::{use_filter, FilterBar};
 use super::frame::LegacyFrame;
@@ -14,15 +14,15 @@ use super::pager::{fiat_symbol, use_fiat_symbols, use_pager, PagerControls};
 use crate::components::EmptyState;
 use crate::legacy_filters::LegacyList;
 
-const HEAD: &[&str] = &[
-    "When",
-    "Type",
-    "Asset",
-    "Amount",
-    "Fiat amount",
-    "Price",
-    "Status",
-    "Trade id",
+const HEAD: &[Column] = &[
+    ("When", false),
+    ("Type", false),
+    ("Asset", false),
+    ("Amount", true),
+    ("Fiat amount", true),
+    ("Price", true),
+    ("Status", false),
+    ("Trade id", false),
 ];
 
 fn row(

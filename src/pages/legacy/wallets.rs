@@ -6,7 +6,7 @@ use folio_client::legacy::{LegacyAssetWallets, LegacyFiatWallet, LegacyItem, Leg
 use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
-use super::cells::{amount_cell, badge, id_cell, table_region, time_text};
+use super::cells::{amount_cell, badge, id_cell, table_region, time_text, Column};
 use super::frame::{legacy_states, LegacyFrame};
 use crate::account_data::account_resource;
 use crate::format::{or_missing, MISSING};
@@ -31,11 +31,30 @@ async fn load(client: Client) -> Result<LegacyWalletsData, ApiError> {
     })
 }
 
-const WALLET_HEAD: &[&str] = &[
-    "Name", "Asset", "Balance", "Default", "Pending", "Deleted", "Id",
+const WALLET_HEAD: &[Column] = &[
+    ("Name", false),
+    ("Asset", false),
+    ("Balance", true),
+    ("Default", false),
+    ("Pending", true),
+    ("Deleted", false),
+    ("Id", false),
 ];
-const GROUPED_HEAD: &[&str] = &["Name", "Asset", "Balance", "Default", "Deleted", "Id"];
-const FIAT_HEAD: &[&str] = &["Name", "Currency", "Balance", "Pending", "Id"];
+const GROUPED_HEAD: &[Column] = &[
+    ("Name", false),
+    ("Asset", false),
+    ("Balance", true),
+    ("Default", false),
+    ("Deleted", false),
+    ("Id", false),
+];
+const FIAT_HEAD: &[Column] = &[
+    ("Name", false),
+    ("Currency", false),
+    ("Balance", true),
+    ("Pending", true),
+    ("Id", false),
+];
 
 fn wallet_row(w: &LegacyItem<LegacyWallet>, group: &'static str, pending: bool) -> impl IntoView {
     let a = &w.attributes;
