@@ -10,6 +10,7 @@ mod support;
 mod connect;
 mod history;
 mod legacy;
+mod legacy_lists;
 mod legacy_migrate;
 mod limits_earn;
 mod money;
