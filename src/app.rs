@@ -14,6 +14,10 @@ use crate::pages::exchange::{
     ExchangeBalancesPage, ExchangeMarketPage, ExchangeOrdersPage, ExchangeTradesPage,
 };
 use crate::pages::history::HistoryPage;
+use crate::pages::legacy::{
+    LegacyCommodityPage, LegacyCryptoPage, LegacyFiatPage, LegacyMigratePage, LegacyTradesPage,
+    LegacyWalletsPage,
+};
 use crate::pages::limits::LimitsPage;
 use crate::pages::not_found::NotFoundPage;
 use crate::pages::operations::OperationsPage;
@@ -83,6 +87,42 @@ pub fn App() -> impl IntoView {
                     <ProtectedRoute
                         path=path!("/limits")
                         view=LimitsPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy-api")
+                        view=LegacyWalletsPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy-api/trades")
+                        view=LegacyTradesPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy-api/fiat-transactions")
+                        view=LegacyFiatPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy-api/crypto-transactions")
+                        view=LegacyCryptoPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy-api/commodity-transactions")
+                        view=LegacyCommodityPage
+                        condition=connected
+                        redirect_path=requested_page_via_connect
+                    />
+                    <ProtectedRoute
+                        path=path!("/legacy-api/migrate")
+                        view=LegacyMigratePage
                         condition=connected
                         redirect_path=requested_page_via_connect
                     />

@@ -5,7 +5,8 @@
 //! - [`session`] and [`settings`]: the key and the preferences of this tab;
 //! - [`components`]: reusable views; [`pages`]: one module per route;
 //! - plain logic with native unit tests: [`format`], [`allocation`], [`sorting`],
-//!   [`chart_geometry`], [`query`].
+//!   [`chart_geometry`], [`query`], and for the legacy section [`legacy_filters`],
+//!   [`legacy_paging`], [`legacy_words`], [`legacy_timeline_rows`].
 //!
 //! Pages never build URLs or parse JSON: they call `folio_client` (names for ids through
 //! [`catalogue`]).
@@ -24,6 +25,10 @@ pub mod exchange_filters;
 pub mod exchange_ticket;
 pub mod exchange_words;
 pub mod format;
+pub mod legacy_filters;
+pub mod legacy_paging;
+pub mod legacy_timeline_rows;
+pub mod legacy_words;
 pub mod money_forms;
 pub mod operation_rows;
 pub mod operations_filter;

@@ -16,6 +16,7 @@ pub const ACCOUNT_PAGES: &[(&str, &str)] = &[
     ("/earn", "Earn"),
     ("/limits", "Limits"),
     ("/market", "Exchange"),
+    ("/legacy-api", "Legacy"),
 ];
 
 /// The path prefixes of the three APIs in the same-origin set-up (sandbox, reverse proxy): a

@@ -7,6 +7,7 @@
 mod detail;
 mod export;
 mod filters;
+mod legacy_timeline;
 mod list;
 mod loader;
 
@@ -22,6 +23,7 @@ use crate::session::use_session;
 use crate::settings::use_settings;
 use detail::OperationDetail;
 use filters::FilterBar;
+use legacy_timeline::{use_include_legacy, LegacyTimeline, SourceToggle};
 use list::OperationsList;
 pub use loader::Busy;
 use loader::Loader;
@@ -153,11 +155,16 @@ pub fn OperationsPage() -> impl IntoView {
         Some(view! { <OperationDetail op=op names=names on_close=close /> })
     };
     let busy = move || loader.busy.get();
+    // "Include legacy records" (`?source=all`) shows the combined timeline instead of the
+    // list, unless the legacy API is gone.
+    let legacy_gone = RwSignal::new(false);
+    let (include_legacy, _) = use_include_legacy();
+    let combined = move || include_legacy.get() && !legacy_gone.get();
     view! {
         <section class="page operations-page" aria-labelledby="operations-title">
             <div class="page-head">
                 <h1 id="operations-title">"Operations"</h1>
-                <div class="ops-export">
+                <div class="ops-export" hidden=combined>
                     <button type="button" class="button" id="export-csv"
                         disabled=move || shown.with(Vec::is_empty) on:click=move |_| export(false)>
                         "Export CSV"
@@ -168,6 +175,9 @@ pub fn OperationsPage() -> impl IntoView {
                     </button>
                 </div>
             </div>
+            <SourceToggle gone=legacy_gone />
+            {move || include_legacy.get().then(|| view! { <LegacyTimeline gone=legacy_gone /> })}
+            <div class="ops-current" hidden=combined>
             {move || settings.base_urls().is_none().then(|| view! { <FixBaseUrls /> })}
             <FilterBar filter=filter text=text set=set_param extra_types=extra_types fiats=fiats on_text=on_text />
             <p class="ops-status" role="status" aria-live="polite" id="ops-status">
@@ -210,6 +220,7 @@ pub fn OperationsPage() -> impl IntoView {
                     </div>
                 </div>
                 {detail}
+            </div>
             </div>
         </section>
     }

@@ -1,0 +1,200 @@
+//! Plain words for the legacy section: kinds, directions, the sunset countdown, the
+//! reconciliation's outcomes and summary. Unknown values are shown exactly as sent.
+
+use folio_client::legacy::reconcile::{Outcome, Reconciliation, TradeKind};
+use rust_decimal::Decimal;
+use serde_json::Value;
+
+/// Plain words for a legacy `type` value.
+pub fn type_words(raw: &str) -> String {
+    match raw.to_ascii_lowercase().as_str() {
+        "buy" => "Buy".into(),
+        "sell" => "Sell".into(),
+        "deposit" => "Deposit".into(),
+        "withdrawal" => "Withdrawal".into(),
+        "transfer" => "Transfer between own wallets".into(),
+        "refund" => "Refund".into(),
+        "ico" => "Initial coin offering".into(),
+        _ => raw.to_string(),
+    }
+}
+
+/// Plain words for a direction (`incoming` → "In").
+pub fn direction_words(raw: &str) -> String {
+    match raw.to_ascii_lowercase().as_str() {
+        "incoming" => "In".into(),
+        "outgoing" => "Out".into(),
+        _ => raw.to_string(),
+    }
+}
+
+/// "Yes", "No" or "—".
+pub fn yes_no(value: Option<bool>) -> &'static str {
+    match value {
+        Some(true) => "Yes",
+        Some(false) => "No",
+        None => crate::format::MISSING,
+    }
+}
+
+/// The banner's sentence for `days_left` whole days after today until the sunset.
+pub fn sunset_sentence(days_left: u32) -> String {
+    let when = match days_left {
+        0 => "Today is the last day".to_string(),
+        1 => "1 day left".to_string(),
+        n => format!("{n} days left"),
+    };
+    format!(
+        "{when}: the legacy API is switched off after 31 January 2027. Move to the current \
+         views before then."
+    )
+}
+
+/// A tag of a commodity transaction as text (strings as they are, anything else as JSON).
+pub fn tag_text(tag: &Value) -> String {
+    match tag {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The words for a reconciliation outcome.
+pub fn outcome_words(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Match => "Match",
+        Outcome::Difference => "Difference",
+        Outcome::NotInLegacy => "Only in the current API",
+    }
+}
+
+/// The words for a trade category.
+pub fn trade_kind_words(kind: TradeKind) -> &'static str {
+    match kind {
+        TradeKind::Buy => "Buys",
+        TradeKind::Sell => "Sells",
+        TradeKind::SavingsPlan => "Savings-plan executions",
+        TradeKind::Swap => "Swaps",
+    }
+}
+
+/// Current minus legacy, when the legacy API has a value.
+pub fn difference(legacy: Option<Decimal>, current: Decimal) -> Option<Decimal> {
+    legacy.map(|l| current - l)
+}
+
+/// The one-sentence verdict of a reconciliation.
+pub fn reconciliation_summary(r: &Reconciliation) -> String {
+    let differences = r.differences();
+    if differences > 0 {
+        let noun = if differences == 1 {
+            "difference"
+        } else {
+            "differences"
+        };
+        return format!("{differences} {noun} between the legacy and the current API.");
+    }
+    let compared = r
+        .balances
+        .iter()
+        .filter(|b| b.outcome != Outcome::NotInLegacy)
+        .count();
+    let only_current = r.balances.len() - compared;
+    let mut text = format!(
+        "All {compared} balances and {} trade counts match.",
+        r.trades.len()
+    );
+    if only_current > 0 {
+        text.push_str(&format!(
+            " {only_current} holdings exist only in the current API (the legacy API never \
+             showed them)."
+        ));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use folio_client::legacy::reconcile::{BalanceKind, BalanceRow, Period, TradeCountRow};
+
+    fn row(symbol: &str, legacy: Option<i64>, current: i64, outcome: Outcome) -> BalanceRow {
+        BalanceRow {
+            symbol: symbol.into(),
+            kind: BalanceKind::Asset,
+            legacy: legacy.map(Decimal::from),
+            current: Decimal::from(current),
+            outcome,
+        }
+    }
+
+    fn trades(legacy: usize, current: usize) -> Vec<TradeCountRow> {
+        [TradeKind::Buy, TradeKind::Sell]
+            .into_iter()
+            .map(|kind| TradeCountRow {
+                kind,
+                legacy,
+                current,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn summaries() {
+        let equal = Reconciliation {
+            balances: vec![
+                row("BTC", Some(1), 1, Outcome::Match),
+                row("EUR", Some(5), 5, Outcome::Match),
+                row("AAPL", None, 3, Outcome::NotInLegacy),
+            ],
+            trades: trades(2, 2),
+            period: Period::default(),
+        };
+        assert_eq!(
+            reconciliation_summary(&equal),
+            "All 2 balances and 2 trade counts match. 1 holdings exist only in the current API \
+             (the legacy API never showed them)."
+        );
+        let one = Reconciliation {
+            balances: vec![row("BTC", Some(1), 2, Outcome::Difference)],
+            trades: trades(2, 2),
+            period: Period::default(),
+        };
+        assert_eq!(
+            reconciliation_summary(&one),
+            "1 difference between the legacy and the current API."
+        );
+        let three = Reconciliation {
+            trades: trades(1, 2),
+            ..one
+        };
+        assert!(reconciliation_summary(&three).starts_with("3 differences"));
+    }
+
+    #[test]
+    fn words() {
+        assert!(sunset_sentence(0).contains("Today is the last day"));
+        assert!(sunset_sentence(1).contains("1 day left"));
+        assert!(sunset_sentence(69).contains("69 days left"));
+        assert_eq!(type_words("ico"), "Initial coin offering");
+        assert_eq!(type_words("airdrop"), "airdrop");
+        assert_eq!(direction_words("incoming"), "In");
+        assert_eq!(direction_words("sideways"), "sideways");
+        assert_eq!(yes_no(None), "—");
+        assert_eq!(
+            tag_text(&Value::String("savings_plan".into())),
+            "savings_plan"
+        );
+        assert_eq!(tag_text(&serde_json::json!({"a": 1})), r#"{"a":1}"#);
+        assert_eq!(
+            outcome_words(Outcome::NotInLegacy),
+            "Only in the current API"
+        );
+        assert_eq!(
+            trade_kind_words(TradeKind::SavingsPlan),
+            "Savings-plan executions"
+        );
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        assert_eq!(difference(Some(d("1.00")), d("1.01")), Some(d("0.01")));
+        assert_eq!(difference(None, d("1")), None);
+    }
+}

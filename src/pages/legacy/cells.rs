@@ -1,0 +1,109 @@
+//! Table cells shared by the legacy pages: amounts exactly as sent (the exact decimal also
+//! in `data-value`), times, statuses in plain words (the raw value in `data-status`), kinds
+//! in words, and text badges for swaps, savings plans and storage fees.
+
+use folio_client::legacy::{status_words, LegacyTime};
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use crate::format::{format_amount, format_datetime, MISSING};
+use crate::legacy_words::{direction_words, type_words};
+
+/// A legacy time as `2026-05-04 09:15 UTC`, or "—".
+pub fn time_text(time: &LegacyTime) -> String {
+    time.instant()
+        .map(format_datetime)
+        .unwrap_or_else(|| MISSING.to_string())
+}
+
+/// A time cell (the instant in `datetime`).
+pub fn time_cell(time: &LegacyTime) -> impl IntoView {
+    let iso = time.instant().map(|t| t.to_rfc3339()).unwrap_or_default();
+    view! { <td class="time"><time datetime=iso>{time_text(time)}</time></td> }
+}
+
+/// An amount with the scale the service sent and an optional unit; the exact value is in
+/// `data-value` ("" when missing).
+pub fn amount_cell(
+    value: Option<Decimal>,
+    class: &'static str,
+    unit: Option<String>,
+) -> impl IntoView {
+    let exact = value.map(|v| v.to_string()).unwrap_or_default();
+    let text = match (value, unit.filter(|u| !u.is_empty())) {
+        (Some(v), Some(u)) => format!("{} {u}", format_amount(v)),
+        (Some(v), None) => format_amount(v),
+        (None, _) => MISSING.to_string(),
+    };
+    view! { <td class=format!("num {class}") data-value=exact>{text}</td> }
+}
+
+/// A status in plain words; the raw value in `data-status`.
+pub fn status_cell(raw: Option<&str>) -> impl IntoView {
+    let raw = raw.unwrap_or_default().to_string();
+    let words = if raw.is_empty() {
+        MISSING.to_string()
+    } else {
+        status_words(&raw)
+    };
+    view! { <td class="status" data-status=raw>{words}</td> }
+}
+
+/// A kind (`type`) in words; the raw value in `data-type`.
+pub fn kind_text(raw: Option<&str>) -> String {
+    raw.map(type_words).unwrap_or_else(|| MISSING.to_string())
+}
+
+/// A direction in words.
+pub fn direction_text(raw: Option<&str>) -> String {
+    raw.map(direction_words)
+        .unwrap_or_else(|| MISSING.to_string())
+}
+
+/// A labelled badge (text, never colour only).
+pub fn badge(text: &'static str, class: &'static str) -> impl IntoView {
+    view! { <span class=format!("legacy-badge {class}")>{text}</span> }
+}
+
+/// The badges of a trade: swap, savings plan.
+pub fn trade_badges(is_swap: Option<bool>, is_savings: Option<bool>) -> impl IntoView {
+    view! {
+        {(is_swap == Some(true)).then(|| badge("Swap", "badge-swap"))}
+        {(is_savings == Some(true)).then(|| badge("Savings plan", "badge-savings"))}
+    }
+}
+
+/// The last eight characters of an id, with the whole id as a tooltip.
+pub fn id_cell(id: &str) -> impl IntoView {
+    view! { <td class="mono id" title=id.to_string()>{crate::catalogue::short_id(id)}</td> }
+}
+
+/// A column heading and whether the column holds numbers (right-aligned).
+pub type Column = (&'static str, bool);
+
+/// A table in a horizontally scrolling, focusable region with a visible caption.
+pub fn table_region(
+    id: &'static str,
+    caption: String,
+    head: &'static [Column],
+    body: impl IntoView + 'static,
+) -> impl IntoView {
+    let caption_id = format!("{id}-caption");
+    let labelled_by = caption_id.clone();
+    view! {
+        <div class="table-scroll" tabindex="0" role="region" aria-labelledby=labelled_by>
+            <table class="data-table legacy-table" id=id>
+                <caption id=caption_id>{caption}</caption>
+                <thead>
+                    <tr>
+                        {head
+                            .iter()
+                            .map(|&(h, num)| view! { <th scope="col" class:num=num>{h}</th> })
+                            .collect_view()}
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+    }
+}

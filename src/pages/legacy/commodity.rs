@@ -1,0 +1,123 @@
+//! Legacy metal transactions (`/legacy-api/commodity-transactions?page_size=10`): the person
+//! reads the metal movements of the legacy API, newest first, page by page, each with the
+//! trade it belongs to, whether it was a savings-plan execution or a storage fee, and its
+//! tags as sent.
+
+use folio_client::legacy::{LegacyCommodityTransaction, LegacyItem, LegacyTrade};
+use leptos::prelude::*;
+
+use super::cells::{
+    amount_cell, badge, direction_text, id_cell, kind_text, status_cell, table_region, time_cell,
+    trade_badges, Column,
+};
+use super::crypto::asset_text;
+use super::filter_bar::{use_filter, FilterBar};
+use super::frame::LegacyFrame;
+use super::pager::{use_pager, PagerControls};
+use crate::components::EmptyState;
+use crate::format::{format_amount, MISSING};
+use crate::legacy_filters::LegacyList;
+use crate::legacy_words::{tag_text, yes_no};
+
+const HEAD: &[Column] = &[
+    ("When", false),
+    ("Type", false),
+    ("Direction", false),
+    ("Metal", false),
+    ("Amount", true),
+    ("Fee", true),
+    ("Value (EUR)", true),
+    ("Status", false),
+    ("Trade", false),
+    ("Savings plan", false),
+    ("Storage fee", false),
+    ("Tags", false),
+    ("Id", false),
+];
+
+/// The embedded trade: "Buy 0.5 (…1a2b3c4d)" with its badges.
+fn trade_cell(trade: Option<&LegacyItem<LegacyTrade>>) -> impl IntoView {
+    let Some(t) = trade else {
+        return view! { <td class="trade">{MISSING}</td> }.into_any();
+    };
+    let a = &t.attributes;
+    let kind = kind_text(a.trade_type.as_ref().map(|k| k.as_str()));
+    let amount = a.amount_cryptocoin.map(format_amount).unwrap_or_default();
+    view! {
+        <td class="trade" data-trade-id=t.id.clone()>
+            {format!("{kind} {amount} ")}
+            <span class="mono" title=t.id.clone()>{format!("({})", crate::catalogue::short_id(&t.id))}</span>
+            " " {trade_badges(a.is_swap, a.is_savings)}
+        </td>
+    }
+    .into_any()
+}
+
+fn row(t: &LegacyItem<LegacyCommodityTransaction>) -> impl IntoView {
+    let a = &t.attributes;
+    let kind = a.transaction_type.as_ref().map(|k| k.as_str().to_string());
+    let metal = asset_text(a.cryptocoin_symbol.as_ref(), a.cryptocoin_id.as_ref());
+    let tags = if a.tags.is_empty() {
+        MISSING.to_string()
+    } else {
+        a.tags.iter().map(tag_text).collect::<Vec<_>>().join(", ")
+    };
+    view! {
+        <tr data-testid="legacy-commodity-transaction" data-id=t.id.clone()
+            data-savings=(a.is_savings == Some(true)).to_string()
+            data-storage-fee=(a.is_metal_storage_fee == Some(true)).to_string()>
+            {time_cell(&a.time)}
+            <td class="kind">
+                {kind_text(kind.as_deref())}
+                {(a.is_savings == Some(true)).then(|| badge("Savings plan", "badge-savings"))}
+                {(a.is_metal_storage_fee == Some(true)).then(|| badge("Storage fee", "badge-fee"))}
+            </td>
+            <td class="direction">{direction_text(a.in_or_out.as_ref().map(|d| d.as_str()))}</td>
+            <td class="asset">{metal.clone()}</td>
+            {amount_cell(a.amount, "amount", Some(metal.clone()))}
+            {amount_cell(a.fee, "fee", Some(metal))}
+            {amount_cell(a.amount_eur, "value-eur", None)}
+            {status_cell(a.status.as_ref().map(|s| s.as_str()))}
+            {trade_cell(a.trade.as_ref())}
+            <td class="savings">{yes_no(a.is_savings)}</td>
+            <td class="storage-fee">{yes_no(a.is_metal_storage_fee)}</td>
+            <td class="tags">{tags}</td>
+            {id_cell(&t.id)}
+        </tr>
+    }
+}
+
+#[component]
+fn CommodityList() -> impl IntoView {
+    let filter = use_filter(LegacyList::Commodity);
+    let pager = use_pager(filter, |client, f, cursor| async move {
+        client
+            .legacy_commodity_transactions(&f.commodity_query(cursor))
+            .await
+    });
+    let body = move || pager.items().iter().map(row).collect_view();
+    let empty = move || {
+        pager.empty().then(|| {
+            view! { <EmptyState title="No metal transactions">
+                <p>"The legacy API lists no metal transactions."</p>
+            </EmptyState> }
+        })
+    };
+    view! {
+        <FilterBar list=LegacyList::Commodity filter=filter />
+        {table_region("legacy-commodity-transactions", "Metal transactions, newest first".into(), HEAD, body)}
+        {empty}
+        <PagerControls pager=pager what="metal transactions" />
+    }
+}
+
+/// `/legacy-api/commodity-transactions`.
+#[component]
+pub fn LegacyCommodityPage() -> impl IntoView {
+    view! {
+        <LegacyFrame title="Legacy metal transactions"
+            intro="Gold, silver and other metals bought, sold and paid as fees, as the legacy API lists them. In the current API they are in Operations.">
+            <CommodityList />
+        </LegacyFrame>
+    }
+}

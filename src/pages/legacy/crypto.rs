@@ -1,0 +1,92 @@
+//! Legacy crypto transactions (`/legacy-api/crypto-transactions?type=withdrawal&status=finished`):
+//! the person reads the coin movements of the legacy API, newest first, filtered by kind
+//! and status, page by page; every status in plain words.
+
+use folio_client::legacy::{LegacyCryptoTransaction, LegacyItem};
+use leptos::prelude::*;
+
+use super::cells::{
+    amount_cell, direction_text, id_cell, kind_text, status_cell, table_region, time_cell, Column,
+};
+use super::filter_bar::{use_filter, FilterBar};
+use super::frame::LegacyFrame;
+use super::pager::{use_pager, PagerControls};
+use crate::components::EmptyState;
+use crate::format::or_missing;
+use crate::legacy_filters::LegacyList;
+
+const HEAD: &[Column] = &[
+    ("When", false),
+    ("Type", false),
+    ("Direction", false),
+    ("Asset", false),
+    ("Amount", true),
+    ("Fee", true),
+    ("Value (EUR)", true),
+    ("Status", false),
+    ("Confirmations", true),
+    ("Id", false),
+];
+
+/// The asset's symbol, else its numeric id.
+pub fn asset_text(symbol: Option<&String>, id: Option<&String>) -> String {
+    symbol
+        .cloned()
+        .or_else(|| id.map(|id| format!("#{id}")))
+        .unwrap_or_default()
+}
+
+fn row(t: &LegacyItem<LegacyCryptoTransaction>) -> impl IntoView {
+    let a = &t.attributes;
+    let kind = a.transaction_type.as_ref().map(|k| k.as_str().to_string());
+    let asset = asset_text(a.cryptocoin_symbol.as_ref(), a.cryptocoin_id.as_ref());
+    view! {
+        <tr data-testid="legacy-crypto-transaction" data-id=t.id.clone() data-type=kind.clone().unwrap_or_default()>
+            {time_cell(&a.time)}
+            <td class="kind">{kind_text(kind.as_deref())}</td>
+            <td class="direction">{direction_text(a.in_or_out.as_ref().map(|d| d.as_str()))}</td>
+            <td class="asset">{asset.clone()}</td>
+            {amount_cell(a.amount, "amount", Some(asset.clone()))}
+            {amount_cell(a.fee, "fee", Some(asset))}
+            {amount_cell(a.amount_eur, "value-eur", None)}
+            {status_cell(a.status.as_ref().map(|s| s.as_str()))}
+            <td class="num">{or_missing(a.confirmations, |c| c.to_string())}</td>
+            {id_cell(&t.id)}
+        </tr>
+    }
+}
+
+#[component]
+fn CryptoList() -> impl IntoView {
+    let filter = use_filter(LegacyList::Crypto);
+    let pager = use_pager(filter, |client, f, cursor| async move {
+        client
+            .legacy_crypto_transactions(&f.crypto_query(cursor))
+            .await
+    });
+    let body = move || pager.items().iter().map(row).collect_view();
+    let empty = move || {
+        pager.empty().then(|| {
+            view! { <EmptyState title="No crypto transactions">
+                <p>"The legacy API lists no crypto transactions for these filters."</p>
+            </EmptyState> }
+        })
+    };
+    view! {
+        <FilterBar list=LegacyList::Crypto filter=filter />
+        {table_region("legacy-crypto-transactions", "Crypto transactions, newest first".into(), HEAD, body)}
+        {empty}
+        <PagerControls pager=pager what="crypto transactions" />
+    }
+}
+
+/// `/legacy-api/crypto-transactions`.
+#[component]
+pub fn LegacyCryptoPage() -> impl IntoView {
+    view! {
+        <LegacyFrame title="Legacy crypto transactions"
+            intro="Coins received, sent and traded, as the legacy API lists them. In the current API they are in Operations.">
+            <CryptoList />
+        </LegacyFrame>
+    }
+}

@@ -1,0 +1,103 @@
+//! The filters of a legacy list page — type, status (where the endpoint has them) and page
+//! size — each a labelled select writing one URL parameter, so a filtered view can be
+//! shared and survives a reload. The list reads the same parameters back (`use_filter`).
+
+use folio_client::legacy::status_words;
+use leptos::prelude::*;
+use leptos_router::hooks::{query_signal, use_query_map};
+
+use crate::legacy_filters::{LegacyFilter, LegacyList, PAGE_SIZES};
+use crate::legacy_words::type_words;
+
+/// The list's filter, read from the URL query.
+pub fn use_filter(list: LegacyList) -> Memo<LegacyFilter> {
+    let query = use_query_map();
+    Memo::new(move |_| query.with(|q| LegacyFilter::from_params(list, |k| q.get(k))))
+}
+
+fn status_text(raw: &str) -> String {
+    status_words(raw)
+}
+
+/// "All" plus `values` in words, `current` selected.
+fn options(
+    values: &'static [&'static str],
+    current: Option<String>,
+    words: fn(&str) -> String,
+) -> impl IntoView {
+    let all_selected = current.is_none();
+    view! {
+        <option value="" selected=all_selected>"All"</option>
+        {values
+            .iter()
+            .map(|v| {
+                let selected = current.as_deref() == Some(*v);
+                view! { <option value=*v selected=selected>{words(v)}</option> }
+            })
+            .collect_view()}
+    }
+}
+
+/// Writes a select's value to a URL parameter (empty removes it).
+fn on_change(set: SignalSetter<Option<String>>) -> impl Fn(leptos::ev::Event) + Clone {
+    move |ev| {
+        let value = event_target_value(&ev);
+        set.set((!value.is_empty()).then_some(value));
+    }
+}
+
+/// The filter controls of `list`.
+#[component]
+pub fn FilterBar(list: LegacyList, filter: Memo<LegacyFilter>) -> impl IntoView {
+    let (_, set_type) = query_signal::<String>("type");
+    let (_, set_status) = query_signal::<String>("status");
+    let (_, set_size) = query_signal::<String>("page_size");
+    let types = list.types();
+    let statuses = list.statuses();
+    let type_field = (!types.is_empty()).then(|| {
+        view! {
+            <div class="field field-inline">
+                <label for="legacy-type">"Type"</label>
+                <select id="legacy-type" on:change=on_change(set_type)>
+                    {move || options(types, filter.with(|f| f.kind.clone()), type_words)}
+                </select>
+            </div>
+        }
+    });
+    let status_field = (!statuses.is_empty()).then(|| {
+        view! {
+            <div class="field field-inline">
+                <label for="legacy-status">"Status"</label>
+                <select id="legacy-status" on:change=on_change(set_status)>
+                    {move || options(statuses, filter.with(|f| f.status.clone()), status_text)}
+                </select>
+            </div>
+        }
+    });
+    let sizes = move || {
+        let current = filter.with(|f| f.page_size);
+        let mut all: Vec<u32> = PAGE_SIZES.to_vec();
+        if let Some(c) = current.filter(|c| !all.contains(c)) {
+            all.push(c);
+            all.sort_unstable();
+        }
+        view! {
+            <option value="" selected=current.is_none()>"Service default"</option>
+            {all
+                .into_iter()
+                .map(|n| view! { <option value=n.to_string() selected=current == Some(n)>{n.to_string()}</option> })
+                .collect_view()}
+        }
+    };
+    view! {
+        <form class="filters legacy-filters" role="search" aria-label="Filter this list"
+            on:submit=|ev| ev.prevent_default()>
+            {type_field}
+            {status_field}
+            <div class="field field-inline">
+                <label for="legacy-page-size">"Items per page"</label>
+                <select id="legacy-page-size" on:change=on_change(set_size)>{sizes}</select>
+            </div>
+        </form>
+    }
+}

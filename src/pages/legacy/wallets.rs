@@ -1,0 +1,162 @@
+//! Legacy wallets (`/legacy-api`), the section's overview: the person sees every crypto wallet,
+//! fiat wallet and grouped asset wallet (crypto coins, metals) of the legacy API with its
+//! balance exactly as sent, and when they last did something there.
+
+use folio_client::legacy::{LegacyAssetWallets, LegacyFiatWallet, LegacyItem, LegacyWallet};
+use folio_client::{ApiError, Client};
+use leptos::prelude::*;
+
+use super::cells::{amount_cell, badge, id_cell, table_region, time_text, Column};
+use super::frame::{legacy_states, LegacyFrame};
+use crate::account_data::account_resource;
+use crate::format::{or_missing, MISSING};
+use crate::legacy_words::yes_no;
+
+/// The three wallet lists.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegacyWalletsData {
+    /// `GET /v1/wallets`.
+    pub crypto: Vec<LegacyItem<LegacyWallet>>,
+    /// `GET /v1/fiatwallets`.
+    pub fiat: Vec<LegacyItem<LegacyFiatWallet>>,
+    /// `GET /v1/asset-wallets`.
+    pub grouped: LegacyAssetWallets,
+}
+
+async fn load(client: Client) -> Result<LegacyWalletsData, ApiError> {
+    Ok(LegacyWalletsData {
+        crypto: client.legacy_wallets().await?,
+        fiat: client.legacy_fiat_wallets().await?,
+        grouped: client.legacy_asset_wallets().await?,
+    })
+}
+
+const WALLET_HEAD: &[Column] = &[
+    ("Name", false),
+    ("Asset", false),
+    ("Balance", true),
+    ("Default", false),
+    ("Pending", true),
+    ("Deleted", false),
+    ("Id", false),
+];
+const GROUPED_HEAD: &[Column] = &[
+    ("Name", false),
+    ("Asset", false),
+    ("Balance", true),
+    ("Default", false),
+    ("Deleted", false),
+    ("Id", false),
+];
+const FIAT_HEAD: &[Column] = &[
+    ("Name", false),
+    ("Currency", false),
+    ("Balance", true),
+    ("Pending", true),
+    ("Id", false),
+];
+
+fn wallet_row(w: &LegacyItem<LegacyWallet>, group: &'static str, pending: bool) -> impl IntoView {
+    let a = &w.attributes;
+    let symbol = a
+        .cryptocoin_symbol
+        .clone()
+        .unwrap_or_else(|| MISSING.into());
+    let data_symbol = symbol.clone();
+    view! {
+        <tr data-testid=group data-id=w.id.clone() data-symbol=data_symbol>
+            <th scope="row">
+                {a.name.clone().unwrap_or_else(|| MISSING.into())}
+                {(a.deleted == Some(true)).then(|| badge("Deleted", "badge-deleted"))}
+            </th>
+            <td>{symbol}</td>
+            {amount_cell(a.balance, "balance", None)}
+            <td>{yes_no(a.is_default)}</td>
+            {pending.then(|| view! { <td class="num">{or_missing(a.pending_transactions_count, |n| n.to_string())}</td> })}
+            <td>{yes_no(a.deleted)}</td>
+            {id_cell(&w.id)}
+        </tr>
+    }
+}
+
+fn fiat_row(w: &LegacyItem<LegacyFiatWallet>) -> impl IntoView {
+    let a = &w.attributes;
+    let symbol = a.fiat_symbol.clone().unwrap_or_else(|| MISSING.into());
+    let data_symbol = symbol.clone();
+    view! {
+        <tr data-testid="legacy-fiat-wallet" data-id=w.id.clone() data-symbol=data_symbol>
+            <th scope="row">{a.name.clone().unwrap_or_else(|| MISSING.into())}</th>
+            <td>{symbol}</td>
+            {amount_cell(a.balance, "balance", None)}
+            <td class="num">{or_missing(a.pending_transactions_count, |n| n.to_string())}</td>
+            {id_cell(&w.id)}
+        </tr>
+    }
+}
+
+fn wallets_view(data: LegacyWalletsData) -> impl IntoView {
+    let g = &data.grouped;
+    let last = g
+        .last_user_action
+        .as_ref()
+        .map(time_text)
+        .unwrap_or_else(|| MISSING.into());
+    let crypto = data
+        .crypto
+        .iter()
+        .map(|w| wallet_row(w, "legacy-wallet", true))
+        .collect_view();
+    let fiat = data.fiat.iter().map(fiat_row).collect_view();
+    let coins = g
+        .cryptocoin
+        .iter()
+        .map(|w| wallet_row(w, "legacy-asset-wallet", false))
+        .collect_view();
+    let metals = g
+        .metal
+        .iter()
+        .map(|w| wallet_row(w, "legacy-metal-wallet", false))
+        .collect_view();
+    view! {
+        <section class="card" aria-labelledby="legacy-overview-title">
+            <h2 id="legacy-overview-title">"Overview"</h2>
+            <dl class="figures-list">
+                <div class="figure-row"><dt>"Crypto wallets"</dt><dd id="legacy-crypto-count">{data.crypto.len()}</dd></div>
+                <div class="figure-row"><dt>"Fiat wallets"</dt><dd id="legacy-fiat-count">{data.fiat.len()}</dd></div>
+                <div class="figure-row"><dt>"Metal wallets"</dt><dd id="legacy-metal-count">{g.metal.len()}</dd></div>
+                <div class="figure-row"><dt>"Your last action"</dt><dd id="legacy-last-action">{last}</dd></div>
+            </dl>
+            <p class="hint">"Balances are shown exactly as the legacy API sends them. The Portfolio page shows the same money from the current API."</p>
+        </section>
+        <section class="card" aria-labelledby="legacy-wallets-title">
+            <h2 id="legacy-wallets-title">"Crypto wallets"</h2>
+            {table_region("legacy-wallets", "Crypto wallets (GET /v1/wallets)".into(), WALLET_HEAD, crypto)}
+        </section>
+        <section class="card" aria-labelledby="legacy-fiat-wallets-title">
+            <h2 id="legacy-fiat-wallets-title">"Fiat wallets"</h2>
+            {table_region("legacy-fiat-wallets", "Fiat wallets (GET /v1/fiatwallets)".into(), FIAT_HEAD, fiat)}
+        </section>
+        <section class="card" aria-labelledby="legacy-asset-wallets-title">
+            <h2 id="legacy-asset-wallets-title">"Asset wallets by type"</h2>
+            {table_region("legacy-asset-coins", "Crypto coins (GET /v1/asset-wallets)".into(), GROUPED_HEAD, coins)}
+            {table_region("legacy-asset-metals", "Metals (GET /v1/asset-wallets)".into(), GROUPED_HEAD, metals)}
+        </section>
+    }
+}
+
+#[component]
+fn Wallets() -> impl IntoView {
+    let data = account_resource(|| (), |client, _, ()| load(client));
+    legacy_states(data, "the legacy wallets", wallets_view)
+}
+
+/// `/legacy-api`: the overview and the wallets.
+#[component]
+pub fn LegacyWalletsPage() -> impl IntoView {
+    view! {
+        <LegacyFrame title="Legacy API"
+            intro="A read-only look at your account through Bitpanda's legacy API, until it is switched off.">
+            <Wallets />
+        </LegacyFrame>
+    }
+}

@@ -1,0 +1,180 @@
+//! "Include legacy records" on Operations (`?source=all`): one timeline of every current
+//! operation and every legacy trade and transaction, each labelled by source (current,
+//! legacy, both), an event present in both APIs shown and counted once
+//! (`folio_client::legacy::timeline::merge_timeline`). It needs the whole of both sides, so
+//! it loads everything once; if the legacy API is switched off the toggle says so and the
+//! usual list stays.
+
+use folio_client::current::{Operation, OperationsQuery};
+use folio_client::legacy::timeline::{merge_timeline, LegacyRecords, TimelineEntry};
+use folio_client::legacy::{
+    sunset, LegacyCommodityTransactionsQuery, LegacyCryptoTransactionsQuery,
+    LegacyFiatTransactionsQuery, LegacyTradesQuery, MAX_PAGE_SIZE,
+};
+use folio_client::{ApiError, AssetId, Client};
+use leptos::prelude::*;
+use leptos_router::hooks::query_signal;
+
+use crate::account_data::account_resource;
+use crate::catalogue;
+use crate::components::{ErrorView, Loading};
+use crate::format::{format_datetime, MISSING};
+use crate::legacy_timeline_rows::{source_counts, source_key, source_words, timeline_row};
+use crate::operation_rows::Names;
+
+/// Entries shown at first and added by "Show more".
+const STEP: usize = 100;
+
+/// Whether the URL asks for the combined timeline (`?source=all`), and its setter.
+pub fn use_include_legacy() -> (Signal<bool>, SignalSetter<Option<String>>) {
+    let (source, set_source) = query_signal::<String>("source");
+    (
+        Signal::derive(move || source.get().as_deref() == Some("all")),
+        set_source,
+    )
+}
+
+/// The toggle, with the explanation when the legacy API is gone.
+#[component]
+pub fn SourceToggle(gone: RwSignal<bool>) -> impl IntoView {
+    let (include, set_source) = use_include_legacy();
+    view! {
+        <div class="ops-source">
+            <label class="radio" for="ops-include-legacy">
+                <input type="checkbox" id="ops-include-legacy" prop:checked=move || include.get()
+                    on:change=move |ev| set_source.set(event_target_checked(&ev).then(|| "all".to_string())) />
+                "Include legacy records"
+            </label>
+            {move || (include.get() && gone.get()).then(|| view! {
+                <p class="notice" id="ops-legacy-gone" role="status">
+                    "The legacy API has been switched off (it was available until 31 January 2027), so there are no legacy records to add. Every operation is in the list below."
+                </p>
+            })}
+        </div>
+    }
+}
+
+async fn load(client: Client, keyless: Client) -> Result<(Vec<TimelineEntry>, Names), ApiError> {
+    let size = Some(MAX_PAGE_SIZE);
+    let legacy = LegacyRecords {
+        trades: client
+            .legacy_trades_all(&LegacyTradesQuery {
+                page_size: size,
+                ..Default::default()
+            })
+            .await?,
+        fiat: client
+            .legacy_fiat_transactions_all(&LegacyFiatTransactionsQuery {
+                page_size: size,
+                ..Default::default()
+            })
+            .await?,
+        crypto: client
+            .legacy_crypto_transactions_all(&LegacyCryptoTransactionsQuery {
+                page_size: size,
+                ..Default::default()
+            })
+            .await?,
+        commodity: client
+            .legacy_commodity_transactions_all(&LegacyCommodityTransactionsQuery {
+                page_size: size,
+                ..Default::default()
+            })
+            .await?,
+    };
+    let mut current: Vec<Operation> = Vec::new();
+    let query = OperationsQuery {
+        page_size: Some(100),
+        ..OperationsQuery::default()
+    };
+    client
+        .operations_paginator(query)
+        .run(None, |ops, _| current.extend(ops))
+        .await?;
+    let mut names = Names::default();
+    for c in catalogue::currencies(&client, &keyless).await {
+        let symbol = c.symbol.clone().unwrap_or_else(|| c.id.to_string());
+        names
+            .0
+            .insert(c.id.to_string(), (symbol, c.name.unwrap_or_default()));
+    }
+    let mut ids: Vec<AssetId> = current
+        .iter()
+        .flat_map(|o| o.transactions.iter())
+        .filter_map(|t| t.asset_id.clone())
+        .collect();
+    ids.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+    ids.dedup();
+    for a in catalogue::assets(&client, &keyless, &ids).await {
+        let symbol = a.symbol.clone().unwrap_or_else(|| a.id.to_string());
+        names
+            .0
+            .insert(a.id.to_string(), (symbol, a.name.unwrap_or_default()));
+    }
+    Ok((merge_timeline(current, legacy), names))
+}
+
+fn entries_view(entries: Vec<TimelineEntry>, names: Names) -> impl IntoView {
+    let (both, current, legacy) = source_counts(&entries);
+    let total = entries.len();
+    let rows: Vec<_> = entries.iter().map(|e| timeline_row(e, &names)).collect();
+    let rows = StoredValue::new(rows);
+    let shown = RwSignal::new(STEP);
+    let list = move || {
+        rows.with_value(|rows| {
+            rows.iter()
+                .take(shown.get())
+                .map(|r| {
+                    let key = source_key(r.source);
+                    let time = r.time.map(format_datetime).unwrap_or_else(|| MISSING.to_string());
+                    view! {
+                        <li class="timeline-entry" data-testid="timeline-entry" data-source=key data-id=r.key.clone()>
+                            <span class="timeline-time">{time}</span>
+                            <span class="timeline-what"><strong>{r.title.clone()}</strong>" "{r.detail.clone()}</span>
+                            <span class=format!("legacy-badge badge-{key}")>{source_words(r.source)}</span>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <p class="ops-status" role="status" id="timeline-summary" data-entries=total.to_string()
+            data-both=both.to_string() data-current=current.to_string() data-legacy=legacy.to_string()>
+            {format!("{total} entries, newest first: {both} in both APIs (counted once), {current} only in the current API, {legacy} only in the legacy API.")}
+        </p>
+        <section class="card" aria-label="Combined timeline">
+            <ul class="timeline-list" id="timeline-list">{list}</ul>
+            <Show when=move || shown.get() < total>
+                <button type="button" class="button" id="timeline-more"
+                    on:click=move |_| shown.update(|n| *n += STEP)>
+                    "Show more"
+                </button>
+            </Show>
+        </section>
+    }
+}
+
+/// The combined timeline; sets `gone` when the legacy API answers 410 or 404.
+#[component]
+pub fn LegacyTimeline(gone: RwSignal<bool>) -> impl IntoView {
+    let data = account_resource(|| (), |client, keyless, ()| load(client, keyless));
+    Effect::new(move |_| {
+        if let Some(Err(e)) = data.get() {
+            if sunset::is_gone(&e) {
+                gone.set(true);
+            }
+        }
+    });
+    move || {
+        match data.get() {
+        None => view! { <Loading what="every current and legacy record" /> }.into_any(),
+        Some(Err(e)) if sunset::is_gone(&e) => ().into_any(),
+        Some(Err(e)) => {
+            view! { <ErrorView error=e what="the legacy records" on_retry=move |_| data.refetch() /> }
+                .into_any()
+        }
+        Some(Ok((entries, names))) => entries_view(entries, names).into_any(),
+    }
+    }
+}
