@@ -280,15 +280,16 @@ pub fn describe(draft: &OrderDraft, pair: &Pair) -> String {
     format!("{verb} {size} {how} on {}{until}.", pair.pair)
 }
 
-/// The fat-finger sentence for a limit price `percent` % from the mid.
-pub fn fat_finger_warning(percent: Decimal, side: &OrderSide) -> String {
-    let risk = if *side == OrderSide::Sell {
-        "below the market, you may sell for much less than the asset is worth"
-    } else {
-        "above the market, you may pay much more than the asset is worth"
+/// The fat-finger sentence for a limit price `percent` % `above` (or below) the mid.
+pub fn fat_finger_warning(percent: Decimal, side: &OrderSide, above: bool) -> String {
+    let direction = if above { "above" } else { "below" };
+    let risk = match (side, above) {
+        (OrderSide::Sell, false) => "You may sell for much less than the market pays.",
+        (OrderSide::Sell, true) | (_, false) => "The order will probably not fill for a long time.",
+        (_, true) => "You may pay much more than the market asks.",
     };
     format!(
-        "The limit price is {percent} % away from the market price (more than {FAT_FINGER_PERCENT} %). If it is {risk}. Check it before you place the order."
+        "The limit price is {percent} % {direction} the market price (more than {FAT_FINGER_PERCENT} % away). {risk} Check it before you place the order."
     )
 }
 

@@ -182,7 +182,11 @@ fn balances_and_words() {
         describe(&gtd.draft(None, now()).unwrap(), &pair()),
         "Sell 0.01 BTC at the market price once the price reaches 40000 EUR on BTC-EUR, valid until 2026-12-01 18:30 UTC."
     );
-    assert!(fat_finger_warning(d("25.0"), &OrderSide::Buy).contains("25.0 %"));
+    let buy_high = fat_finger_warning(d("25.0"), &OrderSide::Buy, true);
+    assert!(buy_high.contains("25.0 % above") && buy_high.contains("pay much more"));
+    let sell_low = fat_finger_warning(d("12.5"), &OrderSide::Sell, false);
+    assert!(sell_low.contains("12.5 % below") && sell_low.contains("much less"));
+    assert!(fat_finger_warning(d("50"), &OrderSide::Buy, false).contains("not fill"));
     assert_eq!(allowed_tifs(&OrderType::Market).len(), 2);
     assert_eq!(field_id(Field::Amount), "order-size");
 }

@@ -107,6 +107,8 @@ async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
     let price = (mid(&w).await * Decimal::new(95, 2)).round_dp(0);
     w.server.clear_requests();
     order_form(&w, "buy", "Limit", "0.01", Some(&price.to_string())).await;
+    let worth = (price * Decimal::new(1, 2)).round_dp(2);
+    w.wait_text("#order-value", &format!("{worth} EUR")).await;
     w.screenshot("exchange-market-1280").await;
     let violations = w.axe_violations().await;
     assert!(violations.is_empty(), "axe on the market: {violations:#?}");

@@ -17,7 +17,7 @@ use crate::exchange_ticket::{
     allowed_tifs, available_of, describe, field_id, shortcut_size, sizing_price, spent_symbol,
     tif_words, type_words, uses_limit, uses_trigger, SizeMode, TypedOrder,
 };
-use crate::format::format_amount;
+use crate::format::{format_amount, format_fiat};
 
 const TYPES: [OrderType; 4] = [
     OrderType::Market,
@@ -152,6 +152,10 @@ pub fn OrderForm(
                     order: draft.to_new_order(&p.pair),
                     text: describe(&draft, &p),
                     fat_finger: mid.get_untracked().and_then(|m| fat_finger(&draft, m)),
+                    above_mid: draft
+                        .limit_price
+                        .zip(mid.get_untracked())
+                        .is_some_and(|(l, m)| l > m),
                 }));
                 open.set(true);
             }
@@ -185,6 +189,21 @@ pub fn OrderForm(
                 })
                 .unwrap_or_default()
         })
+    };
+    // What the order is worth at the price it would be sized against (a hint, not a check).
+    let estimate = move || {
+        let value: Decimal = size.with(|t| t.trim().parse().ok())?;
+        if mode.get() == SizeMode::Amount {
+            return Some(value);
+        }
+        let price = sizing_price(
+            &order_type.get(),
+            &side.get(),
+            limit_text.with(|t| t.trim().parse().ok()),
+            trigger.with(|t| t.trim().parse().ok()),
+            mid.get(),
+        )?;
+        Some(value * price)
     };
     let available_text = move || match available() {
         Some(a) => format!("{} {}", format_amount(a), spent()),
@@ -270,6 +289,9 @@ pub fn OrderForm(
                         <p class="field-error" id="order-end-time-error" role="alert">{error_at("order-end-time")}</p>
                     </div>
                 </Show>
+                <p class="hint" id="order-value" aria-live="polite">
+                    {move || estimate().map(|v| format!("Order value about {} {}", format_fiat(v), units().1))}
+                </p>
                 <div class="form-actions">
                     <button type="submit" class="button button-primary" id="review-order">
                         {move || if side.get() == OrderSide::Sell { "Review sell order…" } else { "Review buy order…" }}

@@ -23,6 +23,8 @@ pub struct Review {
     pub text: String,
     /// How far (%) the limit price is from the mid, when more than the fat-finger margin.
     pub fat_finger: Option<Decimal>,
+    /// Whether the limit price is above the mid.
+    pub above_mid: bool,
 }
 
 /// What came of a placed order.
@@ -86,7 +88,7 @@ pub fn PlaceOrderDialog(
     let warning = move || {
         review.get().and_then(|r| {
             let pct = r.fat_finger?;
-            let text = fat_finger_warning(pct, &r.order.side);
+            let text = fat_finger_warning(pct, &r.order.side, r.above_mid);
             Some(view! {
                 <div class="warning" role="alert" id="fat-finger-warning">
                     <p>{text}</p>
