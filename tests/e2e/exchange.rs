@@ -12,7 +12,7 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 
 use crate::money::{api, choose, click, count, fill, value};
-use crate::support::{config, start, start_with, World, FULL_KEY};
+use crate::support::{config, figure, start, start_with, World, FULL_KEY};
 
 const ORDERS_PATH: &str = "/exchange/v1/account/orders";
 
@@ -108,7 +108,8 @@ async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
     w.server.clear_requests();
     order_form(&w, "buy", "Limit", "0.01", Some(&price.to_string())).await;
     let worth = (price * Decimal::new(1, 2)).round_dp(2);
-    w.wait_text("#order-value", &format!("{worth} EUR")).await;
+    let shown = w.wait_text("#order-value", "EUR").await;
+    assert_eq!(figure(&shown), worth, "{shown}");
     w.screenshot("exchange-market-1280").await;
     let violations = w.axe_violations().await;
     assert!(violations.is_empty(), "axe on the market: {violations:#?}");
