@@ -278,7 +278,7 @@ async fn a_limit_price_far_from_the_market_must_be_acknowledged() {
     w.server.clear_requests();
     order_form(&w, "buy", "Limit", "0.001", Some(&far.to_string())).await;
     click(&w, "#review-order").await;
-    w.wait_text("#fat-finger-warning", "away from the market price")
+    w.wait_text("#fat-finger-warning", "50.0 % below the market price")
         .await;
     w.screenshot("exchange-fat-finger-1280").await;
     let disabled = w
@@ -423,5 +423,28 @@ async fn a_phone_sees_the_market_and_a_skewed_clock_is_flagged() {
         "no sideways scrolling: {width}"
     );
     w.screenshot("exchange-market-360").await;
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_only_key_is_told_it_cannot_trade_and_nothing_is_placed() {
+    let w = start().await;
+    w.connect(crate::support::READ_KEY).await;
+    w.goto("/market?pair=BTC-EUR").await;
+    let price = (mid(&w).await * Decimal::new(95, 2)).round_dp(0);
+    let before = all_orders(&w, OrdersQuery::default()).await.len();
+    order_form(&w, "buy", "Limit", "0.01", Some(&price.to_string())).await;
+    click(&w, "#review-order").await;
+    click(&w, "#confirm-order-confirm").await;
+    w.wait_text("#order-result", "permission").await;
+    let refused: Vec<u16> = w
+        .server
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == ORDERS_PATH)
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(refused, [403], "one refused request");
+    assert_eq!(all_orders(&w, OrdersQuery::default()).await.len(), before);
     w.close().await;
 }
