@@ -188,12 +188,15 @@ pub fn day_of(s: &OperationSummary) -> String {
 /// changes.
 pub fn group_by_day(all: &[OperationSummary], shown: &[usize]) -> Vec<ListRow> {
     let mut rows = Vec::with_capacity(shown.len() + shown.len() / 4 + 1);
-    let mut current: Option<String> = None;
+    // Compare days as dates (no allocation per operation: this runs on every keystroke);
+    // the heading text is made only where the day changes.
+    let day_key = |s: &OperationSummary| s.time.filter(|_| !s.pending).map(|t| t.date_naive());
+    let mut current = None;
     for &i in shown {
-        let day = day_of(&all[i]);
-        if current.as_deref() != Some(day.as_str()) {
-            rows.push(ListRow::Day(day.clone()));
-            current = Some(day);
+        let key = Some(day_key(&all[i]));
+        if current != key {
+            rows.push(ListRow::Day(day_of(&all[i])));
+            current = key;
         }
         rows.push(ListRow::Operation(i));
     }

@@ -116,7 +116,8 @@ pub fn OperationsPage() -> impl IntoView {
             .summaries
             .with(|all| shown.with(|s| group_by_day(all, s)))
     });
-    let extra_types = Signal::derive(move || {
+    // Memos: a keystroke in the search box must not walk every loaded operation again.
+    let extra_types = Memo::new(move |_| {
         let mut seen: Vec<String> = loader.summaries.with(|all| {
             all.iter()
                 .filter(|s| type_label(&s.type_raw) == s.type_raw)
@@ -179,7 +180,7 @@ pub fn OperationsPage() -> impl IntoView {
             {move || include_legacy.get().then(|| view! { <LegacyTimeline gone=legacy_gone /> })}
             <div class="ops-current" hidden=combined>
             {move || settings.base_urls().is_none().then(|| view! { <FixBaseUrls /> })}
-            <FilterBar filter=filter text=text set=set_param extra_types=extra_types fiats=fiats on_text=on_text />
+            <FilterBar filter=url_filter text=text set=set_param extra_types=Signal::from(extra_types) fiats=fiats on_text=on_text />
             <p class="ops-status" role="status" aria-live="polite" id="ops-status">
                 {move || {
                     let p = loader.progress.get();

@@ -19,7 +19,8 @@ fn non_empty(value: String) -> Option<String> {
 /// The filter controls.
 #[component]
 pub fn FilterBar(
-    /// The filter in the URL.
+    /// The filter in the URL (not the text being typed, so a keystroke does not rebuild
+    /// the other controls).
     filter: Memo<OperationsFilter>,
     /// The free text as typed (ahead of the URL).
     text: RwSignal<String>,
