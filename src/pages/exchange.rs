@@ -10,6 +10,7 @@ mod nav;
 mod order_detail;
 mod orders;
 mod paged;
+mod section;
 mod trades;
 
 pub use balances::ExchangeBalancesPage;

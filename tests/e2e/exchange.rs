@@ -1,10 +1,8 @@
 //! Exchange: orders placed and canceled through the page, with the sandbox's exchange account
 //! (read by a native client) and its request log as witnesses — a resting limit order locks
 //! funds and canceling frees them; a market buy fills with a fee; invalid orders send
-//! nothing; the fat-finger warning must be acknowledged; filters live in the URL; paging
-//! shows every order once; a book level fills the price.
-
-use std::collections::HashSet;
+//! nothing; the fat-finger warning must be acknowledged; a read-only key places nothing.
+//! Lists, the book and the phone layout are in `exchange_browse.rs`.
 
 use folio_client::exchange::{Balance, Order, OrdersQuery, TradesQuery};
 use folio_client::OrderId;
@@ -12,9 +10,9 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 
 use crate::money::{api, choose, click, count, fill, value};
-use crate::support::{config, figure, start, start_with, World, FULL_KEY};
+use crate::support::{figure, start, World, FULL_KEY};
 
-const ORDERS_PATH: &str = "/exchange/v1/account/orders";
+pub(crate) const ORDERS_PATH: &str = "/exchange/v1/account/orders";
 
 fn posts_of_orders(w: &World) -> usize {
     count(w, "POST", ORDERS_PATH)
@@ -34,7 +32,7 @@ async fn balance(w: &World, symbol: &str) -> Balance {
         })
 }
 
-async fn all_orders(w: &World, query: OrdersQuery) -> Vec<Order> {
+pub(crate) async fn all_orders(w: &World, query: OrdersQuery) -> Vec<Order> {
     let mut out = Vec::new();
     let mut q = OrdersQuery {
         limit: Some(100),
@@ -70,34 +68,11 @@ async fn review_and_place(w: &World) -> String {
     result.attr("data-order-id").await.unwrap().unwrap()
 }
 
-async fn mid(w: &World) -> Decimal {
+pub(crate) async fn mid(w: &World) -> Decimal {
     value(w, "#ticker-mid").await
 }
 
 /// The ids of the order rows on screen, in order.
-async fn order_ids_on_screen(w: &World) -> Vec<String> {
-    let v = w
-        .js("return JSON.stringify([...document.querySelectorAll('[data-testid=order-row]')].map(r => r.dataset.orderId));")
-        .await;
-    serde_json::from_str(v.as_str().unwrap_or("[]")).unwrap()
-}
-
-/// Presses "Load more" until the list says every order is loaded.
-async fn load_every_page(w: &World) {
-    for _ in 0..40 {
-        let state = w
-            .js("return document.getElementById('orders-complete') ? 'done' : (document.getElementById('orders-load-more') ? 'more' : 'busy');")
-            .await;
-        match state.as_str() {
-            Some("done") => return,
-            Some("more") => click(w, "#orders-load-more").await,
-            _ => {}
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
-    }
-    panic!("the order list never finished loading");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
     let w = start().await;
@@ -295,134 +270,6 @@ async fn a_limit_price_far_from_the_market_must_be_acknowledged() {
     click(&w, "#confirm-order-confirm").await;
     w.find("#order-result[data-order-id]").await;
     assert_eq!(posts_of_orders(&w), 1);
-    w.close().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn order_filters_live_in_the_url_and_paging_shows_every_order_once() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market/orders?size=10").await;
-    let expected = all_orders(&w, OrdersQuery::default()).await;
-    assert!(expected.len() > 20, "several pages: {}", expected.len());
-    load_every_page(&w).await;
-    let ids = order_ids_on_screen(&w).await;
-    let unique: HashSet<&String> = ids.iter().collect();
-    assert_eq!(unique.len(), ids.len(), "no order twice");
-    let want: Vec<String> = expected.iter().map(|o| o.id.to_string()).collect();
-    assert_eq!(ids, want, "every order once, newest first");
-    let pages = count(&w, "GET", ORDERS_PATH);
-    assert!(
-        pages >= expected.len() / 10,
-        "paged by 10: {pages} requests"
-    );
-
-    choose(&w, "#filter-status", "closed").await;
-    w.wait_js_true("location.search.includes('status=closed')")
-        .await;
-    click(&w, "#filter-pair-btc-eur").await;
-    w.wait_js_true("location.search.includes('pair=BTC-EUR')")
-        .await;
-    let closed_btc = all_orders(
-        &w,
-        OrdersQuery {
-            status: Some(folio_client::exchange::StatusFilter::Closed),
-            pairs: vec!["BTC-EUR".into()],
-            ..OrdersQuery::default()
-        },
-    )
-    .await;
-    load_every_page(&w).await;
-    let want: Vec<String> = closed_btc.iter().map(|o| o.id.to_string()).collect();
-    let mut shown = Vec::new();
-    for _ in 0..50 {
-        shown = order_ids_on_screen(&w).await;
-        if shown == want {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    }
-    assert_eq!(
-        shown, want,
-        "the filtered list is the sandbox's closed BTC-EUR orders"
-    );
-    assert!(want.len() < expected.len());
-
-    // A reload keeps the filters.
-    let url = w.url().await;
-    w.browser.refresh().await.expect("reloads");
-    w.find("#orders-complete").await;
-    assert_eq!(w.url().await, url);
-    let status = w
-        .js("return document.getElementById('filter-status').value;")
-        .await;
-    assert_eq!(status, Value::String("closed".into()));
-    let checked = w
-        .js("return document.getElementById('filter-pair-btc-eur').checked;")
-        .await;
-    assert_eq!(checked, Value::Bool(true));
-    w.close().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_book_level_fills_the_price_and_the_interval_is_in_the_url() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market?pair=ETH-EUR").await;
-    w.find("#book-bids .book-price").await;
-    choose(&w, "#order-type", "Market").await;
-    let price = w
-        .js("const b = document.querySelector('#book-asks tr:last-child .book-price'); b.click(); return b.dataset.price;")
-        .await;
-    let price = price.as_str().unwrap().to_string();
-    w.wait_js_true(&format!(
-        "document.getElementById('order-limit-price') && document.getElementById('order-limit-price').value === '{price}'"
-    ))
-    .await;
-    let kind = w
-        .js("return document.getElementById('order-type').value;")
-        .await;
-    assert_eq!(
-        kind,
-        Value::String("Limit".into()),
-        "a book price makes a limit order"
-    );
-    assert!(w.text("#book-spread").await.contains("Spread"));
-
-    choose(&w, "#candle-interval", "15m").await;
-    w.wait_js_true("location.search.includes('interval=15m')")
-        .await;
-    w.wait_js_true("document.querySelectorAll('[data-testid=candle-row]').length === 48")
-        .await;
-    let absent = w
-        .js("return document.getElementById('clock-skew') === null;")
-        .await;
-    assert_eq!(
-        absent,
-        Value::Bool(true),
-        "no clock warning when the clocks agree"
-    );
-    w.close().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_phone_sees_the_market_and_a_skewed_clock_is_flagged() {
-    let skewed = folio_sandbox::Config {
-        now: Some(chrono::Utc::now() - chrono::Duration::hours(1)),
-        ..config()
-    };
-    let w = start_with(skewed, 360, 740).await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market?pair=BTC-EUR").await;
-    w.wait_text("#clock-skew", "ahead of the exchange").await;
-    w.find("#book-bids .book-price").await;
-    mid(&w).await;
-    let width = w.js("return document.documentElement.scrollWidth;").await;
-    assert!(
-        width.as_u64().unwrap() <= 360,
-        "no sideways scrolling: {width}"
-    );
-    w.screenshot("exchange-market-360").await;
     w.close().await;
 }
 

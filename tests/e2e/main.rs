@@ -9,6 +9,7 @@ mod support;
 
 mod connect;
 mod exchange;
+mod exchange_browse;
 mod history;
 mod legacy;
 mod legacy_lists;

@@ -74,7 +74,7 @@ pub fn FilterBar(
             let id = format!("filter-pair-{}", name.to_ascii_lowercase());
             let (n1, n2, attr, for_id) = (name.clone(), name.clone(), name.clone(), id.clone());
             view! {
-                <label class="check" for=for_id>
+                <label class="radio" for=for_id>
                     <input type="checkbox" id=id data-pair=attr
                         prop:checked=move || filter.with(|f| f.pairs.contains(&n1))
                         on:change=move |ev| {

@@ -13,12 +13,11 @@ mod ticker;
 use std::time::Duration;
 
 use folio_client::exchange::{CandleInterval, OrderType, Pair};
-use folio_client::Client;
 use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 
-use super::nav::ExchangeNav;
-use crate::account_data::{account_resource, kept_while_reloading, load_states};
+use super::section::PairsPage;
+use crate::account_data::{account_resource, kept_while_reloading};
 use crate::exchange_words::find_pair;
 use book::OrderBookView;
 use candles::CandlesView;
@@ -33,23 +32,8 @@ const REFRESH: Duration = Duration::from_secs(5);
 /// The Market page.
 #[component]
 pub fn ExchangeMarketPage() -> impl IntoView {
-    let pairs = account_resource(
-        || (),
-        |client: Client, _, ()| async move { client.pairs(None).await },
-    );
-    let content = load_states(
-        move || pairs.get(),
-        "the trading pairs",
-        move || pairs.refetch(),
-        |pairs: Vec<Pair>| view! { <Market pairs=pairs /> },
-    );
     view! {
-        <section class="page exchange-page" aria-labelledby="exchange-title">
-            <div class="page-head"><h1 id="exchange-title">"Exchange"</h1></div>
-            <ExchangeNav />
-            <ClockSkewWarning />
-            {content}
-        </section>
+        <PairsPage title="Exchange" title_id="exchange-title" body=|pairs| view! { <Market pairs=pairs /> }.into_any()><ClockSkewWarning /></PairsPage>
     }
 }
 

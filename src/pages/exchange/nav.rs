@@ -1,7 +1,8 @@
 //! The Exchange section's own navigation (Market, Orders, Trades, Balances and fees).
 
 use leptos::prelude::*;
-use leptos_router::components::A;
+
+use crate::components::SectionNav;
 
 const SECTION: &[(&str, &str)] = &[
     ("/market", "Market"),
@@ -10,17 +11,8 @@ const SECTION: &[(&str, &str)] = &[
     ("/market/balances", "Balances and fees"),
 ];
 
-/// Links between the Exchange pages; the current one is marked with `aria-current`.
+/// Links between the Exchange pages.
 #[component]
 pub fn ExchangeNav() -> impl IntoView {
-    view! {
-        <nav class="sub-nav" aria-label="Exchange">
-            <ul>
-                {SECTION
-                    .iter()
-                    .map(|&(href, label)| view! { <li><A href=href exact=true>{label}</A></li> })
-                    .collect_view()}
-            </ul>
-        </nav>
-    }
+    view! { <SectionNav pages=SECTION label="Exchange" /> }
 }

@@ -4,16 +4,14 @@
 //! (after a confirmation, one request).
 
 use folio_client::exchange::{Order, Pair};
-use folio_client::Client;
 use leptos::prelude::*;
 
 use super::cancel_order::CancelOrder;
 use super::filter_bar::{use_url_filter, FilterBar, FilterKind};
-use super::nav::ExchangeNav;
 use super::order_detail::OrderDetail;
-use super::paged::Paged;
-use crate::account_data::{account_resource, load_states};
-use crate::components::{EmptyState, ErrorView};
+use super::paged::{Paged, PagedFooter};
+use super::section::PairsPage;
+use crate::components::EmptyState;
 use crate::exchange_ticket::type_words;
 use crate::exchange_words::{
     fill_percent, find_pair, fixed, price_decimals, side_words, size_decimals, status_words,
@@ -29,22 +27,8 @@ fn order_key(o: &Order) -> String {
 /// The Orders page.
 #[component]
 pub fn ExchangeOrdersPage() -> impl IntoView {
-    let pairs = account_resource(
-        || (),
-        |client: Client, _, ()| async move { client.pairs(None).await },
-    );
-    let content = load_states(
-        move || pairs.get(),
-        "the trading pairs",
-        move || pairs.refetch(),
-        |pairs: Vec<Pair>| view! { <OrdersList pairs=pairs /> },
-    );
     view! {
-        <section class="page exchange-page" aria-labelledby="orders-title">
-            <div class="page-head"><h1 id="orders-title">"Exchange orders"</h1></div>
-            <ExchangeNav />
-            {content}
-        </section>
+        <PairsPage title="Exchange orders" title_id="orders-title" body=|pairs| view! { <OrdersList pairs=pairs /> }.into_any()></PairsPage>
     }
 }
 
@@ -122,28 +106,6 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
         view! { <OrderDetail order=order pair=pair on_close=Callback::new(move |()| selected.set(None)) on_done=on_done /> }
     })
     };
-    let footer = move || {
-        let count = paged.items.with(Vec::len);
-        if let Some(error) = paged.error.get() {
-            return view! { <ErrorView error=error what="the next page of orders" on_retry=Callback::new(move |()| load_more()) /> }.into_any();
-        }
-        if paged.loading.get() {
-            return view! { <p class="hint" role="status">"Loading orders…"</p> }.into_any();
-        }
-        if paged.complete.get() {
-            let text = if count == 1 {
-                "1 order, all loaded.".to_string()
-            } else {
-                format!("{count} orders, all loaded.")
-            };
-            return view! { <p class="hint" id="orders-complete" role="status">{text}</p> }
-                .into_any();
-        }
-        view! {
-            <p class="hint" role="status">{format!("{count} orders loaded.")}</p>
-            <button type="button" class="button" id="orders-load-more" on:click=move |_| load_more()>"Load more"</button>
-        }.into_any()
-    };
     let empty = move || {
         (paged.complete.get() && paged.items.with(Vec::is_empty)).then(|| view! {
             <EmptyState title="No orders">
@@ -171,6 +133,6 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
             </table>
         </div>
         {empty}
-        <div class="list-footer">{footer}</div>
+        <div class="list-footer"><PagedFooter paged=paged id="orders" one="order" on_more=Callback::new(move |()| load_more()) /></div>
     }
 }

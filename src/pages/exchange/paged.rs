@@ -1,6 +1,6 @@
 //! A list read page by page with the exchange's cursors: the first page when the filter
 //! changes, "Load more" for the next, every record kept once (by id) and nothing fetched
-//! after the filter changed under a request in flight.
+//! after the filter changed under a request in flight; and the footer under such a list.
 
 use std::future::Future;
 
@@ -9,6 +9,7 @@ use folio_client::ApiError;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::components::ErrorView;
 use crate::exchange_filters::push_unique;
 
 /// The records loaded so far and where loading stands. Cheap to copy.
@@ -99,5 +100,42 @@ impl<T: Clone + Send + Sync + 'static> Paged<T> {
 impl<T: Clone + Send + Sync + 'static> Default for Paged<T> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// Under a paged list: the failed page's error with Retry, "Loading…", "N {plural}, all
+/// loaded." (`#{id}-complete`) or the count with "Load more" (`#{id}-load-more`), which
+/// runs `on_more`.
+#[component]
+pub fn PagedFooter<T: Clone + Send + Sync + 'static>(
+    paged: Paged<T>,
+    /// Prefix of the ids, and what the list holds, plural (`orders`).
+    id: &'static str,
+    /// What one record is called (`order`).
+    one: &'static str,
+    on_more: Callback<()>,
+) -> impl IntoView {
+    move || {
+        let count = paged.items.with(Vec::len);
+        let noun = if count == 1 { one } else { id };
+        if let Some(error) = paged.error.get() {
+            let what = format!("the next page of {id}");
+            return view! { <ErrorView error=error what=what on_retry=on_more /> }.into_any();
+        }
+        if paged.loading.get() {
+            return view! { <p class="hint" role="status">{format!("Loading {id}…")}</p> }
+                .into_any();
+        }
+        if paged.complete.get() {
+            return view! {
+                <p class="hint" id=format!("{id}-complete") role="status">{format!("{count} {noun}, all loaded.")}</p>
+            }
+            .into_any();
+        }
+        view! {
+            <p class="hint" role="status">{format!("{count} {noun} loaded.")}</p>
+            <button type="button" class="button" id=format!("{id}-load-more") on:click=move |_| on_more.run(())>"Load more"</button>
+        }
+        .into_any()
     }
 }

@@ -6,10 +6,10 @@ use folio_client::{Client, TradeId};
 use leptos::prelude::*;
 
 use super::filter_bar::{use_url_filter, FilterBar, FilterKind};
-use super::nav::ExchangeNav;
-use super::paged::Paged;
+use super::paged::{Paged, PagedFooter};
+use super::section::PairsPage;
 use crate::account_data::{account_resource, load_states};
-use crate::components::{EmptyState, ErrorView};
+use crate::components::EmptyState;
 use crate::exchange_words::{find_pair, fixed, price_decimals, side_words, size_decimals};
 use crate::format::{format_amount, format_datetime, or_missing};
 use crate::session::use_session;
@@ -35,22 +35,8 @@ fn fee_text(t: &Trade) -> String {
 /// The Trades page.
 #[component]
 pub fn ExchangeTradesPage() -> impl IntoView {
-    let pairs = account_resource(
-        || (),
-        |client: Client, _, ()| async move { client.pairs(None).await },
-    );
-    let content = load_states(
-        move || pairs.get(),
-        "the trading pairs",
-        move || pairs.refetch(),
-        |pairs: Vec<Pair>| view! { <TradesList pairs=pairs /> },
-    );
     view! {
-        <section class="page exchange-page" aria-labelledby="trades-title">
-            <div class="page-head"><h1 id="trades-title">"Exchange trades"</h1></div>
-            <ExchangeNav />
-            {content}
-        </section>
+        <PairsPage title="Exchange trades" title_id="trades-title" body=|pairs| view! { <TradesList pairs=pairs /> }.into_any()></PairsPage>
     }
 }
 
@@ -102,22 +88,6 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
             }
         }).collect_view()
     };
-    let footer = move || {
-        let count = paged.items.with(Vec::len);
-        if let Some(error) = paged.error.get() {
-            return view! { <ErrorView error=error what="the next page of trades" on_retry=Callback::new(move |()| load_more()) /> }.into_any();
-        }
-        if paged.loading.get() {
-            return view! { <p class="hint" role="status">"Loading trades…"</p> }.into_any();
-        }
-        if paged.complete.get() {
-            return view! { <p class="hint" id="trades-complete" role="status">{format!("{count} trades, all loaded.")}</p> }.into_any();
-        }
-        view! {
-            <p class="hint" role="status">{format!("{count} trades loaded.")}</p>
-            <button type="button" class="button" id="trades-load-more" on:click=move |_| load_more()>"Load more"</button>
-        }.into_any()
-    };
     let empty =
         move || {
             (paged.complete.get() && paged.items.with(Vec::is_empty)).then(|| view! {
@@ -140,7 +110,7 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
             </table>
         </div>
         {empty}
-        <div class="list-footer">{footer}</div>
+        <div class="list-footer"><PagedFooter paged=paged id="trades" one="trade" on_more=Callback::new(move |()| load_more()) /></div>
     }
 }
 

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 use super::migration_table::MigrationTable;
+use crate::components::SectionNav;
 use crate::legacy_words::sunset_sentence;
 
 /// Whether the legacy API is known to be switched off (context of one legacy page).
@@ -43,21 +44,6 @@ const LEGACY_PAGES: &[(&str, &str)] = &[
     ("/legacy-api/commodity-transactions", "Metal transactions"),
     ("/legacy-api/migrate", "Move to the current API"),
 ];
-
-/// Links between the legacy pages (the current one is marked with `aria-current`).
-#[component]
-fn LegacyNav() -> impl IntoView {
-    view! {
-        <nav class="legacy-nav" aria-label="Legacy API pages">
-            <ul>
-                {LEGACY_PAGES
-                    .iter()
-                    .map(|&(href, label)| view! { <li><A href=href exact=true>{label}</A></li> })
-                    .collect_view()}
-            </ul>
-        </nav>
-    }
-}
 
 /// The days-left banner.
 #[component]
@@ -112,7 +98,7 @@ pub fn LegacyFrame(
     view! {
         <section class="page legacy-page" aria-labelledby="legacy-title">
             <div class="page-head"><h1 id="legacy-title">{title}</h1></div>
-            <LegacyNav />
+            <SectionNav pages=LEGACY_PAGES label="Legacy API pages" />
             <p class="hint legacy-intro">{intro}</p>
             {body}
         </section>

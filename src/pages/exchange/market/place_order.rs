@@ -92,7 +92,7 @@ pub fn PlaceOrderDialog(
             Some(view! {
                 <div class="warning" role="alert" id="fat-finger-warning">
                     <p>{text}</p>
-                    <label class="check" for="fat-finger-ack">
+                    <label class="radio" for="fat-finger-ack">
                         <input type="checkbox" id="fat-finger-ack" prop:checked=move || acknowledged.get()
                             on:change=move |ev| acknowledged.set(event_target_checked(&ev)) />
                         "I have checked the limit price; place the order anyway."

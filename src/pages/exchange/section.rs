@@ -1,0 +1,40 @@
+//! The frame of the Exchange pages that work on pairs (Market, Orders, Trades): heading,
+//! section navigation, an optional notice, then the page's body once the pairs are loaded
+//! (until then the load's state: loading, or the error with Retry).
+
+use folio_client::exchange::Pair;
+use folio_client::Client;
+use leptos::prelude::*;
+
+use super::nav::ExchangeNav;
+use crate::account_data::{account_resource, load_states};
+
+/// An Exchange page titled `title` whose content is `body(pairs)`; `children` (a notice)
+/// go between the navigation and the content.
+#[component]
+pub fn PairsPage(
+    title: &'static str,
+    /// The heading's id (the section is labelled by it).
+    title_id: &'static str,
+    body: fn(Vec<Pair>) -> AnyView,
+    #[prop(optional)] children: Option<Children>,
+) -> impl IntoView {
+    let pairs = account_resource(
+        || (),
+        |client: Client, _, ()| async move { client.pairs(None).await },
+    );
+    let content = load_states(
+        move || pairs.get(),
+        "the trading pairs",
+        move || pairs.refetch(),
+        body,
+    );
+    view! {
+        <section class="page exchange-page" aria-labelledby=title_id>
+            <div class="page-head"><h1 id=title_id>{title}</h1></div>
+            <ExchangeNav />
+            {children.map(|c| c())}
+            {content}
+        </section>
+    }
+}
