@@ -16,6 +16,7 @@
 #[macro_use]
 mod open_enum;
 
+pub mod checked;
 mod client;
 pub mod current;
 pub mod decode;
