@@ -1,5 +1,6 @@
 //! How a portfolio's value splits across its holdings, in exact decimals.
 
+use folio_client::checked;
 use rust_decimal::Decimal;
 
 /// One holding's share of the whole.
@@ -27,14 +28,19 @@ pub fn allocation(
         .filter(|(_, value)| *value > Decimal::ZERO)
         .cloned()
         .collect();
-    let total: Decimal = positive.iter().map(|(_, value)| *value).sum();
+    // Holdings too large to add up get no chart (the table still lists them).
+    let Some(total) = checked::sum(positive.iter().map(|(_, value)| *value)) else {
+        return Vec::new();
+    };
     if total.is_zero() {
         return Vec::new();
     }
     positive.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     let max_slices = max_slices.max(1);
     if positive.len() > max_slices {
-        let rest: Decimal = positive[max_slices - 1..].iter().map(|(_, v)| *v).sum();
+        // Cannot overflow: a part of a sum that did not overflow.
+        let rest = checked::sum(positive[max_slices - 1..].iter().map(|(_, v)| *v))
+            .unwrap_or(Decimal::ZERO);
         positive.truncate(max_slices - 1);
         positive.push((other_label.to_string(), rest));
     }

@@ -7,7 +7,8 @@ use leptos_router::components::{ProtectedRoute, Route, Router, Routes};
 use leptos_router::path;
 use wasm_bindgen::JsCast;
 
-use crate::components::{OfflineBanner, TopBar};
+use crate::components::{OfflineBanner, TopBar, WriteOutcomes};
+use crate::data::write::Writes;
 use crate::pages::connect::ConnectPage;
 use crate::pages::earn::EarnPage;
 use crate::pages::exchange::{
@@ -42,14 +43,16 @@ fn focus_main(ev: leptos::ev::MouseEvent) {
 #[component]
 pub fn App() -> impl IntoView {
     let settings = Settings::provide();
-    let session = Session::provide();
+    let session = Session::provide(settings);
+    let writes = Writes::provide();
     let connected = move || Some(session.is_connected());
     view! {
         <Router>
-            <IdleForget session=session settings=settings />
+            <IdleForget session=session settings=settings writes=writes />
             <a class="skip-link" href="#main" on:click=focus_main>"Skip to content"</a>
             <TopBar />
             <OfflineBanner />
+            <WriteOutcomes />
             <main id="main" tabindex="-1">
                 <Routes fallback=|| view! { <NotFoundPage /> }>
                     <Route path=path!("/connect") view=ConnectPage />
@@ -161,8 +164,8 @@ pub fn App() -> impl IntoView {
 
 /// Runs the idle auto-forget inside the router (it needs navigation).
 #[component]
-fn IdleForget(session: Session, settings: Settings) -> impl IntoView {
-    use_idle_forget(session, settings);
+fn IdleForget(session: Session, settings: Settings, writes: Writes) -> impl IntoView {
+    use_idle_forget(session, settings, writes);
 }
 
 /// The Connect address remembering the page the visitor asked for.

@@ -14,7 +14,7 @@ use leptos::prelude::*;
 
 /// Whole seconds from `now` until `until` (rounded up, never negative).
 pub fn seconds_until(until: DateTime<Utc>, now: DateTime<Utc>) -> i64 {
-    let millis = (until - now).num_milliseconds();
+    let millis = until.signed_duration_since(now).num_milliseconds();
     if millis <= 0 {
         0
     } else {

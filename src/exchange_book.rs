@@ -2,6 +2,7 @@
 //! cumulative depth of each row as a share of the deepest side (for the depth bars), and the
 //! spread. Exact `Decimal` arithmetic; tested natively.
 
+use folio_client::checked::{percent_of, sum};
 use folio_client::exchange::{Level, OrderBook};
 use rust_decimal::{Decimal, RoundingStrategy};
 
@@ -32,7 +33,8 @@ pub fn grouping_steps(tick: Option<Decimal>) -> Vec<Decimal> {
     let tick = tick.filter(|t| *t > Decimal::ZERO).unwrap_or(Decimal::ONE);
     [1u32, 10, 100, 1000]
         .iter()
-        .map(|m| (tick * Decimal::from(*m)).normalize())
+        .filter_map(|m| tick.checked_mul(Decimal::from(*m)))
+        .map(|step| step.normalize())
         .collect()
 }
 
@@ -46,12 +48,21 @@ fn group(levels: &[Level], step: Decimal, side: BookSide) -> Vec<(Decimal, Decim
                 BookSide::Asks => RoundingStrategy::ToPositiveInfinity,
                 BookSide::Bids => RoundingStrategy::ToNegativeInfinity,
             };
-            ((level.price / step).round_dp_with_strategy(0, strategy) * step).normalize()
+            level
+                .price
+                .checked_div(step)
+                .and_then(|n| n.round_dp_with_strategy(0, strategy).checked_mul(step))
+                .map_or(level.price, |p| p.normalize())
         } else {
             level.price
         };
         match out.last_mut() {
-            Some((p, q)) if *p == price => *q += level.quantity,
+            // A level whose quantity would overflow the group's is left out (absurd data).
+            Some((p, q)) if *p == price => {
+                if let Some(sum) = q.checked_add(level.quantity) {
+                    *q = sum;
+                }
+            }
             _ => out.push((price, level.quantity)),
         }
     }
@@ -62,19 +73,17 @@ fn with_depth(grouped: Vec<(Decimal, Decimal)>, deepest: Decimal) -> Vec<BookRow
     let mut cumulative = Decimal::ZERO;
     grouped
         .into_iter()
-        .map(|(price, quantity)| {
-            cumulative += quantity;
-            let depth_percent = if deepest > Decimal::ZERO {
-                (cumulative / deepest * Decimal::ONE_HUNDRED).round_dp(1)
-            } else {
-                Decimal::ZERO
-            };
-            BookRow {
+        // Rows stop where the running total would overflow (absurd data).
+        .map_while(|(price, quantity)| {
+            cumulative = cumulative.checked_add(quantity)?;
+            let depth_percent = percent_of(cumulative, deepest)
+                .map_or(Decimal::ZERO, |p| p.round_dp(1));
+            Some(BookRow {
                 price,
                 quantity,
                 cumulative,
                 depth_percent,
-            }
+            })
         })
         .collect()
 }
@@ -85,7 +94,8 @@ pub fn grouped_book(book: &OrderBook, step: Decimal, rows: usize) -> (Vec<BookRo
     let mut bids = group(&book.bids, step, BookSide::Bids);
     asks.truncate(rows);
     bids.truncate(rows);
-    let total = |side: &[(Decimal, Decimal)]| side.iter().map(|(_, q)| *q).sum::<Decimal>();
+    // The deepest side scales the depth bars only; an overflowing total draws them empty.
+    let total = |side: &[(Decimal, Decimal)]| sum(side.iter().map(|(_, q)| *q)).unwrap_or(Decimal::MAX);
     let deepest = total(&asks).max(total(&bids));
     (with_depth(asks, deepest), with_depth(bids, deepest))
 }
@@ -98,8 +108,8 @@ pub fn spread(book: &OrderBook) -> Option<(Decimal, Decimal)> {
     if ask <= Decimal::ZERO {
         return None;
     }
-    let amount = ask - bid;
-    Some((amount, (amount / ask * Decimal::ONE_HUNDRED).round_dp(2)))
+    let amount = ask.checked_sub(bid)?;
+    Some((amount, percent_of(amount, ask)?.round_dp(2)))
 }
 
 /// The number of decimals a step implies (`0.01` → 2, `1` → 0).

@@ -163,12 +163,14 @@ pub fn available_of(balances: &[Balance], symbol: &str) -> Decimal {
         .unwrap_or_default()
 }
 
-fn floor_to(value: Decimal, step: Option<Decimal>) -> Decimal {
+fn floor_to(value: Decimal, step: Option<Decimal>) -> Option<Decimal> {
     match step.filter(|s| *s > Decimal::ZERO) {
-        Some(s) => {
-            ((value / s).round_dp_with_strategy(0, RoundingStrategy::ToZero) * s).normalize()
-        }
-        None => value.normalize(),
+        Some(s) => value
+            .checked_div(s)?
+            .round_dp_with_strategy(0, RoundingStrategy::ToZero)
+            .checked_mul(s)
+            .map(|v| v.normalize()),
+        None => Some(value.normalize()),
     }
 }
 
@@ -182,18 +184,20 @@ pub fn shortcut_size(
     available: Decimal,
     price: Option<Decimal>,
 ) -> Option<Decimal> {
-    let share = available * Decimal::from(percent) / Decimal::ONE_HUNDRED;
+    let share = available
+        .checked_mul(Decimal::from(percent))?
+        .checked_div(Decimal::ONE_HUNDRED)?;
     let size = match (side, mode) {
-        (OrderSide::Sell, SizeMode::Quantity) => floor_to(share, pair.size_increment),
+        (OrderSide::Sell, SizeMode::Quantity) => floor_to(share, pair.size_increment)?,
         (OrderSide::Sell, SizeMode::Amount) => floor_to(
-            share * price.filter(|p| *p > Decimal::ZERO)?,
+            share.checked_mul(price.filter(|p| *p > Decimal::ZERO)?)?,
             pair.amount_increment,
-        ),
-        (_, SizeMode::Amount) => floor_to(share, pair.amount_increment),
+        )?,
+        (_, SizeMode::Amount) => floor_to(share, pair.amount_increment)?,
         (_, SizeMode::Quantity) => floor_to(
-            share / price.filter(|p| *p > Decimal::ZERO)?,
+            share.checked_div(price.filter(|p| *p > Decimal::ZERO)?)?,
             pair.size_increment,
-        ),
+        )?,
     };
     (size > Decimal::ZERO).then_some(size)
 }
@@ -210,7 +214,9 @@ pub fn sizing_price(
     match draft_type {
         OrderType::Limit | OrderType::StopLimit => limit.or(mid),
         OrderType::StopMarket if *side == OrderSide::Buy => {
-            trigger.map(|t| t * Decimal::new(11, 1)).or(mid)
+            trigger
+                .and_then(|t| t.checked_mul(Decimal::new(11, 1)))
+                .or(mid)
         }
         OrderType::StopMarket => trigger.or(mid),
         _ => mid,

@@ -1,6 +1,7 @@
 //! How exchange records read on screen: statuses and sides in plain words, an order's fill
 //! share, and prices and sizes shown with the pair's own number of decimals. Tested natively.
 
+use folio_client::checked::percent_of;
 use folio_client::exchange::{Order, OrderSide, OrderStatus, Pair};
 use rust_decimal::Decimal;
 
@@ -38,7 +39,7 @@ pub fn fill_percent(order: &Order) -> Option<Decimal> {
         return Some(p);
     }
     let quantity = order.quantity.filter(|q| *q > Decimal::ZERO)?;
-    Some((order.filled_quantity? / quantity * Decimal::ONE_HUNDRED).round_dp(2))
+    Some(percent_of(order.filled_quantity?, quantity)?.round_dp(2))
 }
 
 /// Decimals of the pair's prices (from its tick size; 2 when unknown).

@@ -79,7 +79,7 @@ pub fn trade_kind_words(kind: TradeKind) -> &'static str {
 
 /// Current minus legacy, when the legacy API has a value.
 pub fn difference(legacy: Option<Decimal>, current: Decimal) -> Option<Decimal> {
-    legacy.map(|l| current - l)
+    current.checked_sub(legacy?)
 }
 
 /// The one-sentence verdict of a reconciliation.

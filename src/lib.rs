@@ -11,6 +11,8 @@
 //! Pages never build URLs or parse JSON: they call `folio_client` (names for ids through
 //! [`catalogue`]).
 
+#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::disallowed_methods))]
+
 pub mod account_data;
 pub mod allocation;
 pub mod app;
@@ -20,6 +22,7 @@ pub mod chart_geometry;
 pub mod components;
 pub mod countdown;
 pub mod csv_export;
+pub mod data;
 pub mod exchange_book;
 pub mod exchange_filters;
 pub mod exchange_ticket;

@@ -3,15 +3,14 @@
 //! earn-offer filters. Tested natively.
 
 use folio_client::current::{validate_amount, AmountError, EarnConfig};
+use folio_client::checked::percent_of;
 use rust_decimal::Decimal;
 
-/// What a person types to confirm permanent limits.
-pub const LIMITS_CONFIRM_PHRASE: &str = "SET LIMITS";
-
-/// Whether the typed confirmation matches [`LIMITS_CONFIRM_PHRASE`] (surrounding spaces
-/// ignored, case kept: the capitals are part of the deliberate act).
-pub fn limits_confirmed(typed: &str) -> bool {
-    typed.trim() == LIMITS_CONFIRM_PHRASE
+/// Whether the limits typed again in the confirmation are exactly the ones reviewed: limits
+/// are permanent, so the amounts themselves are retyped (a slip such as `1.000` for one
+/// thousand cannot pass twice unnoticed beside its read-back).
+pub fn limits_retyped(buy_again: &str, sell_again: &str, reviewed: (Decimal, Decimal)) -> bool {
+    check_limit(buy_again).ok() == Some(reviewed.0) && check_limit(sell_again).ok() == Some(reviewed.1)
 }
 
 /// A daily limit: zero (nothing allowed) or a positive amount with at most two decimals.
@@ -34,20 +33,22 @@ pub fn remaining_percent(remaining: Option<Decimal>, limit: Option<Decimal>) -> 
     if limit <= Decimal::ZERO {
         return None;
     }
-    let share = (remaining / limit * Decimal::ONE_HUNDRED)
+    let share = percent_of(remaining, limit)?
         .clamp(Decimal::ZERO, Decimal::ONE_HUNDRED)
         .round_dp(1);
     Some(share.normalize())
 }
 
-/// An APR fraction as a percentage, exactly (`0.0544` → `5.44`).
-pub fn apr_percent(fraction: Decimal) -> Decimal {
-    (fraction * Decimal::ONE_HUNDRED).normalize()
+/// An APR fraction as a percentage, exactly (`0.0544` → `5.44`); `None` when it overflows.
+pub fn apr_percent(fraction: Decimal) -> Option<Decimal> {
+    fraction
+        .checked_mul(Decimal::ONE_HUNDRED)
+        .map(|p| p.normalize())
 }
 
 /// The staked part of a holding: balance minus available, when positive.
 pub fn staked(balance: Option<Decimal>, available: Option<Decimal>) -> Option<Decimal> {
-    let amount = balance? - available?;
+    let amount = balance?.checked_sub(available?)?;
     (amount > Decimal::ZERO).then_some(amount)
 }
 
@@ -91,8 +92,10 @@ mod tests {
 
     #[test]
     fn limits_and_confirmation() {
-        assert!(limits_confirmed(" SET LIMITS "));
-        assert!(!limits_confirmed("set limits"));
+        assert!(limits_retyped(" 1000 ", "0", (d("1000"), Decimal::ZERO)));
+        assert!(limits_retyped("1000.00", "0.00", (d("1000"), Decimal::ZERO)));
+        assert!(!limits_retyped("1.000", "0", (d("1000"), Decimal::ZERO)));
+        assert!(!limits_retyped("1000", "", (d("1000"), Decimal::ZERO)));
         assert_eq!(check_limit("0"), Ok(Decimal::ZERO));
         assert_eq!(check_limit("0.00"), Ok(Decimal::ZERO));
         assert_eq!(check_limit("100.5"), Ok(d("100.5")));
@@ -117,8 +120,10 @@ mod tests {
             remaining_percent(Some(d("200")), Some(d("100"))),
             Some(d("100"))
         );
-        assert_eq!(apr_percent(d("0.0544")).to_string(), "5.44");
-        assert_eq!(apr_percent(d("0.031")).to_string(), "3.1");
+        assert_eq!(apr_percent(d("0.0544")).unwrap().to_string(), "5.44");
+        assert_eq!(apr_percent(Decimal::MAX), None);
+        assert_eq!(remaining_percent(Some(Decimal::MAX), Some(d("0.0000001"))), None);
+        assert_eq!(apr_percent(d("0.031")).unwrap().to_string(), "3.1");
         assert_eq!(staked(Some(d("2")), Some(d("1.5"))), Some(d("0.5")));
         assert_eq!(staked(Some(d("2")), Some(d("2"))), None);
     }

@@ -32,20 +32,23 @@ pub fn timeframe_name(timeframe: Timeframe) -> &'static str {
     }
 }
 
-/// Where Connect sends the person after connecting: the page they asked for (`next`), when
-/// it is a path of this app; anything else (another origin, `//host`, a script URL) gives
-/// the portfolio.
+/// The page to return to after connecting: a path on this site only. Anything else — an
+/// absolute or scheme-relative URL (`//host`, `/\\host`), a control character or whitespace
+/// anywhere (browsers strip tabs and newlines, so `/\t/evil.example` would become
+/// `//evil.example`), a backslash, or the Connect page itself — gives `/`. The page also
+/// resolves the result against its own origin before navigating (`pages::connect`).
 pub fn safe_return_path(next: Option<&str>) -> String {
-    match next.map(str::trim) {
-        Some(path)
-            if path.starts_with('/')
-                && !path.starts_with("//")
-                && !path.contains('\\')
-                && !path.starts_with("/connect") =>
-        {
-            path.to_string()
-        }
-        _ => "/".to_string(),
+    let Some(path) = next else {
+        return "/".to_string();
+    };
+    let plain = !path
+        .chars()
+        .any(|c| c.is_control() || c.is_whitespace() || c == '\\');
+    let local = path.starts_with('/') && !path[1..].starts_with('/');
+    if plain && local && !path.starts_with("/connect") {
+        path.to_string()
+    } else {
+        "/".to_string()
     }
 }
 
@@ -94,6 +97,14 @@ mod tests {
         assert_eq!(safe_return_path(Some("/\\evil.example")), "/");
         assert_eq!(safe_return_path(Some("/connect")), "/");
         assert_eq!(safe_return_path(None), "/");
+        // The browser strips tabs and newlines: these would leave the site.
+        assert_eq!(safe_return_path(Some("/\t/evil.example")), "/");
+        assert_eq!(safe_return_path(Some("/\n/evil.example")), "/");
+        assert_eq!(safe_return_path(Some("/\r/evil.example")), "/");
+        assert_eq!(safe_return_path(Some(" //evil.example")), "/");
+        assert_eq!(safe_return_path(Some("/\u{0}/evil.example")), "/");
+        assert_eq!(safe_return_path(Some("/ /evil.example")), "/");
+        assert_eq!(safe_return_path(Some("/trade?asset=BTC")), "/trade?asset=BTC");
         assert_eq!(connect_redirect("/"), "/connect");
         assert_eq!(
             connect_redirect("/history?timeframe=YEAR"),

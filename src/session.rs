@@ -1,6 +1,13 @@
 //! The connected key: kept in `sessionStorage` only (never in the URL, persistent storage, logs
 //! or caches), the scopes detected for it, "Forget key", and forgetting it automatically after
 //! a period without any keyboard, pointer or touch activity.
+//!
+//! `sessionStorage` survives a tab restore and is copied by "Duplicate tab", so:
+//! - the time of the last activity is stored beside the key and the idle limit is enforced
+//!   when a tab is restored (a key idle for longer is forgotten before anything is sent);
+//! - each connection has a random id stored beside the key; "Forget key" broadcasts it on a
+//!   `BroadcastChannel`, and every copy of this tab holding the same connection forgets too
+//!   (other tabs connected on their own are not touched).
 
 use std::time::Duration;
 
@@ -9,11 +16,15 @@ use folio_client::scopes::{Scope, ScopeReport, ScopeState};
 use folio_client::{ApiKey, Client};
 use leptos::prelude::*;
 
+use crate::data::write::Writes;
 use crate::settings::Settings;
 use crate::storage;
 
 const KEY_ITEM: &str = "folio.key";
 const SCOPES_ITEM: &str = "folio.scopes";
+const ACTIVITY_ITEM: &str = "folio.last_activity";
+const CONNECTION_ITEM: &str = "folio.connection";
+const FORGET_CHANNEL: &str = "folio-forget";
 
 /// The key of this tab and what it may do (context).
 #[derive(Debug, Clone, Copy)]
@@ -25,17 +36,36 @@ pub struct Session {
 }
 
 impl Session {
-    /// Restores a key stored earlier in this tab and provides the session as context.
-    pub fn provide() -> Self {
+    /// Restores a key stored earlier in this tab (unless it has been idle longer than the
+    /// limit in `settings`), listens for "Forget key" in copies of this tab, and provides the
+    /// session as context.
+    pub fn provide(settings: Settings) -> Self {
+        let session = Session {
+            key: RwSignal::new(None),
+            scopes: RwSignal::new(None),
+            notice: RwSignal::new(None),
+        };
         let key = storage::get(KEY_ITEM)
             .map(ApiKey::new)
             .filter(|k| !k.is_empty());
-        let scopes = storage::get(SCOPES_ITEM).and_then(|json| scopes_from_json(&json));
-        let session = Session {
-            key: RwSignal::new(key),
-            scopes: RwSignal::new(scopes),
-            notice: RwSignal::new(None),
-        };
+        let last_activity = storage::get(ACTIVITY_ITEM)
+            .and_then(|t| DateTime::parse_from_rfc3339(&t).ok())
+            .map(|t| t.with_timezone(&Utc));
+        let minutes = settings.get_untracked().idle_minutes;
+        match (key, last_activity) {
+            (Some(_), Some(at)) if idle_expired(at, Utc::now(), minutes) => {
+                session.forget(Some(idle_notice(minutes)));
+            }
+            (Some(key), _) => {
+                session.key.set(Some(key));
+                session
+                    .scopes
+                    .set(storage::get(SCOPES_ITEM).and_then(|json| scopes_from_json(&json)));
+            }
+            (None, _) => {}
+        }
+        listen_for_forget_in_copies(session);
+        forget_when_addresses_change(session, settings);
         provide_context(session);
         session
     }
@@ -49,18 +79,31 @@ impl Session {
     pub fn connect(&self, key: ApiKey, scopes: ScopeReport) {
         storage::set(KEY_ITEM, key.expose());
         storage::set(SCOPES_ITEM, &scopes_to_json(&scopes));
+        storage::set(CONNECTION_ITEM, &new_connection_id());
+        note_activity();
         self.notice.set(None);
         self.key.set(Some(key));
         self.scopes.set(Some(scopes));
     }
 
-    /// Drops the key from memory and storage.
+    /// Drops the key from memory and storage, in this tab and in its copies.
     pub fn forget(&self, notice: Option<String>) {
-        storage::remove(KEY_ITEM);
-        storage::remove(SCOPES_ITEM);
-        self.key.set(None);
-        self.scopes.set(None);
-        self.notice.set(notice);
+        if let Some(connection) = storage::get(CONNECTION_ITEM) {
+            if let Ok(channel) = web_sys::BroadcastChannel::new(FORGET_CHANNEL) {
+                let _ = channel.post_message(&connection.into());
+                channel.close();
+            }
+        }
+        self.forget_here(notice);
+    }
+
+    fn forget_here(&self, notice: Option<String>) {
+        for item in [KEY_ITEM, SCOPES_ITEM, ACTIVITY_ITEM, CONNECTION_ITEM] {
+            storage::remove(item);
+        }
+        let _ = self.key.try_set(None);
+        let _ = self.scopes.try_set(None);
+        let _ = self.notice.try_set(notice);
     }
 
     /// The detected scopes (reactive).
@@ -152,13 +195,79 @@ pub fn idle_expired(last_activity: DateTime<Utc>, now: DateTime<Utc>, idle_minut
     now.signed_duration_since(last_activity) >= chrono::Duration::minutes(i64::from(idle_minutes))
 }
 
+fn idle_notice(minutes: u32) -> String {
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    format!("The key was forgotten after {minutes} {unit} without activity. Paste it again to continue.")
+}
+
+/// A random id for one connection (shared by the tab's copies, see the module comment).
+fn new_connection_id() -> String {
+    web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .map(|c| c.random_uuid())
+        .unwrap_or_else(|| Utc::now().timestamp_micros().to_string())
+}
+
+/// The key is checked against the API addresses it was connected to: when the profile or a
+/// custom URL changes while connected, the key is forgotten (and must be connected again)
+/// instead of being sent to each partly typed address.
+fn forget_when_addresses_change(session: Session, settings: Settings) {
+    let connected_to = StoredValue::new(settings.get_untracked().base_urls());
+    Effect::new(move |_| {
+        let now = settings.base_urls();
+        if connected_to.with_value(|before| before != &now)
+            && session.key.with_untracked(Option::is_some)
+        {
+            session.forget_here(Some(
+                "The API addresses changed, so the key was forgotten. Paste it again to check it against the new addresses.".into(),
+            ));
+        }
+        connected_to.set_value(now);
+    });
+}
+
+/// Stores the time of the last activity beside the key.
+fn note_activity() {
+    storage::set(ACTIVITY_ITEM, &Utc::now().to_rfc3339());
+}
+
+/// Forgets the key when a copy of this tab (same connection id) forgot it.
+fn listen_for_forget_in_copies(session: Session) {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let Ok(channel) = web_sys::BroadcastChannel::new(FORGET_CHANNEL) else {
+        return;
+    };
+    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        let mine = storage::get(CONNECTION_ITEM);
+        if mine.is_some() && ev.data().as_string() == mine {
+            session.forget_here(Some(
+                "The key was forgotten in another copy of this tab. Paste it again to continue."
+                    .into(),
+            ));
+        }
+    });
+    channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The channel and its handler live as long as the app.
+    on_message.forget();
+    std::mem::forget(channel);
+}
+
 /// Forgets the key after the idle time set in Settings without keyboard, pointer, touch or
-/// wheel activity. Call once, inside the router (it navigates to `/connect`).
+/// wheel activity — but never while a write is waiting for its answer. Call once, inside the
+/// router (it navigates to `/connect`).
 ///
-/// Usage: `use_idle_forget(session, settings);` in the layout component.
-pub fn use_idle_forget(session: Session, settings: Settings) {
+/// Usage: `use_idle_forget(session, settings, writes);` in the layout component.
+pub fn use_idle_forget(session: Session, settings: Settings, writes: Writes) {
     let last_activity = StoredValue::new(Utc::now());
-    let touch = move || last_activity.set_value(Utc::now());
+    let touch = move || {
+        let now = Utc::now();
+        // Storage is written at most every 5 s.
+        if now.signed_duration_since(last_activity.get_value()) > chrono::Duration::seconds(5) {
+            note_activity();
+        }
+        last_activity.set_value(now);
+    };
     // The handles live as long as the app; they are never removed.
     let _ = window_event_listener(leptos::ev::pointerdown, move |_| touch());
     let _ = window_event_listener(leptos::ev::keydown, move |_| touch());
@@ -167,16 +276,13 @@ pub fn use_idle_forget(session: Session, settings: Settings) {
     let navigate = leptos_router::hooks::use_navigate();
     set_interval(
         move || {
-            if !session.key.with_untracked(Option::is_some) {
+            if !session.key.with_untracked(Option::is_some) || writes.in_flight_untracked() {
                 last_activity.set_value(Utc::now());
                 return;
             }
             let minutes = settings.get_untracked().idle_minutes;
             if idle_expired(last_activity.get_value(), Utc::now(), minutes) {
-                let unit = if minutes == 1 { "minute" } else { "minutes" };
-                session.forget(Some(format!(
-                    "The key was forgotten after {minutes} {unit} without activity. Paste it again to continue."
-                )));
+                session.forget(Some(idle_notice(minutes)));
                 navigate("/connect", Default::default());
             }
         },

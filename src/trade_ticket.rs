@@ -2,11 +2,10 @@
 //! anything is sent), how a refused accept is explained, and how "Check" finds a trade whose
 //! accept answer never arrived. Tested natively.
 
-use chrono::{DateTime, Duration, Utc};
 use folio_client::current::{
-    validate_amount, AmountError, AssetType, Operation, OperationType, QuoteAmount, Side,
+    validate_amount, AmountError, AssetType, QuoteAmount, Side,
 };
-use folio_client::{ApiError, AssetId, OperationId, TradeId};
+use folio_client::ApiError;
 use rust_decimal::Decimal;
 
 /// Decimals of fiat amounts (notional).
@@ -101,59 +100,6 @@ pub fn explain_refusal(error: &ApiError) -> Refusal {
     Refusal { sentence, next }
 }
 
-/// A trade found in Operations by "Check".
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FoundTrade {
-    pub operation_id: OperationId,
-    pub trade_id: Option<TradeId>,
-    pub quantity: Option<Decimal>,
-    pub credited_at: Option<DateTime<Utc>>,
-}
-
-/// How far before the accept was sent a matching trade may be dated (clock differences).
-const CLOCK_SLACK_SECS: i64 = 120;
-
-/// Looks, among operations (newest first), for a buy/sell of `asset` on `side` credited at
-/// or after `sent_at` (with some slack for clocks), preferring one of exactly `quantity`.
-pub fn find_trade(
-    operations: &[Operation],
-    side: &Side,
-    asset: &AssetId,
-    quantity: Option<Decimal>,
-    sent_at: DateTime<Utc>,
-) -> Option<FoundTrade> {
-    let wanted = match side {
-        Side::Buy => OperationType::Buy,
-        Side::Sell => OperationType::Sell,
-        Side::Other(_) => return None,
-    };
-    let earliest = sent_at - Duration::seconds(CLOCK_SLACK_SECS);
-    let candidates: Vec<FoundTrade> = operations
-        .iter()
-        .filter(|op| op.operation_type.as_ref() == Some(&wanted))
-        .filter_map(|op| {
-            let leg = op
-                .transactions
-                .iter()
-                .find(|t| t.asset_id.as_ref() == Some(asset))?;
-            let credited_at = leg.credited_at;
-            if credited_at.is_some_and(|t| t < earliest) {
-                return None;
-            }
-            Some(FoundTrade {
-                operation_id: op.operation_id.clone(),
-                trade_id: leg.trade.as_ref().and_then(|t| t.trade_id.clone()),
-                quantity: leg.asset_amount.as_ref().map(|m| m.value),
-                credited_at,
-            })
-        })
-        .collect();
-    let exact = candidates
-        .iter()
-        .find(|c| quantity.is_some() && c.quantity == quantity);
-    exact.or(candidates.first()).cloned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,26 +139,5 @@ mod tests {
         let err =
             ApiError::from_response(422, None, r#"{"error":{"code":"trading_limit_exceeded"}}"#);
         assert_eq!(explain_refusal(&err).next, NextStep::SeeLimits);
-    }
-
-    #[test]
-    fn check_finds_the_trade_made_after_sending() {
-        let ops: Vec<Operation> = serde_json::from_value(serde_json::json!([
-            {"operation_id": "new", "operation_type": "buy", "transactions": [
-                {"transaction_id": "t1", "currency_id": "eur"},
-                {"transaction_id": "t2", "asset_id": "btc", "credited_at": "2026-05-04T10:00:05.000Z",
-                 "asset_amount": {"value": "0.001", "asset_id": "btc"}, "trade": {"trade_id": "tr"}}]},
-            {"operation_id": "old", "operation_type": "buy", "transactions": [
-                {"transaction_id": "t3", "asset_id": "btc", "credited_at": "2026-05-01T10:00:00.000Z"}]}
-        ]))
-        .unwrap();
-        let sent = Utc.with_ymd_and_hms(2026, 5, 4, 10, 0, 0).unwrap();
-        let btc = AssetId::new("btc");
-        let found = find_trade(&ops, &Side::Buy, &btc, Some(d("0.001")), sent).unwrap();
-        assert_eq!(found.operation_id.as_str(), "new");
-        assert_eq!(found.trade_id.unwrap().as_str(), "tr");
-        assert!(find_trade(&ops, &Side::Sell, &btc, None, sent).is_none());
-        let later = sent + Duration::days(1);
-        assert!(find_trade(&ops, &Side::Buy, &btc, None, later).is_none());
     }
 }

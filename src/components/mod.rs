@@ -4,6 +4,7 @@
 pub mod area_chart;
 pub mod budget_gauge;
 pub mod confirm_dialog;
+pub mod decimal_field;
 pub mod donut_chart;
 pub mod error_view;
 pub mod focus;
@@ -17,10 +18,12 @@ pub mod section_nav;
 pub mod sort_header;
 pub mod states;
 pub mod top_bar;
+pub mod write_outcomes;
 
 pub use area_chart::{AreaChart, ChartDatum};
 pub use budget_gauge::{BudgetGauge, BudgetSummary};
 pub use confirm_dialog::ConfirmDialog;
+pub use decimal_field::DecimalField;
 pub use donut_chart::AllocationDonut;
 pub use error_view::{ErrorView, FixBaseUrls};
 pub use focus::focus_when_shown;
@@ -34,3 +37,4 @@ pub use section_nav::SectionNav;
 pub use sort_header::SortHeader;
 pub use states::{EmptyState, Loading};
 pub use top_bar::TopBar;
+pub use write_outcomes::WriteOutcomes;

@@ -42,7 +42,17 @@ fn UrlField(
     #[prop(into)] hint: String,
 ) -> impl IntoView {
     let settings = use_settings();
-    let problem = move || settings.with(|p| p.custom.problems()[which.index()].clone());
+    // What is typed is checked at once but applied only once typing has paused (and a change
+    // of address while connected asks for the key again, see `session`).
+    let typed = RwSignal::new(settings.with_untracked(|p| which.get(&p.custom)));
+    let typing = StoredValue::new(0u32);
+    let problem = move || {
+        typed.with(|t| {
+            let mut urls = CustomUrls::default();
+            which.set(&mut urls, t.clone());
+            urls.problems()[which.index()].clone()
+        })
+    };
     let error_id = format!("{id}-error");
     view! {
         <div class="field">
@@ -54,15 +64,28 @@ fn UrlField(
                 autocomplete="off"
                 spellcheck="false"
                 placeholder=hint
-                prop:value=move || settings.with(|p| which.get(&p.custom))
+                prop:value=move || typed.get()
                 aria-invalid=move || if problem().is_some() { "true" } else { "false" }
                 aria-describedby=error_id.clone()
                 on:input=move |ev| {
-                    let value = event_target_value(&ev);
-                    settings.update(|p| {
-                        which.set(&mut p.custom, value);
-                        p.profile_chosen = true;
-                    });
+                    typed.set(event_target_value(&ev));
+                    typing.update_value(|n| *n = n.wrapping_add(1));
+                    let this_edit = typing.get_value();
+                    set_timeout(
+                        move || {
+                            if typing.try_get_value() != Some(this_edit) {
+                                return;
+                            }
+                            let Some(value) = typed.try_get_untracked() else {
+                                return;
+                            };
+                            settings.update(|p| {
+                                which.set(&mut p.custom, value);
+                                p.profile_chosen = true;
+                            });
+                        },
+                        std::time::Duration::from_millis(600),
+                    );
                 }
             />
             <p id=error_id class="field-error" aria-live="polite">{move || problem().unwrap_or_default()}</p>

@@ -11,10 +11,10 @@ mod demo_keys;
 use folio_client::scopes::ScopeReport;
 use folio_client::{ApiError, ApiKey, Client};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use leptos_router::components::A;
 use leptos_router::hooks::use_query_map;
 
+use crate::data::page_task::PageTasks;
 use crate::components::{ProfilePicker, ScopesTable};
 use crate::query::safe_return_path;
 use crate::session::use_session;
@@ -40,8 +40,10 @@ pub fn ConnectPage() -> impl IntoView {
     let show_key = RwSignal::new(false);
     let attempt = RwSignal::new(Attempt::Idle);
     let connected_report = RwSignal::new(None::<ScopeReport>);
+    let tasks = PageTasks::new();
     let query = use_query_map();
-    let return_path = move || query.with(|q| safe_return_path(q.get("next").as_deref()));
+    let return_path =
+        move || query.with(|q| same_origin(safe_return_path(q.get("next").as_deref())));
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -59,7 +61,7 @@ pub fn ConnectPage() -> impl IntoView {
         };
         attempt.set(Attempt::Checking);
         let client = Client::new(base, key.clone());
-        spawn_local(async move {
+        tasks.spawn(async move {
             match client.detect_scopes().await {
                 Ok(report) => {
                     session.connect(key, report.clone());
@@ -152,5 +154,19 @@ pub fn ConnectPage() -> impl IntoView {
                 attempt.set(Attempt::Idle);
             } />
         </section>
+    }
+}
+
+/// `path` when, resolved against this page's address, it stays on this origin; else `/`.
+fn same_origin(path: String) -> String {
+    let Some(location) = web_sys::window().map(|w| w.location()) else {
+        return path;
+    };
+    let (Ok(href), Ok(origin)) = (location.href(), location.origin()) else {
+        return "/".to_string();
+    };
+    match web_sys::Url::new_with_base(&path, &href) {
+        Ok(url) if url.origin() == origin => path,
+        _ => "/".to_string(),
     }
 }

@@ -152,7 +152,7 @@ fn ConfigsTable(rows: Vec<EarnRow>) -> impl IntoView {
         let f = filter();
         rows.with_value(|rows| rows.iter().filter(|r| f.keeps(&r.config, &r.symbol)).map(|r| {
             let c = &r.config;
-            let apr = or_missing(c.annual_percentage_rate, |a| format!("{} %", format_amount(apr_percent(a))));
+            let apr = or_missing(c.annual_percentage_rate.and_then(apr_percent), |a| format!("{} %", format_amount(a)));
             view! {
                 <tr data-testid="earn-row" data-config-id=c.id.to_string() data-asset-symbol=r.symbol.clone()>
                     <th scope="row" class="name"><span class="asset-name">{r.name.clone()}</span><span class="asset-symbol">{r.symbol.clone()}</span></th>

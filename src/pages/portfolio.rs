@@ -118,10 +118,10 @@ fn portfolio_view(
                     id="portfolio-total"
                     class="total"
                     aria-labelledby="portfolio-total-label portfolio-total"
-                    data-value=view.total.to_string()
+                    data-value=view.total.map(|t| t.to_string()).unwrap_or_default()
                     data-currency=code.clone()
                 >
-                    {format_fiat_with_unit(view.total, Some(&code))}
+                    {view.total.map_or_else(|| "Too large to add up".to_string(), |t| format_fiat_with_unit(t, Some(&code)))}
                 </p>
                 {view.fiat_left_out.then(|| view! {
                     <p class="hint">"Cash in other currencies is listed below but not included in the total."</p>

@@ -2,14 +2,14 @@
 //! available, or staked, before sending), optionally a wallet; confirm; one request; the
 //! result, and the offers table reloads with the new amounts.
 
-use folio_client::current::{validate_amount, EarnAction, EarnActionRequest};
+use folio_client::current::{validate_amount, EarnAction, EarnActionRequest, EarnActionResult};
 use folio_client::WalletId;
 use leptos::html;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use super::EarnRow;
-use crate::components::{focus_when_shown, ConfirmDialog, OneClick};
+use crate::components::{focus_when_shown, ConfirmDialog};
+use crate::data::write::{no_answer_sentence, use_write, Sent, WriteLabel};
 use crate::format::{format_amount, or_missing};
 use crate::session::use_session;
 use crate::settings::use_settings;
@@ -30,7 +30,8 @@ pub fn StakeForm(
     let wallet = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let open = RwSignal::new(false);
-    let guard = OneClick::new();
+    let write = use_write::<EarnActionResult>();
+    let guard = write.guard();
     let pending_request = RwSignal::new(None::<(EarnAction, EarnActionRequest, String)>);
     let chosen = move || {
         rows.with_value(|rs| {
@@ -73,6 +74,15 @@ pub fn StakeForm(
             }
         }
     };
+    // The answer: shown under the form, the amount cleared and the offers reloaded.
+    Effect::new(move |_| {
+        let Some(sent) = write.outcome() else { return };
+        let text = pending_request.with_untracked(|p| p.as_ref().map(|(_, _, t)| t.clone()).unwrap_or_default());
+        result.set(Some(earn_sentence(&sent, &text)));
+        amount.set(String::new());
+        open.set(false);
+        reload.update(|n| *n += 1);
+    });
     let confirm = Callback::new(move |()| {
         let Some((act, request, text)) = pending_request.get_untracked() else {
             return;
@@ -80,24 +90,21 @@ pub fn StakeForm(
         let Some(client) = session.client(settings) else {
             return;
         };
-        if !guard.try_start() {
-            return;
-        }
-        spawn_local(async move {
-            let outcome = match client.earn_action(act, &request).await {
-                Ok(answer) => Ok(format!("Done: {text} Status: {}.", answer.status.map(|s| s.as_str().to_string()).unwrap_or_else(|| "accepted".into()))),
-                Err(e) if e.write_outcome_unknown() => Err(format!("No answer came back, so Folio cannot tell whether this happened ({text}) It will not be sent again; check Operations or the amounts above, which have been reloaded.")),
-                Err(e) => Err(format!("Not done: {}", e.user_message())),
-            };
-            result.set(Some(outcome));
-            amount.set(String::new());
-            open.set(false);
-            guard.finish();
-            reload.update(|n| *n += 1);
-        });
+        let label = WriteLabel {
+            what: text.clone(),
+            check_href: "/earn".into(),
+            check_words: "Check your staked amounts".into(),
+        };
+        write.send(
+            label,
+            move |sent| match earn_sentence(sent, &text) {
+                Ok(t) | Err(t) => t,
+            },
+            async move { client.earn_action(act, &request).await },
+        );
     });
     let options = rows.with_value(|rs| rs.iter().map(|r| {
-        let apr = or_missing(r.config.annual_percentage_rate, |a| format!("{} %", format_amount(crate::money_forms::apr_percent(a))));
+        let apr = or_missing(r.config.annual_percentage_rate.and_then(crate::money_forms::apr_percent), |a| format!("{} %", format_amount(a)));
         let kind = or_missing(r.config.earn_type.as_ref(), |t| t.as_str().to_string());
         let id = r.config.id.to_string();
         let id2 = id.clone();
@@ -166,5 +173,24 @@ pub fn StakeForm(
             <p class="dialog-summary">{move || pending_request.get().map(|(_, _, t)| t)}</p>
             <p>"The request is sent once."</p>
         </ConfirmDialog>
+    }
+}
+
+/// The sentence for the answer to a stake or unstake described by `text`.
+fn earn_sentence(sent: &Sent<EarnActionResult>, text: &str) -> Result<String, String> {
+    match sent {
+        Sent::Done(answer) => Ok(format!(
+            "Done: {text} Status: {}.",
+            answer
+                .status
+                .as_ref()
+                .map(|s| s.as_str().to_string())
+                .unwrap_or_else(|| "accepted".into())
+        )),
+        Sent::Unknown => Err(no_answer_sentence(
+            text,
+            "Operations or the amounts above, which have been reloaded,",
+        )),
+        Sent::Refused(e) => Err(format!("Not done: {}", e.user_message())),
     }
 }

@@ -51,7 +51,7 @@ fn BalancesTable(balances: Vec<Balance>) -> impl IntoView {
             <th scope="row">{b.symbol.clone()}</th>
             <td class="num available" data-value=b.available.to_string()>{format_amount(b.available)}</td>
             <td class="num locked" data-value=b.locked.to_string()>{format_amount(b.locked)}</td>
-            <td class="num total">{format_amount(b.available + b.locked)}</td>
+            <td class="num total">{or_missing(b.available.checked_add(b.locked), format_amount)}</td>
         </tr>
     }).collect_view();
     view! {
@@ -76,7 +76,8 @@ fn FeeTiers(account: Account) -> impl IntoView {
         .as_ref()
         .and_then(|t| t.required_volume30d)
         .zip(volume)
-        .map(|(need, have)| (need - have).max(Decimal::ZERO));
+        .and_then(|(need, have)| need.checked_sub(have))
+        .map(|left| left.max(Decimal::ZERO));
     let tier = |t: Option<FeeTier>| {
         t.map(|t| {
             format!(

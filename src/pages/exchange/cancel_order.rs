@@ -5,9 +5,9 @@
 use folio_client::exchange::Order;
 use folio_client::ApiError;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
-use crate::components::{ConfirmDialog, OneClick};
+use crate::components::ConfirmDialog;
+use crate::data::write::{use_write, Sent, WriteLabel};
 use crate::exchange_ticket::type_words;
 use crate::exchange_words::{side_words, status_words};
 use crate::format::or_missing;
@@ -25,48 +25,61 @@ fn summary(order: &Order) -> String {
     )
 }
 
-/// The sentence for the answer to a cancel.
-fn outcome(answer: Result<Order, ApiError>) -> Result<String, String> {
-    match answer {
-        Ok(order) => Ok(format!(
+/// The sentence for the answer to a cancel: `Ok` when the order is canceled (or now in the
+/// status the exchange reports), `Err` otherwise.
+pub fn cancel_sentence(sent: &Sent<Order>) -> Result<String, String> {
+    match sent {
+        Sent::Done(order) => Ok(format!(
             "Order {} is now: {}.",
             order.id,
             status_words(order.status.as_ref())
         )),
-        Err(ApiError::Conflict(_)) => Err(
+        Sent::Refused(ApiError::Conflict(_)) => Err(
             "Nothing was canceled: the order had already closed (filled, canceled or expired). The list has been reloaded.".into(),
         ),
-        Err(e) if e.write_outcome_unknown() => Err(
+        Sent::Unknown => Err(
             "No answer came back, so Folio cannot tell whether the order was canceled. It will not be sent again; the list has been reloaded — check the order's status.".into(),
         ),
-        Err(e) => Err(format!("Not canceled: {}", e.user_message())),
+        Sent::Refused(e) => Err(format!("Not canceled: {}", e.user_message())),
     }
 }
 
-/// The Cancel button of one open order. `on_done` receives the outcome sentence.
+/// The Cancel button of one open order. `on_done` receives the outcome sentence while the
+/// button is on screen; once it is gone, the outcome goes to the app's banner.
 #[component]
 pub fn CancelOrder(order: Order, on_done: Callback<Result<String, String>>) -> impl IntoView {
     let session = use_session();
     let settings = use_settings();
     let open = RwSignal::new(false);
-    let guard = OneClick::new();
+    let write = use_write::<Order>();
+    let guard = write.guard();
     let id = order.id.clone();
     let dialog_id = format!("confirm-cancel-{}", id.as_str());
     let text = summary(&order);
+    Effect::new(move |_| {
+        if let Some(sent) = write.outcome() {
+            open.set(false);
+            on_done.run(cancel_sentence(&sent));
+        }
+    });
+    let what = text.clone();
     let confirm = Callback::new(move |()| {
         let Some(client) = session.client(settings) else {
             return;
         };
-        if !guard.try_start() {
-            return;
-        }
         let id = id.clone();
-        spawn_local(async move {
-            let answer = client.cancel_order(&id).await;
-            guard.finish();
-            open.set(false);
-            on_done.run(outcome(answer));
-        });
+        let label = WriteLabel {
+            what: format!("Canceling the order: {what}"),
+            check_href: "/market/orders?status=open".into(),
+            check_words: "Check your open orders".into(),
+        };
+        write.send(
+            label,
+            |sent| match cancel_sentence(sent) {
+                Ok(text) | Err(text) => text,
+            },
+            async move { client.cancel_order(&id).await },
+        );
     });
     view! {
         <button type="button" class="button button-small button-danger" data-testid="cancel-order"

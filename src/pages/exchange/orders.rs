@@ -66,8 +66,15 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
         selected.set(None);
         reload();
     });
-    let rows = move || {
-        paged.items.get().into_iter().map(|order| {
+    // Rows are keyed by order and state, so a refresh keeps an open cancel dialog in place.
+    let row_key = |o: &Order| {
+        (
+            o.id.to_string(),
+            o.status.as_ref().map(|s| s.as_str().to_string()),
+            o.filled_quantity,
+        )
+    };
+    let row = move |order: Order| {
             let pair = pairs.with_value(|ps| find_pair(ps, order.pair.as_deref()).cloned());
             let (pd, sd) = (price_decimals(pair.as_ref()), size_decimals(pair.as_ref()));
             let price = order.limit_price.or(order.trigger_price);
@@ -98,7 +105,6 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
                     </td>
                 </tr>
             }
-        }).collect_view()
     };
     let detail = move || {
         selected.get().map(|order| {
@@ -129,7 +135,7 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
                     <th scope="col" class="num">"Filled"</th><th scope="col" class="num">"Average price"</th>
                     <th scope="col">"Status"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th>
                 </tr></thead>
-                <tbody>{rows}</tbody>
+                <tbody><For each=move || paged.items.get() key=row_key children=row /></tbody>
             </table>
         </div>
         {empty}

@@ -7,9 +7,9 @@ use std::future::Future;
 use folio_client::exchange::ExchangePage;
 use folio_client::ApiError;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use crate::components::ErrorView;
+use crate::data::page_task::PageTasks;
 use crate::exchange_filters::push_unique;
 
 /// The records loaded so far and where loading stands. Cheap to copy.
@@ -25,7 +25,16 @@ pub struct Paged<T: Send + Sync + 'static> {
     /// Why the last page request failed.
     pub error: RwSignal<Option<ApiError>>,
     generation: RwSignal<u64>,
+    /// Cursors already followed, and pages in a row that brought nothing new: the list stops
+    /// on a repeated cursor or after [`MAX_EMPTY_PAGES`] such pages instead of looping.
+    seen: StoredValue<(Vec<String>, u32)>,
+    /// Why the list stopped before the exchange said it was complete.
+    pub stopped: RwSignal<Option<String>>,
+    tasks: PageTasks,
 }
+
+/// Pages in a row without a new record after which a list stops.
+pub const MAX_EMPTY_PAGES: u32 = 3;
 
 impl<T: Send + Sync + 'static> Clone for Paged<T> {
     fn clone(&self) -> Self {
@@ -45,6 +54,9 @@ impl<T: Clone + Send + Sync + 'static> Paged<T> {
             loading: RwSignal::new(false),
             error: RwSignal::new(None),
             generation: RwSignal::new(0),
+            seen: StoredValue::new((Vec::new(), 0)),
+            stopped: RwSignal::new(None),
+            tasks: PageTasks::new(),
         }
     }
 
@@ -56,6 +68,8 @@ impl<T: Clone + Send + Sync + 'static> Paged<T> {
         self.complete.set(false);
         self.loading.set(false);
         self.error.set(None);
+        self.seen.set_value((Vec::new(), 0));
+        self.stopped.set(None);
     }
 
     /// Fetches the next page with `fetch(cursor)` unless one is in flight or the list is
@@ -74,7 +88,7 @@ impl<T: Clone + Send + Sync + 'static> Paged<T> {
         self.loading.set(true);
         self.error.set(None);
         let pending = fetch(self.next.get_untracked());
-        spawn_local(async move {
+        self.tasks.spawn(async move {
             let answer = pending.await;
             if this.generation.get_untracked() != generation {
                 return;
@@ -82,13 +96,37 @@ impl<T: Clone + Send + Sync + 'static> Paged<T> {
             match answer {
                 Ok(page) => {
                     let next = page.next_cursor().map(str::to_string);
+                    let before = this.items.with_untracked(Vec::len);
                     this.items.update(|items| {
                         for item in page.data {
                             push_unique(items, item, key);
                         }
                     });
-                    this.complete.set(next.is_none());
-                    this.next.set(next);
+                    let added = this.items.with_untracked(Vec::len) > before;
+                    let stop = this.seen.try_update_value(|(cursors, empty)| {
+                        *empty = if added { 0 } else { *empty + 1 };
+                        match &next {
+                            Some(c) if cursors.contains(c) => Some(
+                                "The exchange sent a page it had sent before, so the list stops here.",
+                            ),
+                            Some(_) if *empty >= MAX_EMPTY_PAGES => Some(
+                                "The exchange sent several pages with nothing new, so the list stops here.",
+                            ),
+                            Some(c) => {
+                                cursors.push(c.clone());
+                                None
+                            }
+                            None => None,
+                        }
+                    });
+                    if let Some(Some(why)) = stop {
+                        this.stopped.set(Some(why.to_string()));
+                        this.complete.set(true);
+                        this.next.set(None);
+                    } else {
+                        this.complete.set(next.is_none());
+                        this.next.set(next);
+                    }
                 }
                 Err(error) => this.error.set(Some(error)),
             }
@@ -125,6 +163,12 @@ pub fn PagedFooter<T: Clone + Send + Sync + 'static>(
         if paged.loading.get() {
             return view! { <p class="hint" role="status">{format!("Loading {id}…")}</p> }
                 .into_any();
+        }
+        if let Some(why) = paged.stopped.get() {
+            return view! {
+                <p class="notice" id=format!("{id}-stopped") role="status">{format!("{count} {noun} loaded. {why}")}</p>
+            }
+            .into_any();
         }
         if paged.complete.get() {
             return view! {

@@ -39,7 +39,7 @@ pub fn history_points(history: &PortfolioHistory) -> Vec<ChartDatum> {
 pub fn build_history(history: &PortfolioHistory, timeframe: Timeframe, code: &str) -> HistoryView {
     let points = history_points(history);
     let change = match (points.first(), points.last()) {
-        (Some(first), Some(last)) if points.len() > 1 => Some(last.value - first.value),
+        (Some(first), Some(last)) if points.len() > 1 => last.value.checked_sub(first.value),
         _ => None,
     };
     HistoryView {

@@ -131,7 +131,7 @@ fn report_view(r: Reconciliation) -> impl IntoView {
                     <th scope="row">{trade_kind_words(t.kind)}</th>
                     {amount_cell(Some(legacy), "legacy", None)}
                     {amount_cell(Some(current), "current", None)}
-                    {amount_cell(Some(current - legacy), "difference", None)}
+                    {amount_cell(current.checked_sub(legacy), "difference", None)}
                     {outcome_cell(outcome)}
                 </tr>
             }

@@ -1,38 +1,19 @@
 //! Setting the key's limits, once: buy and sell limits and their currency, checked before
-//! sending; a warning that limits are permanent; a dialog that asks to type the confirmation
-//! phrase; exactly one request; a 409 explained.
+//! sending and read back beside each field; a warning that limits are permanent; a dialog that
+//! asks to type both amounts again; exactly one request; a 409 explained.
 
 use folio_client::current::{Currency, LimitsRequest};
 use folio_client::CurrencyId;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
+use folio_client::current::TradingLimits;
 use rust_decimal::Decimal;
 
-use crate::components::{ConfirmDialog, OneClick};
+use crate::components::{ConfirmDialog, DecimalField};
+use crate::data::write::{no_answer_sentence, use_write, Sent, WriteLabel};
 use crate::format::format_fiat_with_unit;
-use crate::money_forms::{check_limit, limits_confirmed, LIMITS_CONFIRM_PHRASE};
+use crate::money_forms::{check_limit, limits_retyped};
 use crate::session::use_session;
 use crate::settings::use_settings;
-
-fn limit_field(
-    id: &'static str,
-    label: &'static str,
-    text: RwSignal<String>,
-    error: RwSignal<Option<String>>,
-) -> impl IntoView {
-    let error_id = format!("{id}-error");
-    view! {
-        <div class="field">
-            <label for=id>{label}</label>
-            <input id=id type="text" inputmode="decimal" autocomplete="off"
-                aria-invalid=move || error.get().is_some().to_string()
-                aria-describedby=error_id.clone()
-                prop:value=move || text.get()
-                on:input=move |ev| { text.set(event_target_value(&ev)); error.set(None); } />
-            <p id=error_id class="field-error" role="alert">{move || error.get()}</p>
-        </div>
-    }
-}
 
 #[component]
 pub fn SetLimitsForm(
@@ -70,9 +51,11 @@ pub fn SetLimitsForm(
                 .unwrap_or_default()
         })
     };
-    let typed = RwSignal::new(String::new());
+    let (buy_again, sell_again) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
+    let (buy_again_error, sell_again_error) = (RwSignal::new(None), RwSignal::new(None));
     let open = RwSignal::new(false);
-    let guard = OneClick::new();
+    let write = use_write::<TradingLimits>();
+    let guard = write.guard();
     let checked = RwSignal::new(None::<(Decimal, Decimal)>);
     let review = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -82,42 +65,57 @@ pub fn SetLimitsForm(
         sell_error.set(s.as_ref().err().map(|e| e.message()));
         if let (Ok(b), Ok(s)) = (b, s) {
             checked.set(Some((b, s)));
-            typed.set(String::new());
+            buy_again.set(String::new());
+            sell_again.set(String::new());
             open.set(true);
         }
+    };
+    Effect::new(move |_| {
+        let Some(sent) = write.outcome() else { return };
+        notice.set(limits_sentence(&sent));
+        open.set(false);
+        reload.update(|n| *n += 1);
+    });
+    let retyped = move || {
+        checked
+            .get()
+            .is_some_and(|c| limits_retyped(&buy_again.get(), &sell_again.get(), c))
     };
     let confirm = Callback::new(move |()| {
         let Some((buy_limit, sell_limit)) = checked.get_untracked() else {
             return;
         };
-        if !limits_confirmed(&typed.get_untracked()) {
+        if !retyped() {
             return;
         }
         let Some(client) = session.client(settings) else {
             return;
         };
-        if !guard.try_start() {
-            return;
-        }
         let request = LimitsRequest {
             buy_limit,
             sell_limit,
             currency_id: currency.get_untracked(),
         };
-        spawn_local(async move {
-            let message = match client.set_trading_limits(&request).await {
-                Ok(_) => None,
-                Err(e) if e.status() == Some(409) => Some("Limits were already set for this key (perhaps from another tab or app). Limits are permanent, so they were not changed; the key's current limits are shown below.".to_string()),
-                Err(e) if e.write_outcome_unknown() => Some("No answer came back, so Folio cannot tell whether the limits were set. The page has been reloaded to show the key's current limits.".to_string()),
-                Err(e) => Some(format!("The limits were not set: {}", e.user_message())),
-            };
-            notice.set(message);
-            open.set(false);
-            guard.finish();
-            reload.update(|n| *n += 1);
-        });
+        let label = WriteLabel {
+            what: "Setting this key's permanent daily limits.".into(),
+            check_href: "/limits".into(),
+            check_words: "See the key's limits".into(),
+        };
+        write.send(
+            label,
+            |sent| {
+                limits_sentence(sent).unwrap_or_else(|| "The limits are set.".to_string())
+            },
+            async move { client.set_trading_limits(&request).await },
+        );
     });
-    let blocked = Signal::derive(move || !limits_confirmed(&typed.get()));
+    let blocked = Signal::derive(move || !retyped());
+    let read_limit = move |text: RwSignal<String>| {
+        Signal::derive(move || {
+            let value = text.with(|t| check_limit(t).ok())?;
+            Some(format_fiat_with_unit(value, Some(&code())))
+        })
+    };
     let summary = move || {
         checked.get().map(|(b, s)| {
             let unit = code();
@@ -139,8 +137,8 @@ pub fn SetLimitsForm(
                 <strong>"Permanent: "</strong>
                 "once set, this key's limits can never be changed or removed. Budgets reset every day at 00:00 UTC."
             </p>
-            {limit_field("buy-limit-input", "Daily buy limit", buy, buy_error)}
-            {limit_field("sell-limit-input", "Daily sell limit", sell, sell_error)}
+            <DecimalField id="buy-limit-input" label="Daily buy limit".to_string() text=buy error=buy_error read_as=read_limit(buy) />
+            <DecimalField id="sell-limit-input" label="Daily sell limit".to_string() text=sell error=sell_error read_as=read_limit(sell) />
             <div class="field">
                 <label for="limit-currency-input">"Currency"</label>
                 <select id="limit-currency-input" on:change=move |ev| currency.set(CurrencyId::new(event_target_value(&ev)))>{options}</select>
@@ -153,11 +151,22 @@ pub fn SetLimitsForm(
                 pending_label="Setting…" guard=guard on_confirm=confirm blocked=blocked>
                 <p>{summary}</p>
                 <p><strong>"This cannot be undone."</strong></p>
-                <div class="field">
-                    <label for="limits-confirm-text">{format!("Type {LIMITS_CONFIRM_PHRASE} to confirm")}</label>
-                    <input id="limits-confirm-text" type="text" autocomplete="off" spellcheck="false"
-                        prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev)) />
-                </div>
+                <p>"Type both limits again to confirm."</p>
+                <DecimalField id="limits-confirm-buy" label="Daily buy limit, again".to_string() text=buy_again error=buy_again_error read_as=read_limit(buy_again) />
+                <DecimalField id="limits-confirm-sell" label="Daily sell limit, again".to_string() text=sell_again error=sell_again_error read_as=read_limit(sell_again) />
             </ConfirmDialog>
+    }
+}
+
+/// The notice after an answer to setting limits (`None` when they were set).
+fn limits_sentence(sent: &Sent<TradingLimits>) -> Option<String> {
+    match sent {
+        Sent::Done(_) => None,
+        Sent::Refused(e) if e.status() == Some(409) => Some("Limits were already set for this key (perhaps from another tab or app). Limits are permanent, so they were not changed; the key's current limits are shown below.".to_string()),
+        Sent::Unknown => Some(no_answer_sentence(
+            "setting the key's permanent limits.",
+            "the key's current limits below (the page has been reloaded)",
+        )),
+        Sent::Refused(e) => Some(format!("The limits were not set: {}", e.user_message())),
     }
 }

@@ -12,8 +12,8 @@ use folio_client::current::{
 use folio_client::transport::DefaultTransport;
 use folio_client::{ApiError, AssetId, Client, CurrencyId};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
+use crate::data::page_task::PageTasks;
 use crate::catalogue;
 use crate::operation_rows::{summarize, Names, OperationSummary};
 use crate::operations_filter::OperationsFilter;
@@ -52,6 +52,7 @@ pub struct Loader {
     pager: StoredValue<Option<Paginator<DefaultTransport>>, LocalStorage>,
     cancel: StoredValue<Option<CancelHandle>, LocalStorage>,
     generation: StoredValue<u64>,
+    tasks: PageTasks,
 }
 
 impl Loader {
@@ -70,6 +71,7 @@ impl Loader {
             pager: StoredValue::new_local(None),
             cancel: StoredValue::new_local(None),
             generation: StoredValue::new(0),
+            tasks: PageTasks::new(),
         };
         let cancel = loader.cancel;
         on_cleanup(move || {
@@ -110,7 +112,7 @@ impl Loader {
         self.busy.set(Busy::More);
         let this = *self;
         let (asset, fiat, from, to) = filter.server_part();
-        spawn_local(async move {
+        self.tasks.spawn(async move {
             let mut names = this.names.get_untracked();
             if this.fiats.with_untracked(Vec::is_empty) {
                 let mut codes = Vec::new();
@@ -167,7 +169,7 @@ impl Loader {
         self.busy.set(if all { Busy::All } else { Busy::More });
         self.error.set(None);
         let this = *self;
-        spawn_local(async move {
+        self.tasks.spawn(async move {
             let result = loop {
                 match pager.next_page().await {
                     Ok(Step::Page(ops)) => {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use folio_client::current::{Asset, Currency, PortfolioPosition};
-use folio_client::{CurrencyId, Money};
+use folio_client::{checked, CurrencyId, Money};
 use rust_decimal::Decimal;
 
 use crate::allocation::{allocation, AllocationSlice};
@@ -50,7 +50,7 @@ pub struct PortfolioView {
     pub positions: Vec<PositionRow>,
     pub fiat: Vec<FiatRow>,
     /// Asset values plus fiat balances held in the valuation currency.
-    pub total: Decimal,
+    pub total: Option<Decimal>,
     /// Whether some fiat balances in other currencies are left out of the total.
     pub fiat_left_out: bool,
 }
@@ -129,8 +129,8 @@ pub fn build_view(
             });
         }
     }
-    let asset_total: Decimal = rows.iter().filter_map(|r| r.value).sum();
-    let mut fiat_total = Decimal::ZERO;
+    let asset_total = checked::sum(rows.iter().filter_map(|r| r.value));
+    let mut fiat_total = Some(Decimal::ZERO);
     let mut fiat_left_out = false;
     for row in &fiat {
         let same = valuation_id
@@ -138,7 +138,7 @@ pub fn build_view(
             .is_some_and(|id| id.as_str() == row.id)
             || row.code.eq_ignore_ascii_case(currency_code);
         match (same, row.balance) {
-            (true, Some(balance)) => fiat_total += balance,
+            (true, Some(balance)) => fiat_total = fiat_total.and_then(|t| t.checked_add(balance)),
             (false, Some(balance)) if !balance.is_zero() => fiat_left_out = true,
             _ => {}
         }
@@ -161,7 +161,7 @@ pub fn build_view(
             .collect(),
         positions: rows,
         fiat,
-        total: asset_total + fiat_total,
+        total: asset_total.and_then(|a| a.checked_add(fiat_total?)),
         fiat_left_out,
     }
 }
@@ -262,7 +262,7 @@ mod tests {
         assert_eq!(view.positions[0].balance, Some(d("0.50000000")));
         assert_eq!(view.positions[2].symbol, "…asset-id");
         assert_eq!(view.fiat.len(), 2);
-        assert_eq!(view.total, d("37000.50"));
+        assert_eq!(view.total, Some(d("37000.50")));
         assert!(view.fiat_left_out);
         assert_eq!(view.currencies[1], ("USD".into(), "US Dollar".into()));
     }

@@ -4,10 +4,10 @@
 
 use folio_client::current::Asset;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use super::flow::{use_trade, Holding, PickedAsset};
 use crate::catalogue;
+use crate::data::page_task::PageTasks;
 use crate::format::format_amount;
 use crate::session::use_session;
 use crate::settings::use_settings;
@@ -40,6 +40,7 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
     let results = RwSignal::new(None::<Result<Vec<Asset>, String>>);
     let searching = RwSignal::new(false);
     let holdings = StoredValue::new(holdings);
+    let tasks = PageTasks::new();
     let choose = move |asset: PickedAsset| {
         ctx.asset.set(Some(asset));
         ctx.amount_error.set(None);
@@ -56,7 +57,7 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
             return;
         };
         searching.set(true);
-        spawn_local(async move {
+        tasks.spawn(async move {
             let found = catalogue::search_symbol(&keyed, &keyless, &symbol).await;
             results.set(Some(found.map_err(|e| e.user_message())));
             searching.set(false);

@@ -1,19 +1,18 @@
-//! The state of one trade, from the typed order to the receipt, and the three writes/reads
-//! that move it on: get a quote, accept it (exactly once), check an unknown outcome.
+//! The state of one trade, from the typed order to the receipt, and the requests that move it
+//! on: get a quote, accept it (exactly once, through the app-owned write path), and check an
+//! unknown outcome by accepting the *same* quote again — which the service refuses with
+//! `quote_already_accepted` when the first accept went through, so it can never buy twice.
 
 use chrono::{DateTime, Utc};
-use folio_client::current::{
-    AcceptedQuote, Currency, OperationsQuery, Quote, QuoteRequest, Side, TradingLimits,
-};
+use folio_client::current::{AcceptedQuote, Currency, Quote, QuoteRequest, Side, TradingLimits};
 use folio_client::{AssetId, Client, CurrencyId};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use rust_decimal::Decimal;
 
 use crate::components::OneClick;
-use crate::trade_ticket::{
-    check_amount, explain_refusal, find_trade, AmountUnit, FoundTrade, Refusal,
-};
+use crate::data::page_task::PageTasks;
+use crate::data::write::{use_write, Sent, Write, WriteLabel};
+use crate::trade_ticket::{check_amount, explain_refusal, AmountUnit, Refusal};
 
 /// An asset the person holds.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,11 +59,14 @@ impl TradeData {
 /// What "Check" found for an unknown outcome.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CheckState {
+    /// Not checked yet.
     NotYet,
+    /// The second accept is on its way.
     Checking,
-    Found(FoundTrade),
-    NotFound,
-    Failed(String),
+    /// The service refused the second accept because the first one went through.
+    AlreadyAccepted,
+    /// The check could not tell (the quote expired, another refusal, or no answer again).
+    CannotTell(String),
 }
 
 /// Where the trade is.
@@ -102,16 +104,23 @@ pub struct TradeCtx {
     pub stage: RwSignal<Stage>,
     pub quoting: OneClick,
     pub accepting: OneClick,
+    /// The accept (and the check's second accept), owned by the app.
+    pub accept_write: Write<AcceptedQuote>,
     pub confirm_open: RwSignal<bool>,
-    /// The last quote request, for "New quote".
-    pub last_request: RwSignal<Option<QuoteRequest>>,
+    /// The last quote request and the asset it was for, for "New quote" and for naming the
+    /// quoted asset (never the picker's current choice).
+    pub last_request: RwSignal<Option<(QuoteRequest, PickedAsset)>>,
     /// Bumped after a trade so holdings and budgets reload.
     pub reload: RwSignal<u32>,
+    /// The page's reads (quotes), dropped when the page goes away.
+    tasks: PageTasks,
 }
 
 impl TradeCtx {
+    /// The page's trade state; its accept is answered through [`Self::on_answer`].
     pub fn new() -> Self {
-        Self {
+        let accept_write = use_write::<AcceptedQuote>();
+        let ctx = Self {
             asset: RwSignal::new(None),
             currency: RwSignal::new(None),
             side: RwSignal::new(Side::Buy),
@@ -120,10 +129,30 @@ impl TradeCtx {
             amount_error: RwSignal::new(None),
             stage: RwSignal::new(Stage::Idle),
             quoting: OneClick::new(),
-            accepting: OneClick::new(),
+            accepting: accept_write.guard(),
+            accept_write,
             confirm_open: RwSignal::new(false),
             last_request: RwSignal::new(None),
             reload: RwSignal::new(0),
+            tasks: PageTasks::new(),
+        };
+        Effect::new(move |_| {
+            if let Some(sent) = accept_write.outcome() {
+                ctx.on_answer(sent);
+            }
+        });
+        ctx
+    }
+
+    /// The symbol of the asset `quote` is for: the asset of the request that produced it (the
+    /// quote's own `asset_id` wins when they differ).
+    pub fn quoted_symbol(&self, quote: &Quote) -> String {
+        let requested = self.last_request.with_untracked(|r| r.as_ref().map(|(_, a)| a.clone()));
+        match (requested, quote.asset_id.as_ref()) {
+            (Some(asset), Some(id)) if &asset.id == id => asset.symbol,
+            (Some(asset), None) => asset.symbol,
+            (_, Some(id)) => id.to_string(),
+            (None, None) => String::new(),
         }
     }
 
@@ -152,7 +181,7 @@ impl TradeCtx {
         };
         self.amount_error.set(None);
         let request = QuoteRequest {
-            asset_id: asset.id,
+            asset_id: asset.id.clone(),
             currency_id: self
                 .currency
                 .get_untracked()
@@ -160,23 +189,25 @@ impl TradeCtx {
             side,
             amount,
         };
-        self.send_quote(client, request);
+        self.send_quote(client, request, asset);
     }
 
     /// Prices the last order again ("New quote").
     pub fn new_quote(self, client: Option<Client>) {
-        if let Some(request) = self.last_request.get_untracked() {
-            self.send_quote(client, request);
+        if let Some((request, asset)) = self.last_request.get_untracked() {
+            self.send_quote(client, request, asset);
         }
     }
 
-    fn send_quote(self, client: Option<Client>, request: QuoteRequest) {
+    /// Asks for a quote. A quote creates nothing (it only prices), so it is a page-owned
+    /// request, canceled when the page goes away.
+    fn send_quote(self, client: Option<Client>, request: QuoteRequest, asset: PickedAsset) {
         let Some(client) = client else { return };
         if !self.quoting.try_start() {
             return;
         }
-        self.last_request.set(Some(request.clone()));
-        spawn_local(async move {
+        self.last_request.set(Some((request.clone(), asset)));
+        self.tasks.spawn(async move {
             let stage = match client.create_quote(&request).await {
                 Ok(quote) => Stage::Quoted(quote),
                 Err(e) => Stage::QuoteFailed(e.user_message()),
@@ -189,33 +220,57 @@ impl TradeCtx {
     /// Accepts the quote on screen: one POST, whatever the clicks or keys.
     pub fn accept(self, client: Option<Client>) {
         let Some(client) = client else { return };
-        if !self.accepting.try_start() {
-            return;
-        }
         let Stage::Quoted(quote) = self.stage.get_untracked() else {
-            self.accepting.finish();
             return;
         };
-        self.stage.set(Stage::Accepting(quote.clone()));
-        let sent_at = Utc::now();
-        spawn_local(async move {
-            let stage = match client.accept_quote(&quote.quote_id).await {
-                Ok(accepted) => Stage::Done(quote, Box::new(accepted)),
-                Err(e) if e.write_outcome_unknown() => Stage::Unknown {
-                    quote,
-                    sent_at,
-                    check: CheckState::NotYet,
-                },
-                Err(e) => Stage::Refused(quote, explain_refusal(&e)),
-            };
-            self.stage.set(stage);
-            self.confirm_open.set(false);
-            self.accepting.finish();
-            self.reload.update(|n| *n += 1);
-        });
+        let what = format!("Accepting the quote for {}", self.quoted_symbol(&quote));
+        let id = quote.quote_id.clone();
+        let label = WriteLabel {
+            what: what.clone(),
+            check_href: "/operations".into(),
+            check_words: "Check Operations".into(),
+        };
+        let sent = self.accept_write.send(
+            label,
+            move |sent| accept_sentence(sent, &what),
+            async move { client.accept_quote(&id).await },
+        );
+        if sent {
+            self.stage.set(Stage::Accepting(quote));
+        }
     }
 
-    /// Looks for the trade of an unknown outcome in Operations.
+    /// Applies the answer to an accept (or to the check's second accept) to the page.
+    fn on_answer(self, sent: Sent<AcceptedQuote>) {
+        let stage = self.stage.get_untracked();
+        let next = match (stage, sent) {
+            (Stage::Accepting(quote), Sent::Done(accepted))
+            | (Stage::Unknown { quote, .. }, Sent::Done(accepted)) => {
+                Stage::Done(quote, Box::new(accepted))
+            }
+            (Stage::Accepting(quote), Sent::Unknown) => Stage::Unknown {
+                quote,
+                sent_at: Utc::now(),
+                check: CheckState::NotYet,
+            },
+            (Stage::Accepting(quote), Sent::Refused(e)) => {
+                Stage::Refused(quote, explain_refusal(&e))
+            }
+            (Stage::Unknown { quote, sent_at, .. }, answer) => Stage::Unknown {
+                quote,
+                sent_at,
+                check: check_result(&answer),
+            },
+            (other, _) => other,
+        };
+        self.stage.set(next);
+        self.confirm_open.set(false);
+        self.reload.update(|n| *n += 1);
+    }
+
+    /// Checks an unknown outcome by sending the accept of the same quote once more, at the
+    /// person's request: the service accepts a quote at most once, so a trade that already
+    /// happened is refused (`quote_already_accepted`) and cannot happen twice.
     pub fn check(self, client: Option<Client>) {
         let Some(client) = client else { return };
         let Stage::Unknown {
@@ -229,35 +284,25 @@ impl TradeCtx {
         if check == CheckState::Checking {
             return;
         }
-        let Some(asset) = quote.asset_id.clone() else {
-            return;
+        let what = format!("Checking the trade in {}", self.quoted_symbol(&quote));
+        let id = quote.quote_id.clone();
+        let label = WriteLabel {
+            what: what.clone(),
+            check_href: "/operations".into(),
+            check_words: "Check Operations".into(),
         };
-        let set = move |check: CheckState| {
+        let sent = self.accept_write.send(
+            label,
+            move |sent| accept_sentence(sent, &what),
+            async move { client.accept_quote(&id).await },
+        );
+        if sent {
             self.stage.set(Stage::Unknown {
-                quote: quote.clone(),
+                quote,
                 sent_at,
-                check,
+                check: CheckState::Checking,
             });
-        };
-        set(CheckState::Checking);
-        let side = quote_side(&self);
-        let quantity = self.stage.with_untracked(stage_quantity);
-        spawn_local(async move {
-            let query = OperationsQuery {
-                page_size: Some(25),
-                asset_ids: vec![asset.clone()],
-                ..OperationsQuery::default()
-            };
-            let state = match client.operations(&query).await {
-                Ok(page) => match find_trade(&page.data, &side, &asset, quantity, sent_at) {
-                    Some(found) => CheckState::Found(found),
-                    None => CheckState::NotFound,
-                },
-                Err(e) => CheckState::Failed(e.user_message()),
-            };
-            set(state);
-            self.reload.update(|n| *n += 1);
-        });
+        }
     }
 
     /// Back to the form for another trade.
@@ -266,19 +311,35 @@ impl TradeCtx {
     }
 }
 
-fn quote_side(ctx: &TradeCtx) -> Side {
-    ctx.stage
-        .with_untracked(|s| match s {
-            Stage::Unknown { quote, .. } => quote.side.clone(),
-            _ => None,
-        })
-        .unwrap_or_else(|| ctx.side.get_untracked())
+/// What the second accept of a check tells.
+fn check_result(answer: &Sent<AcceptedQuote>) -> CheckState {
+    match answer {
+        Sent::Done(_) => CheckState::NotYet,
+        Sent::Refused(e) if e.code() == Some("quote_already_accepted") => {
+            CheckState::AlreadyAccepted
+        }
+        Sent::Refused(e) if e.code() == Some("quote_expired") => CheckState::CannotTell(
+            "The quote has expired, so the service cannot say whether it was accepted. Look for the trade in Operations before you trade again.".into(),
+        ),
+        Sent::Refused(e) => CheckState::CannotTell(format!(
+            "The check was refused: {} Look for the trade in Operations.",
+            e.user_message()
+        )),
+        Sent::Unknown => CheckState::CannotTell(
+            "No answer came back to the check either. Look for the trade in Operations before you trade again.".into(),
+        ),
+    }
 }
 
-fn stage_quantity(stage: &Stage) -> Option<Decimal> {
-    match stage {
-        Stage::Unknown { quote, .. } => quote.quote.as_ref().and_then(|f| f.quantity),
-        _ => None,
+/// The banner's sentence for an accept.
+fn accept_sentence(sent: &Sent<AcceptedQuote>, what: &str) -> String {
+    match sent {
+        Sent::Done(_) => format!("{what}: done, the trade went through."),
+        Sent::Refused(e) if e.code() == Some("quote_already_accepted") => {
+            format!("{what}: the quote had already been accepted — the trade went through once.")
+        }
+        Sent::Refused(e) => format!("{what}: not traded. {}", e.user_message()),
+        Sent::Unknown => crate::data::write::no_answer_sentence(&format!("{what}."), "Operations"),
     }
 }
 

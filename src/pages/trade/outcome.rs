@@ -1,7 +1,8 @@
 //! After an accept: the receipt (execution price, fee, quantity, notional, time, tax and
 //! withholding, remaining budget) with a link to the operation; a refusal in plain words with
-//! its next step; or, when the answer never came, "outcome unknown" with "Check", which looks
-//! for the trade in Operations instead of sending the accept again.
+//! its next step; or, when the answer never came, "outcome unknown" with "Check", which sends
+//! the accept of the same quote once more: the service refuses a second accept of a quote, so
+//! the check tells whether the first went through and can never trade twice.
 
 use folio_client::current::{AcceptedQuote, Quote};
 use leptos::html;
@@ -31,11 +32,12 @@ pub fn Outcome(data: TradeData) -> impl IntoView {
     let ctx = use_trade();
     let session = use_session();
     let settings = use_settings();
-    let symbol = move || {
-        ctx.asset
-            .get_untracked()
-            .map(|a| a.symbol)
-            .unwrap_or_default()
+    // The asset of the quote itself, never the picker's current choice.
+    let symbol = move || match ctx.stage.get_untracked() {
+        Stage::Done(q, _) | Stage::Refused(q, _) | Stage::Unknown { quote: q, .. } => {
+            ctx.quoted_symbol(&q)
+        }
+        _ => String::new(),
     };
     let another = move |_| ctx.start_over();
     let new_quote = move |_| ctx.new_quote(session.client(settings));
@@ -77,24 +79,23 @@ fn UnknownOutcome(check: CheckState, symbol: String) -> impl IntoView {
     let checking = check == CheckState::Checking;
     let result = match check {
         CheckState::NotYet | CheckState::Checking => None,
-        CheckState::Found(found) => Some(view! {
+        CheckState::AlreadyAccepted => Some(view! {
             <p class="success" role="status" data-testid="check-found">
-                {format!("The trade went through ({}). ", or_missing(found.credited_at, format_datetime))}
-                <A href=operations_link(&symbol, found.trade_id.map(|t| t.to_string()))>"See it in Operations"</A>
+                "The trade went through: the service says this quote was already accepted. "
+                <A href=operations_link(&symbol, None)>"See it in Operations"</A>
             </p>
         }.into_any()),
-        CheckState::NotFound => Some(view! {
-            <p role="status" data-testid="check-not-found">
-                "No matching trade is in Operations yet. If nothing appears after another check in a minute, the trade did not happen and you can get a new quote."
+        CheckState::CannotTell(message) => Some(view! {
+            <p class="field-error" role="alert" data-testid="check-cannot-tell">
+                {message} " " <A href=operations_link(&symbol, None)>"Open Operations"</A>
             </p>
         }.into_any()),
-        CheckState::Failed(message) => Some(view! { <p class="field-error" role="alert">{message}</p> }.into_any()),
     };
     view! {
         <section class="card outcome unknown" aria-labelledby="unknown-title" data-testid="outcome-unknown">
             <h2 id="unknown-title" node_ref={focus_when_shown::<html::H2>()} tabindex="-1">"Outcome unknown"</h2>
             <p class="notice" role="alert">
-                "The accept was sent, but no answer came back, so Folio cannot tell whether the trade happened. It will not be sent again. Check Operations before trying again."
+                "The accept was sent, but no answer came back, so Folio cannot tell whether the trade happened. It will not be sent again by itself. \u{201c}Check\u{201d} asks the service to accept the same quote once more: if the trade went through, the service refuses; if it did not and the quote is still valid, the trade happens now — never twice."
             </p>
             <p class="button-row">
                 <button type="button" class="button button-primary" id="check-trade" disabled=checking

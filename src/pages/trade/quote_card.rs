@@ -54,11 +54,8 @@ fn QuoteView(quote: Quote, data: TradeData) -> impl IntoView {
     let countdown = use_countdown(figures.expires_at);
     let expired = countdown.expired;
     let fiat = data.code_of(quote.currency_id.as_ref());
-    let symbol = ctx
-        .asset
-        .get_untracked()
-        .map(|a| a.symbol)
-        .unwrap_or_default();
+    // The quoted asset, never the picker's current choice.
+    let symbol = ctx.quoted_symbol(&quote);
     let side = quote.side.clone().unwrap_or(Side::Buy);
     let summary = restate(&side, &figures, &symbol, &fiat);
     let money = |v| or_missing(v, |n| format_fiat_with_unit(n, Some(&fiat)));

@@ -40,7 +40,7 @@ fn level_rows(
                     <td class="num">{fixed(Some(r.quantity), sd)}</td>
                     <td class="num depth">
                         <svg class="depth-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-                            <rect x=format!("{}", Decimal::ONE_HUNDRED - r.depth_percent) y="0" width=depth height="10"></rect>
+                            <rect x=format!("{}", Decimal::ONE_HUNDRED.saturating_sub(r.depth_percent)) y="0" width=depth height="10"></rect>
                         </svg>
                         <span>{fixed(Some(r.cumulative), sd)}</span>
                     </td>

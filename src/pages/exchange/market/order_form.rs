@@ -8,6 +8,7 @@ use chrono::Utc;
 use folio_client::exchange::{
     fat_finger, validate_order, Balance, Field, OrderSide, OrderType, Pair, TimeInForce,
 };
+use folio_client::exchange::Order;
 use folio_client::ApiError;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -17,6 +18,7 @@ use crate::exchange_ticket::{
     allowed_tifs, available_of, describe, field_id, shortcut_size, sizing_price, spent_symbol,
     tif_words, type_words, uses_limit, uses_trigger, SizeMode, TypedOrder,
 };
+use crate::data::write::{use_write, Sent};
 use crate::format::{format_amount, format_fiat};
 
 const TYPES: [OrderType; 4] = [
@@ -46,6 +48,19 @@ pub fn OrderForm(
     let review = RwSignal::new(None::<Review>);
     let open = RwSignal::new(false);
     let placed = RwSignal::new(None::<Placed>);
+    let write = use_write::<Order>();
+    // The answer to the last order: shown under the form. After a placed order — and after one
+    // whose answer never came — the size is cleared, so Review + Place cannot send the same
+    // order again by accident.
+    Effect::new(move |_| {
+        let Some(sent) = write.outcome() else { return };
+        let text = review.with_untracked(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default());
+        if !matches!(sent, Sent::Refused(_)) {
+            size.set(String::new());
+        }
+        placed.set(Some(Placed::from_sent(&sent, &text)));
+        on_placed.run(());
+    });
     // Amounts are for Market orders only; Market orders are IOC or FOK.
     Effect::new(move |_| {
         let t = order_type.get();
@@ -161,13 +176,6 @@ pub fn OrderForm(
             }
         }
     };
-    let on_result = Callback::new(move |outcome: Placed| {
-        if matches!(outcome, Placed::Accepted(..)) {
-            size.set(String::new());
-        }
-        placed.set(Some(outcome));
-        on_placed.run(());
-    });
     let side_radio = move |value: OrderSide, id: &'static str, label: &'static str| {
         let v = value.clone();
         view! {
@@ -203,7 +211,7 @@ pub fn OrderForm(
             trigger.with(|t| t.trim().parse().ok()),
             mid.get(),
         )?;
-        Some(value * price)
+        value.checked_mul(price)
     };
     let available_text = move || match available() {
         Some(a) => format!("{} {}", format_amount(a), spent()),
@@ -299,7 +307,7 @@ pub fn OrderForm(
                 </div>
             </form>
             <PlacedNotice placed=placed />
-            <PlaceOrderDialog open=open review=review on_result=on_result />
+            <PlaceOrderDialog open=open review=review write=write />
         </section>
     }
 }

@@ -1,14 +1,14 @@
 //! Placing a reviewed order: the confirmation dialog restates it (with the fat-finger warning
-//! to acknowledge when the limit price is far from the market), then exactly one POST. An
-//! answer that never arrives is reported as unknown, never re-sent.
+//! to acknowledge when the limit price is far from the market), then exactly one POST through
+//! the app-owned write path. An answer that never arrives is reported as unknown, never re-sent.
 
-use folio_client::exchange::NewOrder;
+use folio_client::exchange::{NewOrder, Order};
 use leptos::html;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use rust_decimal::Decimal;
 
-use crate::components::{focus_when_shown, ConfirmDialog, OneClick};
+use crate::components::{focus_when_shown, ConfirmDialog};
+use crate::data::write::{no_answer_sentence, Sent, Write, WriteLabel};
 use crate::exchange_ticket::fat_finger_warning;
 use crate::exchange_words::status_words;
 use crate::session::use_session;
@@ -36,20 +36,52 @@ pub enum Placed {
     NotPlaced(String),
 }
 
-/// The dialog for `review`; `on_result` receives the outcome once the answer is handled.
+impl Placed {
+    /// Words the outcome of placing the order described by `text`.
+    pub fn from_sent(sent: &Sent<Order>, text: &str) -> Self {
+        match sent {
+            Sent::Done(order) => Placed::Accepted(
+                order.id.to_string(),
+                format!(
+                    "Order placed ({}): {text} Status: {}. Fills show in Orders and Trades.",
+                    order.id,
+                    status_words(order.status.as_ref())
+                ),
+            ),
+            Sent::Unknown => Placed::NotPlaced(no_answer_sentence(text, "Orders")),
+            Sent::Refused(e) => Placed::NotPlaced(format!("Not placed: {}", e.user_message())),
+        }
+    }
+
+    /// The sentence.
+    pub fn text(&self) -> &str {
+        match self {
+            Placed::Accepted(_, text) | Placed::NotPlaced(text) => text,
+        }
+    }
+}
+
+/// The dialog for `review`; the order is sent through `write` (the app owns it, so its outcome
+/// reaches the person even after they leave the page).
 #[component]
 pub fn PlaceOrderDialog(
     open: RwSignal<bool>,
     review: RwSignal<Option<Review>>,
-    on_result: Callback<Placed>,
+    write: Write<Order>,
 ) -> impl IntoView {
     let session = use_session();
     let settings = use_settings();
-    let guard = OneClick::new();
+    let guard = write.guard();
     let acknowledged = RwSignal::new(false);
     Effect::new(move |_| {
         if open.get() {
             acknowledged.set(false);
+        }
+    });
+    // The dialog closes when the answer (or the lack of one) is in.
+    Effect::new(move |_| {
+        if write.outcome().is_some() {
+            open.set(false);
         }
     });
     let blocked = Signal::derive(move || {
@@ -65,25 +97,17 @@ pub fn PlaceOrderDialog(
         let Some(client) = session.client(settings) else {
             return;
         };
-        if !guard.try_start() {
-            return;
-        }
-        spawn_local(async move {
-            let placed = match client.create_order(&r.order).await {
-                Ok(order) => Placed::Accepted(
-                    order.id.to_string(),
-                    format!("Order placed ({}): {} Status: {}. Fills show in Orders and Trades.", order.id, r.text, status_words(order.status.as_ref())),
-                ),
-                Err(e) if e.write_outcome_unknown() => Placed::NotPlaced(format!(
-                    "No answer came back, so Folio cannot tell whether the order was placed ({}) It will not be sent again; check Orders before you try again.",
-                    r.text
-                )),
-                Err(e) => Placed::NotPlaced(format!("Not placed: {}", e.user_message())),
-            };
-            guard.finish();
-            open.set(false);
-            on_result.run(placed);
-        });
+        let label = WriteLabel {
+            what: format!("Placing an order: {}", r.text),
+            check_href: "/market/orders".into(),
+            check_words: "Check your orders".into(),
+        };
+        let text = r.text.clone();
+        write.send(
+            label,
+            move |sent| Placed::from_sent(sent, &text).text().to_string(),
+            async move { client.create_order(&r.order).await },
+        );
     });
     let warning = move || {
         review.get().and_then(|r| {

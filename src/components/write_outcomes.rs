@@ -1,0 +1,56 @@
+//! The banner that brings a write's outcome to the person wherever they went: a write whose
+//! page was left before its answer came is listed here — "still waiting" while in flight, then
+//! done / refused / outcome unknown with a link to where the record can be checked.
+
+use leptos::prelude::*;
+
+use crate::data::write::{use_writes, OutcomeKind, WriteEntry};
+
+/// Lists the writes of pages that are no longer on screen (see [`crate::data::write`]).
+#[component]
+pub fn WriteOutcomes() -> impl IntoView {
+    let writes = use_writes();
+    view! {
+        <div class="write-outcomes" aria-live="polite" data-testid="write-outcomes">
+            <For each=move || writes.banner_entries() key=|w| (w.id, w.outcome.clone()) let:entry>
+                <WriteOutcome entry=entry />
+            </For>
+        </div>
+    }
+}
+
+#[component]
+fn WriteOutcome(entry: WriteEntry) -> impl IntoView {
+    let writes = use_writes();
+    let id = entry.id;
+    let (class, text) = match &entry.outcome {
+        None => (
+            "write-outcome pending",
+            format!(
+                "{} — still waiting for the answer. You can keep using Folio; the outcome will appear here.",
+                entry.what
+            ),
+        ),
+        Some((OutcomeKind::Done, text)) => ("write-outcome success", text.clone()),
+        Some((OutcomeKind::Refused, text)) => ("write-outcome refused", text.clone()),
+        Some((OutcomeKind::Unknown, text)) => ("write-outcome unknown", text.clone()),
+    };
+    let role = if entry.outcome.is_some() {
+        "alert"
+    } else {
+        "status"
+    };
+    let (href, words) = entry.check.clone();
+    let finished = entry.outcome.is_some();
+    view! {
+        <div class=class role=role data-testid="write-outcome" data-write-id=id.to_string()>
+            <p>{text}</p>
+            <a href=href>{words}</a>
+            <Show when=move || finished>
+                <button type="button" class="button button-small" on:click=move |_| writes.dismiss(id)>
+                    "Dismiss"
+                </button>
+            </Show>
+        </div>
+    }
+}
