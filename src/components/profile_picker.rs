@@ -44,7 +44,7 @@ fn UrlField(
     let settings = use_settings();
     // What is typed is checked at once but applied only once typing has paused (and a change
     // of address while connected asks for the key again, see `session`).
-    let typed = RwSignal::new(settings.with_untracked(|p| which.get(&p.custom)));
+    let typed = RwSignal::new(which.get(&settings.get_untracked().custom));
     let typing = StoredValue::new(0u32);
     let problem = move || {
         typed.with(|t| {
