@@ -28,10 +28,14 @@ async fn set_limits_shows_the_gauge() {
     w.goto("/limits").await;
     w.wait_text("#limits-permanent", "Permanent").await;
     fill_limits(&w, "100", "50").await;
-    // Confirm stays disabled until the phrase is typed.
+    // Confirm stays disabled until both amounts are typed again, exactly.
     let confirm = w.find("#confirm-limits-confirm").await;
     assert!(confirm.attr("disabled").await.unwrap().is_some());
-    fill(&w, "#limits-confirm-text", "SET LIMITS").await;
+    fill(&w, "#limits-confirm-buy", "100").await;
+    fill(&w, "#limits-confirm-sell", "5").await;
+    assert!(confirm.attr("disabled").await.unwrap().is_some());
+    fill(&w, "#limits-confirm-sell", "50.00").await;
+    w.wait_text("#limits-confirm-sell-read", "50.00 EUR").await;
     click(&w, "#confirm-limits-confirm").await;
     w.wait_text("#buy-limit", "100.00").await;
     w.wait_text("[data-testid=buy-budget]", "100.00 of 100.00 EUR")
@@ -57,7 +61,8 @@ async fn a_second_set_is_explained() {
     w.server.clear_requests();
     w.goto("/limits").await;
     fill_limits(&w, "100", "50").await;
-    fill(&w, "#limits-confirm-text", "SET LIMITS").await;
+    fill(&w, "#limits-confirm-buy", "100").await;
+    fill(&w, "#limits-confirm-sell", "50").await;
     // Meanwhile the limits are set from elsewhere.
     let other = LimitsRequest {
         buy_limit: d("7"),

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use folio_client::current::LimitsRequest;
-use folio_client::CurrencyId;
+use folio_client::{CurrencyId, QuoteId};
 use folio_sandbox::Fault;
 use rust_decimal::Decimal;
 
@@ -250,18 +250,34 @@ async fn insufficient_funds_over_budget_and_lost_answers() {
         .await;
     assert_eq!(w.server.ledger().operations_count(), ops);
 
-    // The answer is lost: outcome unknown, "Check" looks in Operations, nothing resent.
+    // The answer is lost: outcome unknown and nothing is re-sent by itself. Meanwhile the
+    // quote was accepted (as if the first accept had gone through): "Check" accepts the same
+    // quote again, the service refuses a second accept, and the page says the trade happened
+    // — exactly one trade.
     click(&w, "#change-amount").await;
     fill(&w, "#trade-amount", "2.00").await;
     quote(&w).await;
+    let quote_id = w
+        .find("[data-testid=quote-card]")
+        .await
+        .attr("data-quote-id")
+        .await
+        .unwrap()
+        .expect("quote id");
     w.server.inject(Fault::new("/accept", 500));
     click(&w, "#accept-quote").await;
     click(&w, "#confirm-accept-confirm").await;
     w.find("[data-testid=outcome-unknown]").await;
-    click(&w, "#check-trade").await;
-    w.find("[data-testid=check-not-found]").await;
     assert_eq!(count(&w, "POST", "/accept"), 3);
-    assert_eq!(w.server.ledger().operations_count(), ops);
+    api(&w)
+        .accept_quote(&QuoteId::new(quote_id))
+        .await
+        .expect("accepted elsewhere");
+    click(&w, "#check-trade").await;
+    w.wait_text("[data-testid=check-found]", "already accepted")
+        .await;
+    assert_eq!(count(&w, "POST", "/accept"), 5);
+    assert_eq!(w.server.ledger().operations_count(), ops + 1);
     w.close().await;
 }
 

@@ -100,7 +100,7 @@ fn UnknownOutcome(check: CheckState, symbol: String) -> impl IntoView {
             <p class="button-row">
                 <button type="button" class="button button-primary" id="check-trade" disabled=checking
                     on:click=move |_| ctx.check(session.client(settings))>
-                    {if checking { "Checking…" } else { "Check" }}
+                    {if checking { "Checking…" } else { "Check: accept the same quote again" }}
                 </button>
                 <button type="button" class="button" id="another-trade" on:click=move |_| ctx.start_over()>"Start over"</button>
             </p>
