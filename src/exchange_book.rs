@@ -76,8 +76,8 @@ fn with_depth(grouped: Vec<(Decimal, Decimal)>, deepest: Decimal) -> Vec<BookRow
         // Rows stop where the running total would overflow (absurd data).
         .map_while(|(price, quantity)| {
             cumulative = cumulative.checked_add(quantity)?;
-            let depth_percent = percent_of(cumulative, deepest)
-                .map_or(Decimal::ZERO, |p| p.round_dp(1));
+            let depth_percent =
+                percent_of(cumulative, deepest).map_or(Decimal::ZERO, |p| p.round_dp(1));
             Some(BookRow {
                 price,
                 quantity,
@@ -95,7 +95,8 @@ pub fn grouped_book(book: &OrderBook, step: Decimal, rows: usize) -> (Vec<BookRo
     asks.truncate(rows);
     bids.truncate(rows);
     // The deepest side scales the depth bars only; an overflowing total draws them empty.
-    let total = |side: &[(Decimal, Decimal)]| sum(side.iter().map(|(_, q)| *q)).unwrap_or(Decimal::MAX);
+    let total =
+        |side: &[(Decimal, Decimal)]| sum(side.iter().map(|(_, q)| *q)).unwrap_or(Decimal::MAX);
     let deepest = total(&asks).max(total(&bids));
     (with_depth(asks, deepest), with_depth(bids, deepest))
 }

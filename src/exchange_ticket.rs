@@ -213,11 +213,9 @@ pub fn sizing_price(
 ) -> Option<Decimal> {
     match draft_type {
         OrderType::Limit | OrderType::StopLimit => limit.or(mid),
-        OrderType::StopMarket if *side == OrderSide::Buy => {
-            trigger
-                .and_then(|t| t.checked_mul(Decimal::new(11, 1)))
-                .or(mid)
-        }
+        OrderType::StopMarket if *side == OrderSide::Buy => trigger
+            .and_then(|t| t.checked_mul(Decimal::new(11, 1)))
+            .or(mid),
         OrderType::StopMarket => trigger.or(mid),
         _ => mid,
     }

@@ -11,7 +11,10 @@
 //! Pages never build URLs or parse JSON: they call `folio_client` (names for ids through
 //! [`catalogue`]).
 
-#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::disallowed_methods))]
+#![cfg_attr(
+    not(test),
+    deny(clippy::arithmetic_side_effects, clippy::disallowed_methods)
+)]
 
 pub mod account_data;
 pub mod allocation;

@@ -2,15 +2,16 @@
 //! the remaining-budget share for the gauge, APR as a percentage, staked amounts and the
 //! earn-offer filters. Tested natively.
 
-use folio_client::current::{validate_amount, AmountError, EarnConfig};
 use folio_client::checked::percent_of;
+use folio_client::current::{validate_amount, AmountError, EarnConfig};
 use rust_decimal::Decimal;
 
 /// Whether the limits typed again in the confirmation are exactly the ones reviewed: limits
 /// are permanent, so the amounts themselves are retyped (a slip such as `1.000` for one
 /// thousand cannot pass twice unnoticed beside its read-back).
 pub fn limits_retyped(buy_again: &str, sell_again: &str, reviewed: (Decimal, Decimal)) -> bool {
-    check_limit(buy_again).ok() == Some(reviewed.0) && check_limit(sell_again).ok() == Some(reviewed.1)
+    check_limit(buy_again).ok() == Some(reviewed.0)
+        && check_limit(sell_again).ok() == Some(reviewed.1)
 }
 
 /// A daily limit: zero (nothing allowed) or a positive amount with at most two decimals.
@@ -93,7 +94,11 @@ mod tests {
     #[test]
     fn limits_and_confirmation() {
         assert!(limits_retyped(" 1000 ", "0", (d("1000"), Decimal::ZERO)));
-        assert!(limits_retyped("1000.00", "0.00", (d("1000"), Decimal::ZERO)));
+        assert!(limits_retyped(
+            "1000.00",
+            "0.00",
+            (d("1000"), Decimal::ZERO)
+        ));
         assert!(!limits_retyped("1.000", "0", (d("1000"), Decimal::ZERO)));
         assert!(!limits_retyped("1000", "", (d("1000"), Decimal::ZERO)));
         assert_eq!(check_limit("0"), Ok(Decimal::ZERO));
@@ -122,7 +127,10 @@ mod tests {
         );
         assert_eq!(apr_percent(d("0.0544")).unwrap().to_string(), "5.44");
         assert_eq!(apr_percent(Decimal::MAX), None);
-        assert_eq!(remaining_percent(Some(Decimal::MAX), Some(d("0.0000001"))), None);
+        assert_eq!(
+            remaining_percent(Some(Decimal::MAX), Some(d("0.0000001"))),
+            None
+        );
         assert_eq!(apr_percent(d("0.031")).unwrap().to_string(), "3.1");
         assert_eq!(staked(Some(d("2")), Some(d("1.5"))), Some(d("0.5")));
         assert_eq!(staked(Some(d("2")), Some(d("2"))), None);

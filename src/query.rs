@@ -104,7 +104,10 @@ mod tests {
         assert_eq!(safe_return_path(Some(" //evil.example")), "/");
         assert_eq!(safe_return_path(Some("/\u{0}/evil.example")), "/");
         assert_eq!(safe_return_path(Some("/ /evil.example")), "/");
-        assert_eq!(safe_return_path(Some("/trade?asset=BTC")), "/trade?asset=BTC");
+        assert_eq!(
+            safe_return_path(Some("/trade?asset=BTC")),
+            "/trade?asset=BTC"
+        );
         assert_eq!(connect_redirect("/"), "/connect");
         assert_eq!(
             connect_redirect("/history?timeframe=YEAR"),

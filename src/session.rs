@@ -238,15 +238,16 @@ fn listen_for_forget_in_copies(session: Session) {
     let Ok(channel) = web_sys::BroadcastChannel::new(FORGET_CHANNEL) else {
         return;
     };
-    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-        let mine = storage::get(CONNECTION_ITEM);
-        if mine.is_some() && ev.data().as_string() == mine {
-            session.forget_here(Some(
+    let on_message =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let mine = storage::get(CONNECTION_ITEM);
+            if mine.is_some() && ev.data().as_string() == mine {
+                session.forget_here(Some(
                 "The key was forgotten in another copy of this tab. Paste it again to continue."
                     .into(),
             ));
-        }
-    });
+            }
+        });
     channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The channel and its handler live as long as the app.
     on_message.forget();

@@ -10,9 +10,10 @@ use crate::data::write::{use_writes, OutcomeKind, WriteEntry};
 #[component]
 pub fn WriteOutcomes() -> impl IntoView {
     let writes = use_writes();
+    let location = leptos_router::hooks::use_location();
     view! {
         <div class="write-outcomes" aria-live="polite" data-testid="write-outcomes">
-            <For each=move || writes.banner_entries() key=|w| (w.id, w.outcome.clone()) let:entry>
+            <For each=move || location.pathname.with(|path| writes.banner_entries(path)) key=|w| (w.id, w.outcome.clone()) let:entry>
                 <WriteOutcome entry=entry />
             </For>
         </div>

@@ -6,31 +6,46 @@
 
 use std::future::Future;
 
+use futures::future::{AbortHandle, Abortable};
 use leptos::prelude::*;
-use leptos::task::spawn_local_scoped_with_cancellation;
+use leptos::task::spawn_local;
 
 /// The owner of the component that created it; spawns reads tied to that owner. Create it in
 /// the component's body (not in an event handler, where no owner is current).
+///
+/// Only a *weak* reference to the owner is kept, and the spawned future holds none: a strong
+/// one would keep the page's owner — and all its effects — alive after the page is left.
 #[derive(Clone, Copy)]
 pub struct PageTasks {
-    owner: StoredValue<Option<Owner>>,
+    owner: StoredValue<Option<WeakOwner>>,
 }
 
 impl PageTasks {
     /// Captures the current owner.
     pub fn new() -> Self {
         Self {
-            owner: StoredValue::new(Owner::current()),
+            owner: StoredValue::new(Owner::current().map(|o| o.downgrade())),
         }
     }
 
-    /// Runs `read` until it finishes or the owner is cleaned up, whichever comes first. If the
-    /// owner is already gone, nothing runs.
+    /// Runs `read` until it finishes or the owner is cleaned up, whichever comes first (the
+    /// future is then dropped, which aborts its request). If the owner is already gone,
+    /// nothing runs.
     pub fn spawn(&self, read: impl Future<Output = ()> + 'static) {
-        let Some(Some(owner)) = self.owner.try_get_value() else {
+        let Some(owner) = self
+            .owner
+            .try_get_value()
+            .flatten()
+            .and_then(|weak| weak.upgrade())
+        else {
             return;
         };
-        owner.with(|| spawn_local_scoped_with_cancellation(read));
+        let (abort, registration) = AbortHandle::new_pair();
+        owner.with(|| on_cleanup(move || abort.abort()));
+        drop(owner);
+        spawn_local(async move {
+            let _ = Abortable::new(read, registration).await;
+        });
     }
 }
 

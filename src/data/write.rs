@@ -9,9 +9,12 @@
 //! 2. The request is sent once, never retried; the client's write timeout turns a missing
 //!    answer into [`Sent::Unknown`].
 //! 3. The answer is stored in a root-owned signal: the page that started the write shows it
-//!    while it is on screen (it reads [`Write::outcome`]); once that page is gone (the person
-//!    navigated away), the [`WriteOutcomes`] banner in the layout shows it instead, with a link
-//!    to where the record can be checked. Nothing of a left page is touched by a late answer.
+//!    while it is on screen (it reads [`Write::outcome`]); once the person has gone to another
+//!    address (or the page was rebuilt), the `WriteOutcomes` banner in the layout shows it
+//!    instead, with a link to where the record can be checked. "On screen" is judged by the
+//!    address and by the page's cleanup, not by the page's owner alone: Leptos may keep a left
+//!    page's owner alive while its own async work finishes. Nothing of a left page is touched
+//!    by a late answer.
 //! 4. While any write is in flight, the idle timer does not forget the key and closing or
 //!    reloading the tab asks for confirmation (`beforeunload`).
 
@@ -69,22 +72,29 @@ pub enum OutcomeKind {
 pub struct WriteEntry {
     /// Identifies the write.
     pub id: u64,
+    /// The [`Write`] handle (page) that started it.
+    pub handle: u64,
     /// What is being done, e.g. "Placing a buy order for 0.5 BTC".
     pub what: String,
     /// Where the record can be checked (an app path) and the link's words.
     pub check: (String, String),
     /// `None` while in flight; then the outcome and its sentence.
     pub outcome: Option<(OutcomeKind, String)>,
-    /// Whether the page that started it is still on screen (it shows the outcome itself).
+    /// The address (path) of the page that started it.
+    pub origin_path: String,
+    /// Whether the page that started it has not been cleaned up yet.
     pub page_on_screen: bool,
+    /// Whether the outcome arrived while its page was on screen (the page showed it).
+    pub shown_on_page: bool,
     /// Closed by the person.
     pub dismissed: bool,
 }
 
 impl WriteEntry {
-    /// Whether the banner shows this entry.
-    pub fn shown_in_banner(&self) -> bool {
-        !self.page_on_screen && !self.dismissed
+    /// Whether the banner shows this entry while the person is at `current_path`.
+    pub fn shown_in_banner(&self, current_path: &str) -> bool {
+        let page_gone = !self.page_on_screen || current_path != self.origin_path;
+        page_gone && !self.dismissed && !self.shown_on_page
     }
 }
 
@@ -128,11 +138,11 @@ impl Writes {
             .unwrap_or(false)
     }
 
-    /// The writes the banner shows (reactive).
-    pub fn banner_entries(&self) -> Vec<WriteEntry> {
+    /// The writes the banner shows at `current_path` (reactive).
+    pub fn banner_entries(&self, current_path: &str) -> Vec<WriteEntry> {
         self.entries.with(|e| {
             e.iter()
-                .filter(|w| w.shown_in_banner())
+                .filter(|w| w.shown_in_banner(current_path))
                 .cloned()
                 .collect()
         })
@@ -146,20 +156,37 @@ impl Writes {
             .update(|e| e.retain(|w| !(w.dismissed && w.outcome.is_some())));
     }
 
-    fn start(&self, what: String, check: (String, String)) -> u64 {
+    fn next_id(&self) -> u64 {
         let id = self.next_id.get_value();
         self.next_id.set_value(id + 1);
+        id
+    }
+
+    fn start(&self, handle: u64, what: String, check: (String, String)) -> u64 {
+        let id = self.next_id();
         self.entries.update(|e| {
             e.push(WriteEntry {
                 id,
+                handle,
                 what,
                 check,
                 outcome: None,
+                origin_path: current_path(),
                 page_on_screen: true,
+                shown_on_page: false,
                 dismissed: false,
             })
         });
         id
+    }
+
+    /// Records the outcome; the page shows it itself if it is still on screen.
+    fn finish(&self, id: u64, outcome: (OutcomeKind, String)) {
+        let here = current_path();
+        self.update(id, |w| {
+            w.shown_on_page = w.page_on_screen && w.origin_path == here;
+            w.outcome = Some(outcome);
+        });
     }
 
     fn update(&self, id: u64, change: impl FnOnce(&mut WriteEntry)) {
@@ -170,16 +197,23 @@ impl Writes {
         });
     }
 
-    /// The page that started `ids` is gone: outcomes it already showed are dropped, writes
-    /// still in flight move to the banner.
-    fn page_left(&self, ids: &[u64]) {
+    /// The page of `handle` is gone: outcomes it showed are dropped, the others (in flight,
+    /// or arrived while the person was elsewhere) stay for the banner.
+    fn page_left(&self, handle: u64) {
         let _ = self.entries.try_update(|e| {
-            e.retain(|w| !(ids.contains(&w.id) && w.outcome.is_some()));
-            for w in e.iter_mut().filter(|w| ids.contains(&w.id)) {
+            e.retain(|w| !(w.handle == handle && w.shown_on_page));
+            for w in e.iter_mut().filter(|w| w.handle == handle) {
                 w.page_on_screen = false;
             }
         });
     }
+}
+
+/// The path of the page on screen.
+fn current_path() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default()
 }
 
 /// The store provided by [`Writes::provide`].
@@ -204,7 +238,7 @@ pub struct Write<T: Send + Sync + 'static> {
     store: Writes,
     guard: OneClick,
     outcome: RwSignal<Option<Sent<T>>>,
-    started: StoredValue<Vec<u64>, LocalStorage>,
+    handle: u64,
 }
 
 impl<T: Send + Sync + 'static> std::fmt::Debug for Write<T> {
@@ -227,17 +261,13 @@ pub fn use_write<T: Clone + Send + Sync + 'static>() -> Write<T> {
     let (guard, outcome) = store
         .owner
         .with_value(|root| root.with(|| (OneClick::new(), RwSignal::new(None))));
-    let started = StoredValue::new_local(Vec::new());
-    on_cleanup(move || {
-        if let Some(ids) = started.try_get_value() {
-            store.page_left(&ids);
-        }
-    });
+    let handle = store.next_id();
+    on_cleanup(move || store.page_left(handle));
     Write {
         store,
         guard,
         outcome,
-        started,
+        handle,
     }
 }
 
@@ -278,10 +308,10 @@ impl<T: Clone + Send + Sync + 'static> Write<T> {
         }
         let store = self.store;
         let id = store.start(
+            self.handle,
             label.what.clone(),
             (label.check_href.clone(), label.check_words.clone()),
         );
-        self.started.update_value(|ids| ids.push(id));
         self.outcome.set(None);
         let (guard, outcome) = (self.guard, self.outcome);
         spawn_local(async move {
@@ -291,8 +321,7 @@ impl<T: Clone + Send + Sync + 'static> Write<T> {
                 Sent::Refused(_) => OutcomeKind::Refused,
                 Sent::Unknown => OutcomeKind::Unknown,
             };
-            let text = sentence(&sent);
-            store.update(id, |w| w.outcome = Some((kind, text)));
+            store.finish(id, (kind, sentence(&sent)));
             outcome.set(Some(sent));
             guard.finish();
         });
@@ -331,16 +360,26 @@ mod tests {
     fn banner_shows_only_writes_of_pages_that_are_gone() {
         let mut entry = WriteEntry {
             id: 1,
+            handle: 2,
             what: "x".into(),
             check: ("/market/orders".into(), "See your orders".into()),
             outcome: None,
+            origin_path: "/market".into(),
             page_on_screen: true,
+            shown_on_page: false,
             dismissed: false,
         };
-        assert!(!entry.shown_in_banner());
+        assert!(!entry.shown_in_banner("/market"));
+        assert!(
+            entry.shown_in_banner("/history"),
+            "the person went elsewhere"
+        );
         entry.page_on_screen = false;
-        assert!(entry.shown_in_banner());
+        assert!(entry.shown_in_banner("/market"), "the page was rebuilt");
         entry.dismissed = true;
-        assert!(!entry.shown_in_banner());
+        assert!(!entry.shown_in_banner("/history"));
+        entry.dismissed = false;
+        entry.shown_on_page = true;
+        assert!(!entry.shown_in_banner("/history"), "the page showed it");
     }
 }

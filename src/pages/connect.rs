@@ -14,8 +14,8 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_query_map;
 
-use crate::data::page_task::PageTasks;
 use crate::components::{ProfilePicker, ScopesTable};
+use crate::data::page_task::PageTasks;
 use crate::query::safe_return_path;
 use crate::session::use_session;
 use crate::settings::use_settings;

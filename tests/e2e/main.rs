@@ -20,4 +20,5 @@ mod operations;
 mod operations_export;
 mod portfolio;
 mod resilience;
+mod safety;
 mod trade;

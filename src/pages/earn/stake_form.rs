@@ -77,7 +77,8 @@ pub fn StakeForm(
     // The answer: shown under the form, the amount cleared and the offers reloaded.
     Effect::new(move |_| {
         let Some(sent) = write.outcome() else { return };
-        let text = pending_request.with_untracked(|p| p.as_ref().map(|(_, _, t)| t.clone()).unwrap_or_default());
+        let text = pending_request
+            .with_untracked(|p| p.as_ref().map(|(_, _, t)| t.clone()).unwrap_or_default());
         result.set(Some(earn_sentence(&sent, &text)));
         amount.set(String::new());
         open.set(false);

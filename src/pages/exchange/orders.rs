@@ -75,36 +75,36 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
         )
     };
     let row = move |order: Order| {
-            let pair = pairs.with_value(|ps| find_pair(ps, order.pair.as_deref()).cloned());
-            let (pd, sd) = (price_decimals(pair.as_ref()), size_decimals(pair.as_ref()));
-            let price = order.limit_price.or(order.trigger_price);
-            let fill = fill_percent(&order);
-            let is_open = order.status.as_ref().is_some_and(|s| s.is_open());
-            let id = order.id.to_string();
-            let detail = order.clone();
-            let cancel = is_open.then(|| view! { <CancelOrder order=order.clone() on_done=on_done /> });
-            view! {
-                <tr data-testid="order-row" data-order-id=id.clone() data-status=order.status.as_ref().map(|s| s.as_str().to_string()).unwrap_or_default()>
-                    <td class="when">{or_missing(order.created_at, format_datetime)}</td>
-                    <td>{order.pair.clone().unwrap_or_default()}</td>
-                    <td class=format!("side side-{}", side_words(order.side.as_ref()).to_lowercase())>{side_words(order.side.as_ref())}</td>
-                    <td>{or_missing(order.order_type.as_ref(), type_words)}</td>
-                    <td class="num">{fixed(price, pd)}</td>
-                    <td class="num" data-value=order.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(order.quantity, sd)}</td>
-                    <td class="num fill">
-                        <span data-value=fill.map(|f| f.to_string()).unwrap_or_default()>{or_missing(fill, |f| format!("{} %", f.normalize()))}</span>
-                        <meter min="0" max="100" value=fill.map(|f| f.to_string()).unwrap_or_default() aria-hidden="true"></meter>
-                    </td>
-                    <td class="num">{fixed(order.filled_average_price, pd)}</td>
-                    <td class="status">{status_words(order.status.as_ref())}</td>
-                    <td class="actions">
-                        <button type="button" class="button button-small" data-testid="order-details"
-                            aria-label=format!("Details of order {id}")
-                            on:click=move |_| selected.set(Some(detail.clone()))>"Details"</button>
-                        {cancel}
-                    </td>
-                </tr>
-            }
+        let pair = pairs.with_value(|ps| find_pair(ps, order.pair.as_deref()).cloned());
+        let (pd, sd) = (price_decimals(pair.as_ref()), size_decimals(pair.as_ref()));
+        let price = order.limit_price.or(order.trigger_price);
+        let fill = fill_percent(&order);
+        let is_open = order.status.as_ref().is_some_and(|s| s.is_open());
+        let id = order.id.to_string();
+        let detail = order.clone();
+        let cancel = is_open.then(|| view! { <CancelOrder order=order.clone() on_done=on_done /> });
+        view! {
+            <tr data-testid="order-row" data-order-id=id.clone() data-status=order.status.as_ref().map(|s| s.as_str().to_string()).unwrap_or_default()>
+                <td class="when">{or_missing(order.created_at, format_datetime)}</td>
+                <td>{order.pair.clone().unwrap_or_default()}</td>
+                <td class=format!("side side-{}", side_words(order.side.as_ref()).to_lowercase())>{side_words(order.side.as_ref())}</td>
+                <td>{or_missing(order.order_type.as_ref(), type_words)}</td>
+                <td class="num">{fixed(price, pd)}</td>
+                <td class="num" data-value=order.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(order.quantity, sd)}</td>
+                <td class="num fill">
+                    <span data-value=fill.map(|f| f.to_string()).unwrap_or_default()>{or_missing(fill, |f| format!("{} %", f.normalize()))}</span>
+                    <meter min="0" max="100" value=fill.map(|f| f.to_string()).unwrap_or_default() aria-hidden="true"></meter>
+                </td>
+                <td class="num">{fixed(order.filled_average_price, pd)}</td>
+                <td class="status">{status_words(order.status.as_ref())}</td>
+                <td class="actions">
+                    <button type="button" class="button button-small" data-testid="order-details"
+                        aria-label=format!("Details of order {id}")
+                        on:click=move |_| selected.set(Some(detail.clone()))>"Details"</button>
+                    {cancel}
+                </td>
+            </tr>
+        }
     };
     let detail = move || {
         selected.get().map(|order| {

@@ -2,10 +2,10 @@
 //! sending and read back beside each field; a warning that limits are permanent; a dialog that
 //! asks to type both amounts again; exactly one request; a 409 explained.
 
+use folio_client::current::TradingLimits;
 use folio_client::current::{Currency, LimitsRequest};
 use folio_client::CurrencyId;
 use leptos::prelude::*;
-use folio_client::current::TradingLimits;
 use rust_decimal::Decimal;
 
 use crate::components::{ConfirmDialog, DecimalField};
@@ -103,9 +103,7 @@ pub fn SetLimitsForm(
         };
         write.send(
             label,
-            |sent| {
-                limits_sentence(sent).unwrap_or_else(|| "The limits are set.".to_string())
-            },
+            |sent| limits_sentence(sent).unwrap_or_else(|| "The limits are set.".to_string()),
             async move { client.set_trading_limits(&request).await },
         );
     });

@@ -13,8 +13,8 @@ use folio_client::transport::DefaultTransport;
 use folio_client::{ApiError, AssetId, Client, CurrencyId};
 use leptos::prelude::*;
 
-use crate::data::page_task::PageTasks;
 use crate::catalogue;
+use crate::data::page_task::PageTasks;
 use crate::operation_rows::{summarize, Names, OperationSummary};
 use crate::operations_filter::OperationsFilter;
 

@@ -147,7 +147,9 @@ impl TradeCtx {
     /// The symbol of the asset `quote` is for: the asset of the request that produced it (the
     /// quote's own `asset_id` wins when they differ).
     pub fn quoted_symbol(&self, quote: &Quote) -> String {
-        let requested = self.last_request.with_untracked(|r| r.as_ref().map(|(_, a)| a.clone()));
+        let requested = self
+            .last_request
+            .with_untracked(|r| r.as_ref().map(|(_, a)| a.clone()));
         match (requested, quote.asset_id.as_ref()) {
             (Some(asset), Some(id)) if &asset.id == id => asset.symbol,
             (Some(asset), None) => asset.symbol,

@@ -79,17 +79,23 @@ fn UnknownOutcome(check: CheckState, symbol: String) -> impl IntoView {
     let checking = check == CheckState::Checking;
     let result = match check {
         CheckState::NotYet | CheckState::Checking => None,
-        CheckState::AlreadyAccepted => Some(view! {
-            <p class="success" role="status" data-testid="check-found">
-                "The trade went through: the service says this quote was already accepted. "
-                <A href=operations_link(&symbol, None)>"See it in Operations"</A>
-            </p>
-        }.into_any()),
-        CheckState::CannotTell(message) => Some(view! {
-            <p class="field-error" role="alert" data-testid="check-cannot-tell">
-                {message} " " <A href=operations_link(&symbol, None)>"Open Operations"</A>
-            </p>
-        }.into_any()),
+        CheckState::AlreadyAccepted => Some(
+            view! {
+                <p class="success" role="status" data-testid="check-found">
+                    "The trade went through: the service says this quote was already accepted. "
+                    <A href=operations_link(&symbol, None)>"See it in Operations"</A>
+                </p>
+            }
+            .into_any(),
+        ),
+        CheckState::CannotTell(message) => Some(
+            view! {
+                <p class="field-error" role="alert" data-testid="check-cannot-tell">
+                    {message} " " <A href=operations_link(&symbol, None)>"Open Operations"</A>
+                </p>
+            }
+            .into_any(),
+        ),
     };
     view! {
         <section class="card outcome unknown" aria-labelledby="unknown-title" data-testid="outcome-unknown">

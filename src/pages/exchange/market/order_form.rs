@@ -5,20 +5,20 @@
 //! nothing is sent — then opens the confirmation.
 
 use chrono::Utc;
+use folio_client::exchange::Order;
 use folio_client::exchange::{
     fat_finger, validate_order, Balance, Field, OrderSide, OrderType, Pair, TimeInForce,
 };
-use folio_client::exchange::Order;
 use folio_client::ApiError;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use super::place_order::{PlaceOrderDialog, Placed, PlacedNotice, Review};
+use crate::data::write::{use_write, Sent};
 use crate::exchange_ticket::{
     allowed_tifs, available_of, describe, field_id, shortcut_size, sizing_price, spent_symbol,
     tif_words, type_words, uses_limit, uses_trigger, SizeMode, TypedOrder,
 };
-use crate::data::write::{use_write, Sent};
 use crate::format::{format_amount, format_fiat};
 
 const TYPES: [OrderType; 4] = [
@@ -54,7 +54,8 @@ pub fn OrderForm(
     // order again by accident.
     Effect::new(move |_| {
         let Some(sent) = write.outcome() else { return };
-        let text = review.with_untracked(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default());
+        let text =
+            review.with_untracked(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default());
         if !matches!(sent, Sent::Refused(_)) {
             size.set(String::new());
         }
