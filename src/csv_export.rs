@@ -23,7 +23,7 @@
 //! | `balance_after` | `asset_balance_after.value` (`-1` for a cancelled leg) |
 //!
 //! Numbers use a decimal point and no thousands separators. Text fields that would start a
-//! spreadsheet formula (`=`, `+`, `-`, `@`) are prefixed with `'`; fields with commas, quotes
+//! spreadsheet formula (`=`, `+`, `-`, `@`, TAB or CR, after any spaces) are prefixed with `'`; fields with commas, quotes
 //! or line breaks are quoted.
 //!
 //! **JSON**: an array of the operations exactly as the client decoded them (field names in
@@ -53,13 +53,20 @@ pub const CSV_COLUMNS: [&str; 15] = [
     "balance_after",
 ];
 
-/// Quotes a field when needed and defuses formula-looking text.
+/// Whether a spreadsheet could read `text` as a formula: it starts — after any leading
+/// spaces — with `=`, `+`, `-`, `@`, a TAB or a CR.
+pub fn looks_like_formula(text: &str) -> bool {
+    text.trim_start_matches(' ')
+        .starts_with(['=', '+', '-', '@', '\t', '\r'])
+}
+
+/// Quotes a field when needed and defuses formula-looking text (see [`looks_like_formula`]).
 fn field(text: &str, numeric: bool) -> String {
     let mut t = text.to_string();
-    if !numeric && t.starts_with(['=', '+', '-', '@']) {
+    if !numeric && looks_like_formula(&t) {
         t.insert(0, '\'');
     }
-    if t.contains([',', '"', '\n', '\r']) {
+    if t.contains([',', '"', '\n', '\r', '\t']) {
         format!("\"{}\"", t.replace('"', "\"\""))
     } else {
         t
@@ -172,6 +179,16 @@ impl Names {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn formula_text_is_defused_after_spaces_tabs_and_returns() {
+        for text in ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1", "  =1", " \t1"] {
+            assert!(field(text, false).starts_with("\"'") || field(text, false).starts_with('\''), "{text:?}");
+        }
+        assert_eq!(field("BTC", false), "BTC");
+        assert_eq!(field("-1", true), "-1", "numbers stay numbers");
+        assert_eq!(field("a\tb", false), "\"a\tb\"");
+    }
 
     #[test]
     fn one_row_per_leg_exact_amounts() {
