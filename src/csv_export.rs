@@ -182,8 +182,13 @@ mod tests {
 
     #[test]
     fn formula_text_is_defused_after_spaces_tabs_and_returns() {
-        for text in ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1", "  =1", " \t1"] {
-            assert!(field(text, false).starts_with("\"'") || field(text, false).starts_with('\''), "{text:?}");
+        for text in [
+            "=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1", "  =1", " \t1",
+        ] {
+            assert!(
+                field(text, false).starts_with("\"'") || field(text, false).starts_with('\''),
+                "{text:?}"
+            );
         }
         assert_eq!(field("BTC", false), "BTC");
         assert_eq!(field("-1", true), "-1", "numbers stay numbers");

@@ -35,6 +35,7 @@ pub mod legacy_filters;
 pub mod legacy_paging;
 pub mod legacy_timeline_rows;
 pub mod legacy_words;
+pub mod money;
 pub mod money_forms;
 pub mod operation_rows;
 pub mod operations_filter;

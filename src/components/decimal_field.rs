@@ -44,12 +44,26 @@ pub fn DecimalField(
                 aria-describedby=described
                 prop:value=move || text.get()
                 on:input=move |ev| { text.set(event_target_value(&ev)); error.set(None); } />
-            <p id=read_id class="read-as" aria-live="polite">
-                {move || read_as.get().map(|words| format!("Read as {words}"))}
-            </p>
+            <ReadAs id=read_id words=read_as />
             <p id=hint_id class="hint">{move || hint.get()}</p>
             {children.map(|c| c())}
             <p id=error_id class="field-error" role="alert">{move || error.get()}</p>
         </div>
+    }
+}
+
+/// "Read as …": the value Folio read from a money field, beside it (`id` for
+/// `aria-describedby`).
+#[component]
+pub fn ReadAs(
+    #[prop(into)] id: String,
+    /// The value read, in words (`None` while nothing can be read).
+    #[prop(into)]
+    words: Signal<Option<String>>,
+) -> impl IntoView {
+    view! {
+        <p id=id class="read-as" aria-live="polite">
+            {move || words.get().map(|w| format!("Read as {w}"))}
+        </p>
     }
 }

@@ -23,7 +23,7 @@ pub mod write_outcomes;
 pub use area_chart::{AreaChart, ChartDatum};
 pub use budget_gauge::{BudgetGauge, BudgetSummary};
 pub use confirm_dialog::ConfirmDialog;
-pub use decimal_field::DecimalField;
+pub use decimal_field::{DecimalField, ReadAs};
 pub use donut_chart::AllocationDonut;
 pub use error_view::{ErrorView, FixBaseUrls};
 pub use focus::focus_when_shown;

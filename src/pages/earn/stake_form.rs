@@ -8,9 +8,10 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::EarnRow;
-use crate::components::{focus_when_shown, ConfirmDialog};
+use crate::components::{focus_when_shown, ConfirmDialog, ReadAs};
 use crate::data::write::{no_answer_sentence, use_write, Sent, WriteLabel};
 use crate::format::{format_amount, or_missing};
+use crate::money::read_as_words;
 use crate::session::use_session;
 use crate::settings::use_settings;
 
@@ -149,8 +150,12 @@ pub fn StakeForm(
                 <label for="earn-amount">"Amount"</label>
                 <input id="earn-amount" type="text" inputmode="decimal" autocomplete="off"
                     aria-invalid=move || error.get().is_some().to_string()
-                    aria-describedby="earn-amount-hint earn-amount-error"
+                    aria-describedby="earn-amount-read earn-amount-hint earn-amount-error"
                     prop:value=move || amount.get() on:input=move |ev| { amount.set(event_target_value(&ev)); error.set(None); } />
+                <ReadAs id="earn-amount-read" words=Signal::derive(move || {
+                    let symbol = chosen().map(|r| r.symbol).unwrap_or_default();
+                    amount.with(|t| read_as_words(t, &symbol))
+                }) />
                 <p id="earn-amount-hint" class="hint">{hint}</p>
                 <p id="earn-amount-error" class="field-error" role="alert" data-testid="earn-error">{move || error.get()}</p>
             </div>

@@ -6,8 +6,9 @@ use folio_client::current::Side;
 use leptos::prelude::*;
 
 use super::flow::{use_trade, Stage, TradeData};
-use crate::components::MoneyButton;
+use crate::components::{MoneyButton, ReadAs};
 use crate::format::format_amount;
+use crate::money::read_as_words;
 use crate::session::use_session;
 use crate::settings::use_settings;
 use crate::trade_ticket::AmountUnit;
@@ -74,6 +75,14 @@ pub fn OrderForm(data: TradeData) -> impl IntoView {
         })
     };
     let invalid = move || ctx.amount_error.get().is_some();
+    let read_unit = {
+        let data = data.clone();
+        move || match ctx.unit.get() {
+            AmountUnit::Notional => data.code_of(ctx.currency.get().as_ref()),
+            AmountUnit::Quantity => ctx.asset.get().map(|a| a.symbol).unwrap_or_default(),
+        }
+    };
+    let read_as = Signal::derive(move || ctx.amount.with(|t| read_as_words(t, &read_unit())));
     let quote_failed = move || match ctx.stage.get() {
         Stage::QuoteFailed(message) => Some(message),
         _ => None,
@@ -104,9 +113,10 @@ pub fn OrderForm(data: TradeData) -> impl IntoView {
                 <label for="trade-amount">"Amount"</label>
                 <input id="trade-amount" type="text" inputmode="decimal" autocomplete="off"
                     aria-invalid=move || invalid().to_string()
-                    aria-describedby="trade-amount-hint trade-amount-error"
+                    aria-describedby="trade-amount-read trade-amount-hint trade-amount-error"
                     prop:value=move || ctx.amount.get()
                     on:input=move |ev| { ctx.amount.set(event_target_value(&ev)); ctx.amount_error.set(None); } />
+                <ReadAs id="trade-amount-read" words=read_as />
                 <p id="trade-amount-hint" class="hint">{unit_hint} " " {sell_hint}</p>
                 <p id="trade-amount-error" class="field-error" role="alert" data-testid="amount-error">
                     {move || ctx.amount_error.get()}

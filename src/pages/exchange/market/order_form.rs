@@ -14,12 +14,14 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use super::place_order::{PlaceOrderDialog, Placed, PlacedNotice, Review};
+use crate::components::ReadAs;
 use crate::data::write::{use_write, Sent};
 use crate::exchange_ticket::{
     allowed_tifs, available_of, describe, field_id, shortcut_size, sizing_price, spent_symbol,
     tif_words, type_words, uses_limit, uses_trigger, SizeMode, TypedOrder,
 };
 use crate::format::{format_amount, format_fiat};
+use crate::money::read_as_words;
 
 const TYPES: [OrderType; 4] = [
     OrderType::Market,
@@ -253,8 +255,12 @@ pub fn OrderForm(
                 </Show>
                 <div class="field">
                     <label for="order-size">{move || match mode.get() { SizeMode::Quantity => format!("Quantity ({})", units().0), SizeMode::Amount => format!("Amount ({})", units().1) }}</label>
-                    <input id="order-size" type="text" inputmode="decimal" autocomplete="off" aria-describedby="order-available order-size-error"
+                    <input id="order-size" type="text" inputmode="decimal" autocomplete="off" aria-describedby="order-size-read order-available order-size-error"
                         aria-invalid=invalid("order-size") prop:value=move || size.get() on:input=move |ev| { size.set(event_target_value(&ev)); clear(); } />
+                    <ReadAs id="order-size-read" words=Signal::derive(move || {
+                        let unit = match mode.get() { SizeMode::Quantity => units().0, SizeMode::Amount => units().1 };
+                        size.with(|t| read_as_words(t, &unit))
+                    }) />
                     <p class="hint" id="order-available" data-value=move || available().map(|a| a.to_string()).unwrap_or_default()>{move || format!("Available: {}", available_text())}</p>
                     <div class="shortcuts" role="group" aria-label="Use a share of the available balance">
                         {[25u32, 50, 75, 100].into_iter().map(|pct| view! {
@@ -266,16 +272,18 @@ pub fn OrderForm(
                 <Show when=move || uses_limit(&order_type.get())>
                     <div class="field">
                         <label for="order-limit-price">{move || format!("Limit price ({})", units().1)}</label>
-                        <input id="order-limit-price" type="text" inputmode="decimal" autocomplete="off" aria-describedby="order-limit-price-error"
+                        <input id="order-limit-price" type="text" inputmode="decimal" autocomplete="off" aria-describedby="order-limit-price-read order-limit-price-error"
                             aria-invalid=invalid("order-limit-price") prop:value=move || limit_text.get() on:input=move |ev| { limit_text.set(event_target_value(&ev)); clear(); } />
+                        <ReadAs id="order-limit-price-read" words=Signal::derive(move || limit_text.with(|t| read_as_words(t, &units().1))) />
                         <p class="field-error" id="order-limit-price-error" role="alert">{error_at("order-limit-price")}</p>
                     </div>
                 </Show>
                 <Show when=move || uses_trigger(&order_type.get())>
                     <div class="field">
                         <label for="order-trigger-price">{move || format!("Trigger price ({})", units().1)}</label>
-                        <input id="order-trigger-price" type="text" inputmode="decimal" autocomplete="off" aria-describedby="order-trigger-price-error"
+                        <input id="order-trigger-price" type="text" inputmode="decimal" autocomplete="off" aria-describedby="order-trigger-price-read order-trigger-price-error"
                             aria-invalid=invalid("order-trigger-price") prop:value=move || trigger.get() on:input=move |ev| { trigger.set(event_target_value(&ev)); clear(); } />
+                        <ReadAs id="order-trigger-price-read" words=Signal::derive(move || trigger.with(|t| read_as_words(t, &units().1))) />
                         <p class="field-error" id="order-trigger-price-error" role="alert">{error_at("order-trigger-price")}</p>
                     </div>
                 </Show>
