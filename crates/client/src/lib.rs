@@ -1,3 +1,8 @@
+#![cfg_attr(
+    not(test),
+    deny(clippy::arithmetic_side_effects, clippy::disallowed_methods)
+)]
+
 //! `folio-client`: a typed client for Bitpanda's three HTTP APIs (current public API,
 //! legacy API, exchange API).
 //!

@@ -37,7 +37,7 @@ async fn market_data_reads() {
     assert_eq!((book.bids.len(), book.asks.len()), (10, 10));
     assert_eq!(
         book.asks[9].total_quantity.unwrap(),
-        book.asks.iter().map(|l| l.quantity).sum::<Decimal>()
+        folio_client::checked::sum(book.asks.iter().map(|l| l.quantity)).unwrap()
     );
     for interval in CandleInterval::KNOWN {
         let q = CandlesQuery {
@@ -130,11 +130,13 @@ async fn market_buy_fills_and_shows_in_trades_and_balances() {
         })
         .await
         .unwrap();
-    let fee: Decimal = trades
-        .data
-        .iter()
-        .map(|t| t.fee.as_ref().unwrap().amount.unwrap())
-        .sum();
+    let fee: Decimal = folio_client::checked::sum(
+        trades
+            .data
+            .iter()
+            .map(|t| t.fee.as_ref().unwrap().amount.unwrap()),
+    )
+    .unwrap();
     assert!(fee > Decimal::ZERO);
     assert_eq!(
         trades.data[0].fee.as_ref().unwrap().currency.as_deref(),

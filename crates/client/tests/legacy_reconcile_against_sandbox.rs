@@ -122,7 +122,7 @@ async fn reconciliation_reports_the_deliberate_discrepancy() {
         .collect();
     assert_eq!(wrong.len(), 1);
     assert_eq!(
-        wrong[0].legacy.unwrap() - wrong[0].current,
+        wrong[0].legacy.unwrap() - wrong[0].current.unwrap(),
         "0.01".parse().unwrap()
     );
     let buys = report

@@ -53,14 +53,15 @@ impl TradingLimits {
         }
     }
 
-    /// The share of `side`'s limit used today, 0…1 (for a gauge); `None` when unknown or
-    /// when the limit is 0.
+    /// The share of `side`'s limit used today, 0…1 (for a gauge); `None` when unknown, when
+    /// the limit is 0, or when the figures are too large to compute with.
     pub fn used_share(&self, side: &Side) -> Option<Decimal> {
         let (limit, left) = (self.limit(side)?, self.remaining(side)?);
         if limit <= Decimal::ZERO {
             return None;
         }
-        Some(((limit - left) / limit).clamp(Decimal::ZERO, Decimal::ONE))
+        let used = limit.checked_sub(left)?.checked_div(limit)?;
+        Some(used.clamp(Decimal::ZERO, Decimal::ONE))
     }
 
     /// Whether `amount` (in the limit currency) fits `side`'s remaining budget; `None` when
@@ -138,5 +139,25 @@ mod tests {
         assert_eq!(l.allows(&Side::Buy, Decimal::from(50)), Some(true));
         assert_eq!(l.allows(&Side::Buy, Decimal::new(5001, 2)), Some(false));
         assert_eq!(l.remaining(&Side::Other("X".into())), None);
+    }
+
+    #[test]
+    fn gauge_of_extreme_budgets_is_unknown_not_a_panic() {
+        let l = TradingLimits {
+            buy_limit: Some(Decimal::MAX),
+            sell_limit: Some(Decimal::new(1, 28)),
+            currency_id: None,
+            buy_budget_remaining: Some(Decimal::MIN),
+            sell_budget_remaining: Some(Decimal::MIN),
+            resets_at: None,
+        };
+        assert_eq!(l.used_share(&Side::Buy), None, "MAX - MIN overflows");
+        let over = TradingLimits {
+            buy_limit: Some(Decimal::new(1, 28)),
+            buy_budget_remaining: Some(Decimal::from(-1_000_000_000_000_000_i64)),
+            ..l
+        };
+        // 1e15 / 1e-28 overflows the division.
+        assert_eq!(over.used_share(&Side::Buy), None);
     }
 }

@@ -12,6 +12,7 @@ mod paginator;
 mod portfolio;
 mod quotes;
 mod time;
+mod typed;
 mod validation;
 
 pub use catalogue::{Asset, AssetType, AssetsQuery, Currency, Ticker};
@@ -30,4 +31,5 @@ pub use quotes::{
     AcceptedQuote, Quote, QuoteAmount, QuoteFigures, QuoteRequest, QuoteStatus, Side,
     TradeExecution, TradeTax, TradingBudget,
 };
+pub use typed::{parse_typed_decimal, MAX_SIGNIFICANT_DIGITS, MAX_TYPED_VALUE};
 pub use validation::{validate_amount, AmountError};

@@ -122,7 +122,7 @@ impl Quote {
     /// Time left to accept at `now` (zero once expired); `None` without `expires_at`.
     pub fn time_left(&self, now: DateTime<Utc>) -> Option<Duration> {
         let expires = self.quote.as_ref()?.expires_at?;
-        Some((expires - now).max(Duration::zero()))
+        Some(expires.signed_duration_since(now).max(Duration::zero()))
     }
 
     /// Whether the quote has expired at `now` (unknown expiry counts as not expired).

@@ -1,15 +1,21 @@
 //! Checking an amount a person typed before anything is sent (trade, stake, limits forms).
 
 use rust_decimal::Decimal;
-use std::str::FromStr;
+
+use super::typed::parse_typed_decimal;
 
 /// Why a typed amount cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AmountError {
     /// Nothing was typed.
     Empty,
-    /// The text is not a plain decimal number (letters, exponents, thousands separators…).
+    /// The text is not a plain decimal number (letters, signs, exponents, Unicode digits…).
     NotANumber,
+    /// The text may contain a thousands separator (`1,000`, `1 000`, `1.000,5`, or more than
+    /// one separator): refused rather than guessed.
+    Ambiguous,
+    /// More than 18 significant digits, or above 10^15.
+    TooLarge,
     /// Zero or negative.
     NotPositive,
     /// More decimals than the asset or currency has.
@@ -30,6 +36,10 @@ impl AmountError {
         match self {
             Self::Empty => "Enter an amount.".into(),
             Self::NotANumber => "Enter a number, for example 0.5 or 25.00.".into(),
+            Self::Ambiguous => {
+                "Write the number without thousands separators, for example 1000 or 1000.50.".into()
+            }
+            Self::TooLarge => "That number is too large.".into(),
             Self::NotPositive => "The amount must be greater than zero.".into(),
             Self::TooManyDecimals { max_scale: 0 } => "Use a whole number (no decimals).".into(),
             Self::TooManyDecimals { max_scale } => {
@@ -51,34 +61,18 @@ impl std::fmt::Display for AmountError {
 impl std::error::Error for AmountError {}
 
 /// Parses `text` as a positive decimal with at most `max_scale` decimals and, when
-/// `available` is given, not above it. Accepts surrounding spaces, a leading `+` is refused,
-/// and a comma is taken as the decimal separator when there is no point (`0,5` = `0.5`).
-/// Trailing zeros beyond `max_scale` are fine (`1.50` with 1 decimal is `1.5`).
+/// `available` is given, not above it. The text is read by [`parse_typed_decimal`] (its
+/// rule: `.` is the decimal point, a single `,` only when not followed by exactly three
+/// digits, thousands separators refused as [`AmountError::Ambiguous`], at most 18
+/// significant digits and 10^15). Trailing zeros beyond `max_scale` are fine (`1.50` with 1
+/// decimal is `1.5`).
 pub fn validate_amount(
     text: &str,
     max_scale: u32,
     available: Option<Decimal>,
 ) -> Result<Decimal, AmountError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(AmountError::Empty);
-    }
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let digits = if digits.contains('.') {
-        digits.to_string()
-    } else {
-        digits.replacen(',', ".", 1)
-    };
-    let valid_chars = digits.chars().all(|c| c.is_ascii_digit() || c == '.');
-    let has_digit = digits.chars().any(|c| c.is_ascii_digit());
-    if !valid_chars || !has_digit || digits.matches('.').count() > 1 {
-        return Err(AmountError::NotANumber);
-    }
-    let value = Decimal::from_str(&digits).map_err(|_| AmountError::NotANumber)?;
-    if negative || value <= Decimal::ZERO {
+    let value = parse_typed_decimal(text)?;
+    if value <= Decimal::ZERO {
         return Err(AmountError::NotPositive);
     }
     if value.normalize().scale() > max_scale {
@@ -100,7 +94,7 @@ mod tests {
     use super::*;
 
     fn d(s: &str) -> Decimal {
-        Decimal::from_str(s).unwrap()
+        s.parse().unwrap()
     }
 
     #[test]
@@ -120,11 +114,20 @@ mod tests {
     fn refuses_with_a_reason() {
         use AmountError::*;
         assert_eq!(validate_amount("   ", 2, None), Err(Empty));
-        for bad in [
-            "abc", "1e5", "1,000.50", "1.2.3", "+5", ".", "0x10", "5 EUR", "١",
-        ] {
+        for bad in ["abc", "1e5", "+5", ".", "0x10", "5 EUR", "١"] {
             assert_eq!(validate_amount(bad, 2, None), Err(NotANumber), "{bad}");
         }
+        for bad in ["1,000", "1,000.50", "1.000,5", "1 000", "1.2.3"] {
+            assert_eq!(validate_amount(bad, 2, None), Err(Ambiguous), "{bad}");
+        }
+        assert_eq!(
+            validate_amount("1000000000000000.5", 2, None),
+            Err(TooLarge)
+        );
+        assert_eq!(
+            validate_amount("1000000000000000", 2, None),
+            Ok(d("1000000000000000"))
+        );
         for bad in ["0", "-1", "0.000", "-0.5"] {
             assert_eq!(validate_amount(bad, 2, None), Err(NotPositive), "{bad}");
         }
@@ -146,7 +149,7 @@ mod tests {
         assert!(e.message().contains("2.00"));
         assert_eq!(
             validate_amount("99999999999999999999999999999999", 2, None),
-            Err(NotANumber)
+            Err(TooLarge)
         );
     }
 }

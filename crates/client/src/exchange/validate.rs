@@ -84,9 +84,15 @@ impl OrderDraft {
     }
 }
 
+/// Whether `x` is a whole multiple of `step` (no step, or a zero step, allows anything). A
+/// remainder that cannot be computed counts as "not a multiple": the order is not sent.
 fn multiple(x: Decimal, step: Option<Decimal>) -> bool {
-    step.is_none_or(|s| s.is_zero() || (x % s).is_zero())
+    step.is_none_or(|s| s.is_zero() || x.checked_rem(s).is_some_and(|r| r.is_zero()))
 }
+
+/// The message at the size field when the order's value cannot be computed.
+pub const VALUE_TOO_LARGE: &str =
+    "The order is too large to value; enter a smaller quantity or price.";
 
 /// Checks `draft` against `pair`'s rules and the `available` balance of what the order
 /// spends (the quote currency for buys, the base asset for sells). Every problem is returned
@@ -210,7 +216,14 @@ pub fn validate_order(
         Field::Quantity
     };
     let reference = draft.reference_price();
-    let value = draft.amount.or_else(|| Some(draft.quantity? * reference?));
+    let value = match (draft.amount, draft.quantity, reference) {
+        (Some(amount), _, _) => Some(amount),
+        (None, Some(q), Some(price)) => match q.checked_mul(price) {
+            Some(v) => Some(v),
+            None => return Err(vec![(field, VALUE_TOO_LARGE.into())]),
+        },
+        _ => None,
+    };
     if let Some(value) = value {
         if let Some(min) = pair.min_order_amount.filter(|m| value < *m) {
             errors.push((
@@ -225,9 +238,21 @@ pub fn validate_order(
             ));
         }
     }
+    // A mid of zero (or none) leaves the quantity a sell by amount needs unknown: the balance
+    // check is skipped rather than guessed (the exchange still refuses what it cannot fill).
     let need = match draft.side {
-        OrderSide::Sell => draft.quantity.or_else(|| Some(draft.amount? / reference?)),
-        _ if draft.order_type == OrderType::StopMarket => value.map(|v| v * STOP_BUY_BUFFER),
+        OrderSide::Sell => draft.quantity.or_else(|| {
+            draft
+                .amount?
+                .checked_div(reference.filter(|r| !r.is_zero())?)
+        }),
+        _ if draft.order_type == OrderType::StopMarket => match value {
+            Some(v) => match v.checked_mul(STOP_BUY_BUFFER) {
+                Some(need) => Some(need),
+                None => return Err(vec![(field, VALUE_TOO_LARGE.into())]),
+            },
+            None => None,
+        },
         _ => value,
     };
     if let Some(need) = need.filter(|n| *n > available) {
@@ -251,15 +276,26 @@ pub fn validate_order(
     }
 }
 
+/// The largest distance [`fat_finger`] states; anything further is reported as this value.
+pub const FAT_FINGER_CEILING: Decimal = Decimal::from_parts(1_000_000, 0, 0, false, 0);
+
 /// For Limit and StopLimit orders whose limit price is more than [`FAT_FINGER_PERCENT`] away
 /// from `mid`: the distance in percent (one decimal), to be confirmed by the person.
+///
+/// The distance is capped at [`FAT_FINGER_CEILING`] (one million percent): a distance at
+/// or above the ceiling — including one too large to compute at all — is returned as exactly
+/// the ceiling, so the app can say "at least 1000000 %". A warning is never dropped because
+/// the arithmetic overflowed.
 pub fn fat_finger(draft: &OrderDraft, mid: Decimal) -> Option<Decimal> {
     if !matches!(draft.order_type, OrderType::Limit | OrderType::StopLimit) || mid <= Decimal::ZERO
     {
         return None;
     }
     let limit = draft.limit_price?;
-    let percent = (limit - mid).abs() / mid * Decimal::ONE_HUNDRED;
+    let percent = limit
+        .checked_sub(mid)
+        .and_then(|distance| crate::checked::percent_of(distance.abs(), mid))
+        .map_or(FAT_FINGER_CEILING, |p| p.min(FAT_FINGER_CEILING));
     (percent > FAT_FINGER_PERCENT).then(|| percent.round_dp(1))
 }
 

@@ -214,3 +214,81 @@ fn drafts_become_request_bodies() {
         serde_json::json!({"pair": "BTC-EUR", "side": "Buy", "type": "Limit", "quantity": "0.01", "limitPrice": "60000"})
     );
 }
+
+fn unbounded_pair() -> Pair {
+    Pair {
+        size_increment: None,
+        amount_increment: None,
+        tick_size: None,
+        max_order_size: None,
+        max_order_amount: None,
+        ..btc_eur()
+    }
+}
+
+#[test]
+fn huge_values_are_refused_at_the_field_not_panicked_on() {
+    let p = unbounded_pair();
+    let huge = limit(OrderSide::Buy, "1000000000000000", "100000000000000");
+    // 1e29 does not fit a Decimal: the product overflows.
+    assert_eq!(
+        validate_order(&p, &huge, Decimal::MAX),
+        Err(vec![(Field::Quantity, VALUE_TOO_LARGE.to_string())])
+    );
+    let max = OrderDraft {
+        quantity: Some(Decimal::MAX),
+        limit_price: Some(Decimal::MAX),
+        ..huge.clone()
+    };
+    assert_eq!(
+        fields(validate_order(&p, &max, Decimal::MAX)),
+        [Field::Quantity]
+    );
+    // A stop buy's 10 % buffer overflows on its own.
+    let stop = OrderDraft {
+        order_type: OrderType::StopMarket,
+        quantity: Some(Decimal::MAX),
+        limit_price: None,
+        trigger_price: Some(Decimal::ONE),
+        ..huge
+    };
+    assert_eq!(
+        validate_order(&p, &stop, Decimal::MAX),
+        Err(vec![(Field::Quantity, VALUE_TOO_LARGE.to_string())])
+    );
+}
+
+#[test]
+fn market_sell_by_amount_with_a_zero_mid_skips_the_balance_check() {
+    let p = unbounded_pair();
+    let sell = OrderDraft {
+        order_type: OrderType::Market,
+        quantity: None,
+        amount: Some(d("100")),
+        limit_price: None,
+        market_price: Some(Decimal::ZERO),
+        ..limit(OrderSide::Sell, "1", "1")
+    };
+    assert_eq!(validate_order(&p, &sell, Decimal::ZERO), Ok(()));
+    let known = OrderDraft {
+        market_price: Some(d("50")),
+        ..sell
+    };
+    // 100 EUR at 50 needs 2 BTC.
+    assert_eq!(fields(validate_order(&p, &known, d("1"))), [Field::Amount]);
+    assert_eq!(validate_order(&p, &known, d("2")), Ok(()));
+}
+
+#[test]
+fn fat_finger_survives_extreme_prices() {
+    let far = limit(OrderSide::Buy, "1", "1000000000000000");
+    assert_eq!(
+        fat_finger(&far, d("0.0000000000001")),
+        Some(FAT_FINGER_CEILING)
+    );
+    let max = limit(OrderSide::Buy, "1", "79228162514264337593543950335");
+    assert_eq!(fat_finger(&max, d("1")), Some(FAT_FINGER_CEILING));
+    assert_eq!(fat_finger(&max, Decimal::ZERO), None);
+    // Just above the threshold is still exact.
+    assert_eq!(fat_finger(&far, d("100000000000000")), Some(d("900.0")));
+}

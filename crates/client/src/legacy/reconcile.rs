@@ -7,7 +7,9 @@
 //! missing position counts as 0. Outcomes: [`Outcome::Match`] (equal amounts, whatever the
 //! number of decimals sent), [`Outcome::Difference`], or [`Outcome::NotInLegacy`] when the
 //! legacy API has no wallet for that symbol at all (stocks and ETFs: not a difference).
-//! Symbols that are zero on both sides are not reported.
+//! Symbols that are zero on both sides are not reported. A sum too large to compute (it
+//! overflows a `Decimal`) is never guessed: its side is `None` and the row is
+//! [`Outcome::TooLarge`], counted as a difference.
 //!
 //! **Trades** over the same [`Period`]: legacy trades are counted as swap (`is_swap`),
 //! savings plan (`is_savings`), else buy or sell by `type`; current operations as `buy`,
@@ -46,6 +48,9 @@ pub enum Outcome {
     Difference,
     /// The legacy API has no wallet for this symbol (informational, not a difference).
     NotInLegacy,
+    /// A side's sum is too large to compute, so the sides cannot be compared (shown as "—",
+    /// counted as a difference).
+    TooLarge,
 }
 
 /// One symbol's balances on both sides.
@@ -55,10 +60,12 @@ pub struct BalanceRow {
     pub symbol: String,
     /// Asset or fiat.
     pub kind: BalanceKind,
-    /// Sum of the legacy wallets; `None` when the legacy API has no wallet for it.
+    /// Sum of the legacy wallets; `None` when the legacy API has no wallet for it, or when
+    /// the sum is too large to compute ([`Outcome::TooLarge`]).
     pub legacy: Option<Decimal>,
-    /// Current portfolio balance (0 when there is no position).
-    pub current: Decimal,
+    /// Current portfolio balance (0 when there is no position); `None` only when the sum is
+    /// too large to compute ([`Outcome::TooLarge`]).
+    pub current: Option<Decimal>,
     /// The verdict.
     pub outcome: Outcome,
 }
@@ -75,12 +82,13 @@ pub struct Reconciliation {
 }
 
 impl Reconciliation {
-    /// Number of balance differences plus trade categories whose counts differ.
+    /// Number of balance differences (including balances too large to compare) plus trade
+    /// categories whose counts differ.
     pub fn differences(&self) -> usize {
         let b = self
             .balances
             .iter()
-            .filter(|r| r.outcome == Outcome::Difference);
+            .filter(|r| matches!(r.outcome, Outcome::Difference | Outcome::TooLarge));
         b.count() + self.trades.iter().filter(|r| !r.matches()).count()
     }
 
@@ -101,11 +109,15 @@ pub struct LegacyWallets<'a> {
     pub fiat: &'a [LegacyItem<LegacyFiatWallet>],
 }
 
-type Sums = BTreeMap<(BalanceKind, String), Decimal>;
+/// Sums per (kind, symbol); `None` once a sum overflowed (it stays unknown).
+type Sums = BTreeMap<(BalanceKind, String), Option<Decimal>>;
 
 fn add(map: &mut Sums, kind: BalanceKind, symbol: Option<&str>, amount: Option<Decimal>) {
     if let Some(symbol) = symbol.map(str::trim).filter(|s| !s.is_empty()) {
-        *map.entry((kind, symbol.to_uppercase())).or_default() += amount.unwrap_or_default();
+        let total = map
+            .entry((kind, symbol.to_uppercase()))
+            .or_insert(Some(Decimal::ZERO));
+        *total = total.and_then(|t| t.checked_add(amount.unwrap_or_default()));
     }
 }
 
@@ -163,13 +175,16 @@ pub fn reconcile_balances(
     keys.into_iter()
         .filter_map(|key| {
             let legacy = old.get(&key).copied();
-            let current = new.get(&key).copied().unwrap_or_default();
-            let outcome = match legacy {
-                None => Outcome::NotInLegacy,
-                Some(l) if l == current => Outcome::Match,
-                Some(_) => Outcome::Difference,
+            let current = new.get(&key).copied().unwrap_or(Some(Decimal::ZERO));
+            let outcome = match (legacy, current) {
+                (Some(None), _) | (_, None) => Outcome::TooLarge,
+                (None, Some(_)) => Outcome::NotInLegacy,
+                (Some(Some(l)), Some(c)) if l == c => Outcome::Match,
+                (Some(Some(_)), Some(_)) => Outcome::Difference,
             };
-            let both_zero = legacy.is_some_and(|l| l.is_zero()) && current.is_zero();
+            let legacy = legacy.flatten();
+            let both_zero =
+                legacy.is_some_and(|l| l.is_zero()) && current.is_some_and(|c| c.is_zero());
             (!both_zero).then_some(BalanceRow {
                 symbol: key.1,
                 kind: key.0,

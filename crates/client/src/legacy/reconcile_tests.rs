@@ -63,7 +63,7 @@ fn balances_match_differ_or_are_not_in_legacy() {
     );
     assert_eq!(
         (find("SOL").outcome, find("SOL").current),
-        (Outcome::Difference, Decimal::ZERO)
+        (Outcome::Difference, Some(Decimal::ZERO))
     );
     assert_eq!(find("XAU").outcome, Outcome::Match);
     assert_eq!(
@@ -160,4 +160,34 @@ fn report_counts_differences() {
     );
     assert_eq!(bad.differences(), 2);
     assert!(!bad.all_equal());
+}
+
+#[test]
+fn sums_too_large_are_not_guessed() {
+    let max = "79228162514264337593543950335";
+    let crypto = [wallet("BTC", max, false), wallet("BTC", "1", false)];
+    let fiats = [fiat("EUR", "1")];
+    let current = [
+        position("id-ETH", max, false),
+        position("id-ETH", max, false),
+        position("id-EUR", "1000000000000000", true),
+    ];
+    let w = LegacyWallets {
+        crypto: &crypto,
+        metal: &[],
+        fiat: &fiats,
+    };
+    let rows = reconcile_balances(w, &current, symbols);
+    let find = |s: &str| rows.iter().find(|r| r.symbol == s).unwrap();
+    assert_eq!(
+        (find("BTC").outcome, find("BTC").legacy, find("BTC").current),
+        (Outcome::TooLarge, None, Some(Decimal::ZERO))
+    );
+    assert_eq!(
+        (find("ETH").outcome, find("ETH").legacy, find("ETH").current),
+        (Outcome::TooLarge, None, None)
+    );
+    assert_eq!(find("EUR").outcome, Outcome::Difference);
+    let report = reconcile(w, &[], &current, &[], symbols, Period::default());
+    assert_eq!(report.differences(), 3);
 }

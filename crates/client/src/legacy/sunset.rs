@@ -23,7 +23,7 @@ pub enum LegacyAvailability {
 
 /// Days left after `today` until the sunset date: 0 on the last day, `None` once it passed.
 pub fn days_left(today: NaiveDate) -> Option<u32> {
-    u32::try_from((sunset_date() - today).num_days()).ok()
+    u32::try_from(sunset_date().signed_duration_since(today).num_days()).ok()
 }
 
 /// The availability at `now` (UTC calendar days).
@@ -56,6 +56,8 @@ mod tests {
         assert_eq!(days_left(day(2026, 12, 31)), Some(31));
         assert_eq!(days_left(day(2026, 5, 4)), Some(272));
         assert_eq!(days_left(day(2027, 2, 1)), None);
+        assert_eq!(days_left(NaiveDate::MAX), None);
+        assert!(days_left(NaiveDate::MIN).is_some_and(|d| d > 90_000_000));
         let last = Utc.with_ymd_and_hms(2027, 1, 31, 23, 59, 59).unwrap();
         assert_eq!(
             availability(last),
