@@ -83,7 +83,7 @@ mod tests {
         assert_eq!(slices[0].label, "BTC");
         assert_eq!(slices[0].percent, d("75"));
         assert_eq!(slices[1].percent, d("25"));
-        let total: Decimal = slices.iter().map(|s| s.percent).sum();
+        let total = checked::sum(slices.iter().map(|s| s.percent)).unwrap();
         assert_eq!(total, d("100"));
     }
 

@@ -5,6 +5,7 @@
 //! [`folio_client::exchange::validate_order`]. Tested natively.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
+use folio_client::current::parse_typed_decimal;
 use folio_client::exchange::{
     Balance, Field, OrderDraft, OrderSide, OrderType, Pair, TimeInForce, FAT_FINGER_PERCENT,
 };
@@ -63,21 +64,17 @@ pub fn uses_trigger(order_type: &OrderType) -> bool {
     matches!(order_type, OrderType::StopLimit | OrderType::StopMarket)
 }
 
-/// Reads a price or size: empty is `None`; anything but a plain decimal is an error.
+/// Reads a price or size: empty is `None`; anything else goes through the one rule for typed
+/// numbers (`folio_client::current::parse_typed_decimal`: no thousands separators, at most 18
+/// significant digits and 10^15), and a problem is reported at `field`.
 fn number(text: &str, field: Field, errors: &mut Vec<(Field, String)>) -> Option<Decimal> {
-    let text = text.trim();
-    if text.is_empty() {
+    if text.trim().is_empty() {
         return None;
     }
-    let plain = text
-        .strip_prefix('-')
-        .unwrap_or(text)
-        .chars()
-        .all(|c| c.is_ascii_digit() || c == '.');
-    match text.parse::<Decimal>() {
-        Ok(v) if plain => Some(v),
-        _ => {
-            errors.push((field, "Enter a number, for example 0.5 or 25.00.".into()));
+    match parse_typed_decimal(text) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            errors.push((field, e.message()));
             None
         }
     }

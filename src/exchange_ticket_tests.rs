@@ -78,12 +78,24 @@ fn unreadable_values_are_reported_at_their_field() {
         draft.end_time,
         Some(Utc.with_ymd_and_hms(2026, 12, 1, 18, 30, 0).unwrap())
     );
-    // Negative numbers parse; the pair's rules refuse them with their own message.
-    let neg = TypedOrder {
-        size: "-1".into(),
-        ..typed()
-    };
-    assert_eq!(neg.draft(None, now()).unwrap().quantity, Some(d("-1")));
+    // Negative numbers, thousands separators and huge numbers are refused at their field.
+    for (size, words) in [
+        ("-1", "greater than zero"),
+        ("1,000", "thousands separators"),
+        ("1000000000000000000", "too large"),
+    ] {
+        let typed = TypedOrder {
+            size: size.into(),
+            ..typed()
+        };
+        let errors = typed.draft(None, now()).unwrap_err();
+        assert!(
+            errors
+                .iter()
+                .any(|(f, m)| *f == Field::Quantity && m.contains(words)),
+            "{size}: {errors:?}"
+        );
+    }
 }
 
 #[test]

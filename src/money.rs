@@ -1,5 +1,5 @@
 //! Decimal rules shared by features: how a typed amount is read (one rule for every money
-//! field, see `folio_client::current::validate_amount`) and how the value read is shown beside
+//! field, see `folio_client::current::parse_typed_decimal`) and how the value read is shown beside
 //! the field.
 
 use rust_decimal::Decimal;
@@ -9,7 +9,7 @@ use crate::format::format_amount;
 /// The value of a typed amount, or `None` while it cannot be read (empty, not a number,
 /// ambiguous such as `1,000`, or too large).
 pub fn read_typed(text: &str) -> Option<Decimal> {
-    folio_client::current::validate_amount(text, 28, None).ok()
+    folio_client::current::parse_typed_decimal(text).ok()
 }
 
 /// The words for what was read from `text` ("1,000.5 EUR"), or `None`.

@@ -101,7 +101,6 @@ pub fn explain_refusal(error: &ApiError) -> Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::TimeZone;
     use std::str::FromStr;
 
     fn d(s: &str) -> Decimal {
