@@ -16,16 +16,21 @@
 //! - HTTP goes through the [`transport::Transport`] trait: browser `fetch` on wasm32,
 //!   `reqwest` natively (used by tests against the sandbox).
 //!
-//! Reads retry at most twice on 429/503, honouring `Retry-After`; writes are never retried.
+//! Reads retry at most twice on 429/503, honouring `Retry-After` (seconds or an HTTP date);
+//! writes are never retried. Reads time out after [`READ_TIMEOUT`], writes after
+//! [`WRITE_TIMEOUT`] ([`ApiError::TimedOut`]; a timed-out write has an unknown outcome).
 
 #[macro_use]
 mod open_enum;
 
+mod base_urls;
 pub mod checked;
 mod client;
 pub mod current;
 pub mod decode;
 mod error;
+mod error_body;
+mod error_words;
 pub mod exchange;
 mod ids;
 pub mod legacy;
@@ -35,7 +40,8 @@ pub mod sandbox;
 pub mod scopes;
 pub mod transport;
 
-pub use client::{ApiKey, BaseUrls, Client};
+pub use base_urls::BaseUrls;
+pub use client::{ApiKey, Client, MAX_READ_RETRIES, MAX_RETRY_WAIT, READ_TIMEOUT, WRITE_TIMEOUT};
 pub use error::{ApiError, ServiceError};
 pub use ids::{
     AssetId, ConfigId, CurrencyId, OperationId, OrderId, QuoteId, TradeId, TransactionId, WalletId,
