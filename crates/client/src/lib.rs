@@ -13,6 +13,8 @@
 //!   `rust_decimal::Decimal`, every optional field an `Option`, and open enums that keep
 //!   unknown values as text;
 //! - both camelCase and snake_case field spellings parse (see [`decode`]);
+//! - every list is read record by record: a record that cannot be read is skipped and
+//!   counted ([`Listed`], the `skipped` field of pages), never fatal;
 //! - HTTP goes through the [`transport::Transport`] trait: browser `fetch` on wasm32,
 //!   `reqwest` natively (used by tests against the sandbox).
 //!
@@ -34,6 +36,9 @@ mod error_words;
 pub mod exchange;
 mod ids;
 pub mod legacy;
+#[cfg(test)]
+mod lenient_tests;
+mod listed;
 mod money;
 mod query;
 pub mod sandbox;
@@ -46,6 +51,7 @@ pub use error::{ApiError, ServiceError};
 pub use ids::{
     AssetId, ConfigId, CurrencyId, OperationId, OrderId, QuoteId, TradeId, TransactionId, WalletId,
 };
+pub use listed::{lenient_vec, Listed};
 pub use money::Money;
 pub use query::encode as percent_encode;
 pub use rust_decimal::Decimal;
