@@ -64,6 +64,7 @@ pub fn outcome_words(outcome: Outcome) -> &'static str {
         Outcome::Match => "Match",
         Outcome::Difference => "Difference",
         Outcome::NotInLegacy => "Only in the current API",
+        Outcome::TooLarge => "Too large to compare",
     }
 }
 
@@ -78,8 +79,8 @@ pub fn trade_kind_words(kind: TradeKind) -> &'static str {
 }
 
 /// Current minus legacy, when the legacy API has a value.
-pub fn difference(legacy: Option<Decimal>, current: Decimal) -> Option<Decimal> {
-    legacy.map(|l| current - l)
+pub fn difference(legacy: Option<Decimal>, current: Option<Decimal>) -> Option<Decimal> {
+    current?.checked_sub(legacy?)
 }
 
 /// The one-sentence verdict of a reconciliation.
@@ -122,7 +123,7 @@ mod tests {
             symbol: symbol.into(),
             kind: BalanceKind::Asset,
             legacy: legacy.map(Decimal::from),
-            current: Decimal::from(current),
+            current: Some(Decimal::from(current)),
             outcome,
         }
     }
@@ -194,7 +195,10 @@ mod tests {
             "Savings-plan executions"
         );
         let d = |s: &str| s.parse::<Decimal>().unwrap();
-        assert_eq!(difference(Some(d("1.00")), d("1.01")), Some(d("0.01")));
-        assert_eq!(difference(None, d("1")), None);
+        assert_eq!(
+            difference(Some(d("1.00")), Some(d("1.01"))),
+            Some(d("0.01"))
+        );
+        assert_eq!(difference(None, Some(d("1"))), None);
     }
 }

@@ -76,6 +76,7 @@ fn outcome_key(outcome: Outcome) -> &'static str {
         Outcome::Match => "match",
         Outcome::Difference => "difference",
         Outcome::NotInLegacy => "not_in_legacy",
+        Outcome::TooLarge => "too_large",
     }
 }
 
@@ -112,7 +113,7 @@ fn report_view(r: Reconciliation) -> impl IntoView {
                     <th scope="row">{b.symbol.clone()}</th>
                     <td>{kind}</td>
                     {amount_cell(b.legacy, "legacy", None)}
-                    {amount_cell(Some(b.current), "current", None)}
+                    {amount_cell(b.current, "current", None)}
                     {amount_cell(difference(b.legacy, b.current), "difference", None)}
                     {outcome_cell(b.outcome)}
                 </tr>
