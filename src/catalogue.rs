@@ -12,8 +12,8 @@ fn lacks_permission(error: &ApiError) -> bool {
 /// Every currency, or none when they cannot be loaded.
 pub async fn currencies(keyed: &Client, keyless: &Client) -> Vec<Currency> {
     match keyed.currencies().await {
-        Ok(list) => list,
-        Err(e) if lacks_permission(&e) => keyless.currencies().await.unwrap_or_default(),
+        Ok(list) => list.into_vec(),
+        Err(e) if lacks_permission(&e) => keyless.currencies().await.unwrap_or_default().into_vec(),
         Err(_) => Vec::new(),
     }
 }

@@ -140,6 +140,7 @@ mod tests {
             timestamp: None,
             asks: vec![level("100.5", "1"), level("101", "2"), level("101.5", "3")],
             bids: vec![level("99.5", "4"), level("99", "1"), level("98.2", "1")],
+            skipped: 0,
         }
     }
 

@@ -91,6 +91,7 @@ mod tests {
                     attributes: 0,
                 })
                 .collect(),
+            skipped: 0,
             meta: LegacyMeta {
                 total_count: Some(5),
                 next_cursor: next.map(str::to_string),

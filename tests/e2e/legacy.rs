@@ -20,7 +20,7 @@ async fn wallets_show_the_legacy_balances_exactly() {
     w.goto("/legacy-api").await;
     w.find("[data-testid=legacy-wallet]").await;
     let api = api(&w);
-    let crypto = api.legacy_wallets().await.expect("wallets");
+    let crypto = api.legacy_wallets().await.expect("wallets").into_vec();
     let fiat = api.legacy_fiat_wallets().await.expect("fiat wallets");
     let grouped = api.legacy_asset_wallets().await.expect("asset wallets");
     assert!(!crypto.is_empty() && !fiat.is_empty() && !grouped.metal.is_empty());

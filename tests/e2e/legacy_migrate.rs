@@ -91,7 +91,7 @@ async fn compare(w: &World) -> Reconciliation {
             assert_eq!(value(w, &format!("{css} td.legacy")).await, legacy, "{css}");
             assert_eq!(
                 value(w, &format!("{css} td.difference")).await,
-                row.current.expect("current") - legacy
+                row.current.expect("a comparable balance") - legacy
             );
         }
     }

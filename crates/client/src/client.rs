@@ -5,13 +5,19 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 
 use crate::decode::decode;
-use crate::transport::{DefaultTransport, HttpRequest, Method, Transport};
-use crate::ApiError;
+use crate::error_body::is_key_refusal_code;
+use crate::transport::{DefaultTransport, HttpRequest, Method, Transport, TransportError};
+use crate::{ApiError, BaseUrls};
 
 /// How many times a read is retried after a 429 or 503 (so at most three requests).
 pub const MAX_READ_RETRIES: u32 = 2;
 /// A `Retry-After` longer than this is not waited for; the error goes to the user instead.
 pub const MAX_RETRY_WAIT: Duration = Duration::from_secs(10);
+/// A read (GET) is aborted when no complete answer arrived after this long.
+pub const READ_TIMEOUT: Duration = Duration::from_secs(15);
+/// A write (POST, DELETE) is aborted when no complete answer arrived after this long; its
+/// outcome is then unknown.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// An API key. It is never printed: `Debug` shows `ApiKey(***)`.
 #[derive(Clone, PartialEq, Eq)]
@@ -40,80 +46,6 @@ impl std::fmt::Debug for ApiKey {
     }
 }
 
-/// The three base URLs (each without the `/v1` suffix).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BaseUrls {
-    /// Current public API, e.g. `https://api.public.bitpanda.com` or `/public`.
-    pub current: String,
-    /// Legacy API, e.g. `https://api.bitpanda.com` or `/legacy`.
-    pub legacy: String,
-    /// Exchange API, e.g. `https://api.fusion.bitpanda.com` or `/exchange`.
-    pub exchange: String,
-}
-
-impl BaseUrls {
-    /// The live service's hosts.
-    pub fn live() -> Self {
-        Self {
-            current: "https://api.public.bitpanda.com".into(),
-            legacy: "https://api.bitpanda.com".into(),
-            exchange: "https://api.fusion.bitpanda.com".into(),
-        }
-    }
-
-    /// The sandbox / reverse-proxy layout: `/public`, `/legacy`, `/exchange` under `origin`
-    /// (`""` for relative URLs on the page's own origin).
-    pub fn same_origin(origin: &str) -> Self {
-        let origin = origin.trim_end_matches('/');
-        Self {
-            current: format!("{origin}/public"),
-            legacy: format!("{origin}/legacy"),
-            exchange: format!("{origin}/exchange"),
-        }
-    }
-
-    /// Checks a user-typed base URL: `https://…`, loopback `http://127.0.0.1…` /
-    /// `http://localhost…`, or a same-origin path starting with `/`.
-    pub fn validate_custom(url: &str) -> Result<(), String> {
-        let url = url.trim();
-        if url.is_empty() {
-            return Err("Enter a base URL.".into());
-        }
-        if url.contains(char::is_whitespace) {
-            return Err("A URL cannot contain spaces.".into());
-        }
-        if url.starts_with('/') && !url.starts_with("//") {
-            return Ok(());
-        }
-        if let Some(rest) = url.strip_prefix("https://") {
-            return if host_of(rest).is_empty() {
-                Err("The URL has no host.".into())
-            } else {
-                Ok(())
-            };
-        }
-        if let Some(rest) = url.strip_prefix("http://") {
-            let host = host_of(rest);
-            let host = host.split(':').next().unwrap_or("");
-            return if matches!(host, "127.0.0.1" | "localhost" | "[::1]") {
-                Ok(())
-            } else {
-                Err("Only https:// addresses are allowed (plain http:// only for 127.0.0.1 or localhost).".into())
-            };
-        }
-        Err("The URL must start with https:// (or http://127.0.0.1 / http://localhost).".into())
-    }
-}
-
-fn host_of(rest: &str) -> &str {
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let authority = &rest[..end];
-    if authority.contains('@') {
-        return "";
-    }
-    authority
-}
-
 /// A client for the three APIs. Cheap to clone.
 #[derive(Clone)]
 pub struct Client<T: Transport = DefaultTransport> {
@@ -121,6 +53,8 @@ pub struct Client<T: Transport = DefaultTransport> {
     key: ApiKey,
     transport: T,
     key_known_good: bool,
+    read_timeout: Duration,
+    write_timeout: Duration,
 }
 
 impl Client<DefaultTransport> {
@@ -138,11 +72,29 @@ impl<T: Transport> Client<T> {
             key,
             transport,
             key_known_good: false,
+            read_timeout: READ_TIMEOUT,
+            write_timeout: WRITE_TIMEOUT,
         }
     }
 
+    /// Replaces the timeouts ([`READ_TIMEOUT`] and [`WRITE_TIMEOUT`] by default), e.g. to
+    /// shorten them in tests. A request that passes its timeout fails with
+    /// [`ApiError::TimedOut`].
+    pub fn with_timeouts(mut self, read: Duration, write: Duration) -> Self {
+        self.read_timeout = read;
+        self.write_timeout = write;
+        self
+    }
+
+    /// The read and write timeouts in use.
+    pub fn timeouts(&self) -> (Duration, Duration) {
+        (self.read_timeout, self.write_timeout)
+    }
+
     /// Marks the key as validated: the live service answers 401 both for a wrong key and a
-    /// missing scope, so after validation a plain 401 is reported as a missing scope.
+    /// missing scope, so after validation a 401 is reported as a missing scope — unless its
+    /// code says the key itself is unknown, invalid or revoked
+    /// ([`ApiError::is_key_refusal`]), which stays [`ApiError::Unauthorized`].
     pub fn key_known_good(mut self, yes: bool) -> Self {
         self.key_known_good = yes;
         self
@@ -169,21 +121,34 @@ impl<T: Transport> Client<T> {
         if body.is_some() {
             headers.push(("content-type".to_string(), "application/json".to_string()));
         }
+        let timeout = match method {
+            Method::Get => self.read_timeout,
+            Method::Post | Method::Delete => self.write_timeout,
+        };
         HttpRequest {
             method,
             url,
             headers,
             body,
+            timeout,
         }
     }
 
     /// Sends once and returns the body of a 2xx, or the classified error.
     async fn send_once(&self, request: HttpRequest) -> Result<String, ApiError> {
+        let write = request.method != Method::Get;
+        let after = request.timeout;
         let response = self
             .transport
             .send(request)
             .await
-            .map_err(|detail| ApiError::Network { detail })?;
+            .map_err(|error| match error {
+                TransportError::Network(detail) => ApiError::Network { detail },
+                TransportError::TimedOut => ApiError::TimedOut {
+                    after_secs: whole_secs(after),
+                    write,
+                },
+            })?;
         if (200..300).contains(&response.status) {
             return Ok(response.body);
         }
@@ -197,7 +162,12 @@ impl<T: Transport> Client<T> {
 
     fn refine(&self, error: ApiError) -> ApiError {
         match error {
-            ApiError::Unauthorized(detail) if self.key_known_good => ApiError::MissingScope(detail),
+            ApiError::Unauthorized(detail)
+                if self.key_known_good
+                    && !detail.code.as_deref().is_some_and(is_key_refusal_code) =>
+            {
+                ApiError::MissingScope(detail)
+            }
             other => other,
         }
     }
@@ -264,6 +234,12 @@ impl<T: Transport> Client<T> {
     }
 }
 
+/// A timeout in whole seconds, rounded up (250 ms is 1 s).
+fn whole_secs(d: Duration) -> u64 {
+    let millis = u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+    millis.div_ceil(1000)
+}
+
 fn retry_wait(error: &ApiError, attempt: u32) -> Duration {
     match error {
         ApiError::RateLimited {
@@ -284,26 +260,8 @@ mod tests {
         assert_eq!(key.expose(), "abc123");
         assert_eq!(format!("{key:?}"), "ApiKey(***)");
     }
-
-    #[test]
-    fn custom_base_urls() {
-        assert!(BaseUrls::validate_custom("https://proxy.example.com/bp").is_ok());
-        assert!(BaseUrls::validate_custom("http://127.0.0.1:8080/public").is_ok());
-        assert!(BaseUrls::validate_custom("http://localhost:3000").is_ok());
-        assert!(BaseUrls::validate_custom("/public").is_ok());
-        assert!(BaseUrls::validate_custom("http://example.com").is_err());
-        assert!(BaseUrls::validate_custom("http://127.0.0.1.evil.com").is_err());
-        assert!(BaseUrls::validate_custom("https://user@host").is_err());
-        assert!(BaseUrls::validate_custom("ftp://x").is_err());
-        assert!(BaseUrls::validate_custom("//evil.com").is_err());
-        assert!(BaseUrls::validate_custom("").is_err());
-    }
-
-    #[test]
-    fn same_origin_layout() {
-        let b = BaseUrls::same_origin("");
-        assert_eq!(b.current, "/public");
-        let b = BaseUrls::same_origin("http://127.0.0.1:8080/");
-        assert_eq!(b.exchange, "http://127.0.0.1:8080/exchange");
-    }
 }
+
+#[cfg(test)]
+#[path = "client_tests.rs"]
+mod behaviour_tests;

@@ -13,33 +13,45 @@
 //!   `rust_decimal::Decimal`, every optional field an `Option`, and open enums that keep
 //!   unknown values as text;
 //! - both camelCase and snake_case field spellings parse (see [`decode`]);
+//! - every list is read record by record: a record that cannot be read is skipped and
+//!   counted ([`Listed`], the `skipped` field of pages), never fatal;
 //! - HTTP goes through the [`transport::Transport`] trait: browser `fetch` on wasm32,
 //!   `reqwest` natively (used by tests against the sandbox).
 //!
-//! Reads retry at most twice on 429/503, honouring `Retry-After`; writes are never retried.
+//! Reads retry at most twice on 429/503, honouring `Retry-After` (seconds or an HTTP date);
+//! writes are never retried. Reads time out after [`READ_TIMEOUT`], writes after
+//! [`WRITE_TIMEOUT`] ([`ApiError::TimedOut`]; a timed-out write has an unknown outcome).
 
 #[macro_use]
 mod open_enum;
 
+mod base_urls;
 pub mod checked;
 mod client;
 pub mod current;
 pub mod decode;
 mod error;
+mod error_body;
+mod error_words;
 pub mod exchange;
 mod ids;
 pub mod legacy;
+#[cfg(test)]
+mod lenient_tests;
+mod listed;
 mod money;
 mod query;
 pub mod sandbox;
 pub mod scopes;
 pub mod transport;
 
-pub use client::{ApiKey, BaseUrls, Client};
+pub use base_urls::{origin_of, BaseUrls};
+pub use client::{ApiKey, Client, MAX_READ_RETRIES, MAX_RETRY_WAIT, READ_TIMEOUT, WRITE_TIMEOUT};
 pub use error::{ApiError, ServiceError};
 pub use ids::{
     AssetId, ConfigId, CurrencyId, OperationId, OrderId, QuoteId, TradeId, TransactionId, WalletId,
 };
+pub use listed::{lenient_vec, Listed};
 pub use money::Money;
 pub use query::encode as percent_encode;
 pub use rust_decimal::Decimal;

@@ -35,6 +35,7 @@ pub async fn sandbox_info(origin: &str) -> Option<SandboxInfo> {
         url: format!("{}/sandbox/info", origin.trim_end_matches('/')),
         headers: vec![("accept".into(), "application/json".into())],
         body: None,
+        timeout: crate::client::READ_TIMEOUT,
     };
     let response = DefaultTransport::default().send(request).await.ok()?;
     if response.status != 200 {

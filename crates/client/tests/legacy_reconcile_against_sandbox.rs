@@ -65,7 +65,7 @@ async fn reconciliation(server: &RunningServer) -> Reconciliation {
         })
         .await
         .unwrap();
-    let positions: Vec<PortfolioPosition> = c.portfolio(None).await.unwrap();
+    let positions: Vec<PortfolioPosition> = c.portfolio(None).await.unwrap().into_vec();
     let ids: Vec<AssetId> = positions
         .iter()
         .filter_map(|p| p.asset_id.clone())

@@ -12,7 +12,10 @@ use crate::account_data::{account_resource, load_states};
 use crate::format::{format_amount, or_missing};
 
 async fn load(client: Client) -> Result<(Vec<Balance>, Account), ApiError> {
-    Ok((client.balances(None).await?, client.account().await?))
+    Ok((
+        client.balances(None).await?.into_vec(),
+        client.account().await?,
+    ))
 }
 
 fn fee_text(tier: &FeeTier) -> String {

@@ -79,7 +79,7 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
     let balances_version = RwSignal::new(0u32);
     let balances = account_resource(
         move || balances_version.get(),
-        |client, _, _| async move { client.balances(None).await },
+        |client, _, _| async move { client.balances(None).await.map(Vec::from) },
     );
     let balances = kept_while_reloading(balances);
     let mid = Signal::derive(move || {

@@ -21,7 +21,7 @@ pub fn PairsPage(
 ) -> impl IntoView {
     let pairs = account_resource(
         || (),
-        |client: Client, _, ()| async move { client.pairs(None).await },
+        |client: Client, _, ()| async move { client.pairs(None).await.map(Vec::from) },
     );
     let content = load_states(
         move || pairs.get(),

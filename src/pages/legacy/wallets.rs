@@ -25,8 +25,8 @@ pub struct LegacyWalletsData {
 
 async fn load(client: Client) -> Result<LegacyWalletsData, ApiError> {
     Ok(LegacyWalletsData {
-        crypto: client.legacy_wallets().await?,
-        fiat: client.legacy_fiat_wallets().await?,
+        crypto: client.legacy_wallets().await?.into_vec(),
+        fiat: client.legacy_fiat_wallets().await?.into_vec(),
         grouped: client.legacy_asset_wallets().await?,
     })
 }

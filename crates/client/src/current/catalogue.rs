@@ -152,9 +152,13 @@ impl<T: Transport> Client<T> {
     }
 
     /// `GET /v1/currencies`: the fiat currencies.
-    pub async fn currencies(&self) -> Result<Vec<Currency>, ApiError> {
+    /// Records that cannot be read are skipped and counted ([`crate::Listed::skipped`]).
+    pub async fn currencies(&self) -> Result<crate::Listed<Currency>, ApiError> {
         let url = self.current_url("/currencies");
-        Ok(self.get::<Envelope<Vec<Currency>>>(url).await?.data)
+        Ok(self
+            .get::<Envelope<crate::Listed<Currency>>>(url)
+            .await?
+            .data)
     }
 
     /// `GET /v1/tickers/{assetId}`: the asset's current price.

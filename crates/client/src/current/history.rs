@@ -75,15 +75,36 @@ pub struct Datapoint {
     pub value: Option<Money>,
 }
 
-/// The value curve and the period's return.
+/// The value curve and the period's return. Points that cannot be read are left out and
+/// counted in [`PortfolioHistory::skipped`].
 #[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(from = "RawHistory")]
 pub struct PortfolioHistory {
-    /// Points, oldest first.
-    #[serde(default = "Vec::new")]
+    /// Readable points, oldest first.
     pub datapoints: Vec<Datapoint>,
+    /// How many points could not be read (left out of `datapoints`).
+    pub skipped: usize,
     /// Return over the period in percent.
-    #[serde(default)]
     pub return_percentage: Option<Decimal>,
+}
+
+/// [`PortfolioHistory`] as sent.
+#[derive(Deserialize)]
+struct RawHistory {
+    #[serde(default)]
+    datapoints: crate::Listed<Datapoint>,
+    #[serde(default)]
+    return_percentage: Option<Decimal>,
+}
+
+impl From<RawHistory> for PortfolioHistory {
+    fn from(raw: RawHistory) -> Self {
+        Self {
+            skipped: raw.datapoints.skipped,
+            datapoints: raw.datapoints.items,
+            return_percentage: raw.return_percentage,
+        }
+    }
 }
 
 impl<T: Transport> Client<T> {

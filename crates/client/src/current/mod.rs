@@ -25,7 +25,7 @@ pub use operations::{
     TradeDetails, TransactionType,
 };
 pub use page::Page;
-pub use paginator::{CancelHandle, Paginator, Progress, Step};
+pub use paginator::{CancelHandle, Paginator, Progress, Step, Stopped, MAX_PAGES_WITHOUT_NEW};
 pub use portfolio::PortfolioPosition;
 pub use quotes::{
     AcceptedQuote, Quote, QuoteAmount, QuoteFigures, QuoteRequest, QuoteStatus, Side,

@@ -3,6 +3,11 @@
 //! repeats from the previous one (de-duplication by id) — reporting progress as it goes and
 //! stopping at once when cancelled.
 //!
+//! A misbehaving service cannot make it loop: it stops, saying why ([`Stopped`]), when a page
+//! names a cursor already followed, and after [`MAX_PAGES_WITHOUT_NEW`] consecutive pages
+//! that bring no operation not already received (an unknown cursor silently restarts at
+//! page 1 on the live service).
+//!
 //! Cancelling (through a [`CancelHandle`]) or dropping the paginator's future drops the
 //! request in flight; the browser transport aborts its `fetch` when that happens.
 
@@ -16,6 +21,18 @@ use super::{Operation, OperationsQuery};
 use crate::transport::Transport;
 use crate::{ApiError, Client, OperationId};
 
+/// After this many consecutive pages without a new operation, a [`Paginator`] stops.
+pub const MAX_PAGES_WITHOUT_NEW: usize = 3;
+
+/// Why a [`Paginator`] stopped before the service said the last page was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// A page named a cursor that had already been followed.
+    RepeatedCursor,
+    /// [`MAX_PAGES_WITHOUT_NEW`] pages in a row brought no operation not already received.
+    NoNewItems,
+}
+
 /// How far a paginator has got.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Progress {
@@ -23,8 +40,13 @@ pub struct Progress {
     pub pages: usize,
     /// Distinct operations received.
     pub items: usize,
-    /// Whether the last page has been received.
+    /// Whether nothing more will be loaded: the last page arrived, or the walk stopped.
     pub done: bool,
+    /// Set when the walk stopped because the service misbehaved; the list may be
+    /// incomplete.
+    pub stopped: Option<Stopped>,
+    /// Records of the received pages that could not be read and were skipped.
+    pub skipped: usize,
 }
 
 #[derive(Debug, Default)]
@@ -60,6 +82,8 @@ pub enum Step {
     Page(Vec<Operation>),
     /// There is nothing more to load.
     Finished,
+    /// Loading stopped because the service misbehaved (see [`Progress::stopped`]).
+    Stopped(Stopped),
     /// The paginator was cancelled.
     Cancelled,
 }
@@ -91,6 +115,8 @@ pub struct Paginator<T: Transport> {
     query: OperationsQuery,
     cursor: Option<String>,
     seen: HashSet<OperationId>,
+    followed: HashSet<String>,
+    pages_without_new: usize,
     progress: Progress,
     cancel: CancelHandle,
 }
@@ -106,6 +132,8 @@ impl<T: Transport> Paginator<T> {
             query,
             cursor: None,
             seen: HashSet::new(),
+            followed: HashSet::new(),
+            pages_without_new: 0,
             progress: Progress::default(),
             cancel: CancelHandle::default(),
         }
@@ -131,6 +159,9 @@ impl<T: Transport> Paginator<T> {
     /// Fetches the next page. On an error nothing changes, so calling again retries the
     /// same page (already received operations are kept by the caller).
     pub async fn next_page(&mut self) -> Result<Step, ApiError> {
+        if let Some(reason) = self.progress.stopped {
+            return Ok(Step::Stopped(reason));
+        }
         if self.progress.done {
             return Ok(Step::Finished);
         }
@@ -148,21 +179,39 @@ impl<T: Transport> Paginator<T> {
             None => return Ok(Step::Cancelled),
             Some(result) => result?,
         };
-        self.progress.pages += 1;
+        self.progress.pages = self.progress.pages.saturating_add(1);
+        self.progress.skipped = self.progress.skipped.saturating_add(page.skipped);
+        if let Some(cursor) = &self.cursor {
+            self.followed.insert(cursor.clone());
+        }
         self.cursor = page.next().map(str::to_string);
-        self.progress.done = self.cursor.is_none();
         let fresh: Vec<Operation> = page
             .data
             .into_iter()
             .filter(|op| self.seen.insert(op.operation_id.clone()))
             .collect();
-        self.progress.items += fresh.len();
+        self.progress.items = self.progress.items.saturating_add(fresh.len());
+        self.pages_without_new = if fresh.is_empty() {
+            self.pages_without_new.saturating_add(1)
+        } else {
+            0
+        };
+        let repeated = self
+            .cursor
+            .as_ref()
+            .is_some_and(|c| self.followed.contains(c));
+        if repeated {
+            self.progress.stopped = Some(Stopped::RepeatedCursor);
+        } else if self.cursor.is_some() && self.pages_without_new >= MAX_PAGES_WITHOUT_NEW {
+            self.progress.stopped = Some(Stopped::NoNewItems);
+        }
+        self.progress.done = self.cursor.is_none() || self.progress.stopped.is_some();
         Ok(Step::Page(fresh))
     }
 
     /// Follows the cursors until the end, until at least `limit` items were received, or
     /// until cancelled, calling `on_page` with each page's new operations and the progress.
-    /// Returns the final progress; an error ends the walk (what arrived before it was
+    /// Returns the final progress (see [`Progress::stopped`]); an error ends the walk (what arrived before it was
     /// already handed to `on_page`).
     pub async fn run(
         &mut self,
@@ -172,7 +221,7 @@ impl<T: Transport> Paginator<T> {
         while limit.is_none_or(|l| self.progress.items < l) {
             match self.next_page().await? {
                 Step::Page(ops) => on_page(ops, self.progress),
-                Step::Finished | Step::Cancelled => break,
+                Step::Finished | Step::Cancelled | Step::Stopped(_) => break,
             }
         }
         Ok(self.progress)
@@ -187,62 +236,5 @@ impl<T: Transport> Client<T> {
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests {
-    use super::*;
-    use crate::{ApiKey, BaseUrls};
-
-    async fn sandbox(ops: usize) -> (folio_sandbox::RunningServer, Client) {
-        let server = folio_sandbox::serve(folio_sandbox::Config {
-            operations: ops,
-            read_rate_limit: 1000,
-            ..Default::default()
-        })
-        .await
-        .unwrap();
-        let client = Client::new(
-            BaseUrls::same_origin(&server.url()),
-            ApiKey::new("folio-demo-full"),
-        );
-        (server, client)
-    }
-
-    #[tokio::test]
-    async fn walks_to_the_end_without_duplicates() {
-        let (server, client) = sandbox(260).await;
-        let mut pager = client.operations_paginator(OperationsQuery {
-            page_size: Some(10),
-            ..Default::default()
-        });
-        let mut all = Vec::new();
-        let mut reports = Vec::new();
-        let end = pager
-            .run(None, |ops, p| {
-                all.extend(ops);
-                reports.push(p);
-            })
-            .await
-            .unwrap();
-        let expected = server.ledger().operations_count();
-        assert_eq!(all.len(), expected);
-        let ids: HashSet<_> = all.iter().map(|o| o.operation_id.clone()).collect();
-        assert_eq!(ids.len(), expected);
-        assert!(end.done && end.items == expected);
-        assert!(end.pages >= expected.div_ceil(10));
-        assert!(reports.windows(2).all(|w| w[0].pages + 1 == w[1].pages));
-        assert!(matches!(pager.next_page().await.unwrap(), Step::Finished));
-    }
-
-    #[tokio::test]
-    async fn stops_at_a_limit_and_when_cancelled() {
-        let (_server, client) = sandbox(100).await;
-        let mut pager = client.operations_paginator(OperationsQuery {
-            page_size: Some(5),
-            ..Default::default()
-        });
-        let p = pager.run(Some(12), |_, _| {}).await.unwrap();
-        assert!(p.items >= 12 && p.items < 20 && !p.done);
-        pager.cancel_handle().cancel();
-        assert!(matches!(pager.next_page().await.unwrap(), Step::Cancelled));
-        assert_eq!(pager.progress().pages, p.pages);
-    }
-}
+#[path = "paginator_tests.rs"]
+mod tests;

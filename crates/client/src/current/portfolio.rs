@@ -52,12 +52,12 @@ impl<T: Transport> Client<T> {
     pub async fn portfolio(
         &self,
         valuation: Option<&CurrencyId>,
-    ) -> Result<Vec<PortfolioPosition>, ApiError> {
+    ) -> Result<crate::Listed<PortfolioPosition>, ApiError> {
         let mut q = Query::new();
         q.push_opt("equivalent_currency_id", valuation);
         let url = self.current_url(&format!("/portfolio{}", q.render()));
         Ok(self
-            .get::<Envelope<Vec<PortfolioPosition>>>(url)
+            .get::<Envelope<crate::Listed<PortfolioPosition>>>(url)
             .await?
             .data)
     }

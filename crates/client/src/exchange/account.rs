@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::query::Query;
 use crate::transport::Transport;
-use crate::{ApiError, Client};
+use crate::{ApiError, Client, Listed};
 
 /// One fee tier.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -58,7 +58,8 @@ impl<T: Transport> Client<T> {
     }
 
     /// `GET /v1/account/balances?currency=`.
-    pub async fn balances(&self, currency: Option<&str>) -> Result<Vec<Balance>, ApiError> {
+    /// Records that cannot be read are skipped and counted ([`Listed::skipped`]).
+    pub async fn balances(&self, currency: Option<&str>) -> Result<Listed<Balance>, ApiError> {
         let mut q = Query::new();
         q.push_opt("currency", currency);
         let path = format!("/account/balances{}", q.render());

@@ -8,7 +8,7 @@ use super::numbers::{dec_lenient, int_lenient, quote_numbers};
 use crate::decode::decode;
 use crate::query::{encode, Query};
 use crate::transport::Transport;
-use crate::{ApiError, Client};
+use crate::{ApiError, Client, Listed};
 
 /// The server's clock.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -89,21 +89,46 @@ pub struct Level {
     pub total_quantity: Option<Decimal>,
 }
 
-/// The order book around the mid.
+/// The order book around the mid. Levels that cannot be read are left out and counted in
+/// [`OrderBook::skipped`].
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(from = "RawOrderBook")]
 pub struct OrderBook {
     /// `BTC-EUR`.
-    #[serde(default)]
     pub pair: Option<String>,
     /// When the snapshot was taken.
-    #[serde(default)]
     pub timestamp: Option<String>,
     /// Bids, best (highest) first.
-    #[serde(default)]
     pub bids: Vec<Level>,
     /// Asks, best (lowest) first.
-    #[serde(default)]
     pub asks: Vec<Level>,
+    /// How many bid and ask levels could not be read (left out of `bids` and `asks`).
+    pub skipped: usize,
+}
+
+/// [`OrderBook`] as sent.
+#[derive(Deserialize)]
+struct RawOrderBook {
+    #[serde(default)]
+    pair: Option<String>,
+    #[serde(default)]
+    timestamp: Option<String>,
+    #[serde(default)]
+    bids: crate::Listed<Level>,
+    #[serde(default)]
+    asks: crate::Listed<Level>,
+}
+
+impl From<RawOrderBook> for OrderBook {
+    fn from(raw: RawOrderBook) -> Self {
+        Self {
+            skipped: raw.bids.skipped.saturating_add(raw.asks.skipped),
+            pair: raw.pair,
+            timestamp: raw.timestamp,
+            bids: raw.bids.items,
+            asks: raw.asks.items,
+        }
+    }
 }
 
 /// One OHLCV candle (sent as JSON numbers, read exactly).
@@ -209,7 +234,8 @@ impl<T: Transport> Client<T> {
     }
 
     /// `GET /v1/pairs`: every pair, or the one named.
-    pub async fn pairs(&self, pair: Option<&str>) -> Result<Vec<Pair>, ApiError> {
+    /// Records that cannot be read are skipped and counted ([`Listed::skipped`]).
+    pub async fn pairs(&self, pair: Option<&str>) -> Result<Listed<Pair>, ApiError> {
         let mut q = Query::new();
         q.push_opt("pair", pair);
         self.get(self.exchange_url(&format!("/pairs{}", q.render())))
@@ -217,7 +243,8 @@ impl<T: Transport> Client<T> {
     }
 
     /// `GET /v1/tickers?pair=a,b`: mid and 24 h figures (all pairs when `pairs` is empty).
-    pub async fn exchange_tickers(&self, pairs: &[&str]) -> Result<Vec<Ticker>, ApiError> {
+    /// Records that cannot be read are skipped and counted ([`Listed::skipped`]).
+    pub async fn exchange_tickers(&self, pairs: &[&str]) -> Result<Listed<Ticker>, ApiError> {
         self.get(self.exchange_url(&format!("/tickers{}", pair_list(pairs))))
             .await
     }
@@ -231,7 +258,12 @@ impl<T: Transport> Client<T> {
     }
 
     /// `GET /v1/candles/{pair}`: OHLCV, numbers parsed exactly into `Decimal`.
-    pub async fn candles(&self, pair: &str, query: &CandlesQuery) -> Result<Vec<Candle>, ApiError> {
+    /// Records that cannot be read are skipped and counted ([`Listed::skipped`]).
+    pub async fn candles(
+        &self,
+        pair: &str,
+        query: &CandlesQuery,
+    ) -> Result<Listed<Candle>, ApiError> {
         let mut q = Query::new();
         q.push("interval", &query.interval)
             .push_opt("from", query.from)
@@ -246,7 +278,7 @@ impl<T: Transport> Client<T> {
     pub async fn exchange_assets(
         &self,
         asset: Option<&str>,
-    ) -> Result<Vec<ExchangeAsset>, ApiError> {
+    ) -> Result<Listed<ExchangeAsset>, ApiError> {
         let mut q = Query::new();
         q.push_opt("asset", asset);
         self.get(self.exchange_url(&format!("/assets{}", q.render())))

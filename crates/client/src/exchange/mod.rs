@@ -20,7 +20,10 @@ pub use market::{
 };
 pub use orders::{NewOrder, Order, OrderFee, OrdersQuery, StatusFilter};
 pub use trades::{Trade, TradesQuery};
-pub use validate::{fat_finger, validate_order, Field, OrderDraft, FAT_FINGER_PERCENT};
+pub use validate::{
+    fat_finger, validate_order, Field, OrderDraft, FAT_FINGER_CEILING, FAT_FINGER_PERCENT,
+    VALUE_TOO_LARGE,
+};
 
 use serde::Deserialize;
 
@@ -106,14 +109,39 @@ pub struct PageMeta {
     pub next_cursor: Option<String>,
 }
 
-/// One page of an exchange list: `{data, meta}`.
+/// One page of an exchange list: `{data, meta}`. Records that cannot be read are left out
+/// of `data` and counted in [`ExchangePage::skipped`].
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(
+    from = "RawExchangePage<T>",
+    bound(deserialize = "T: serde::de::DeserializeOwned")
+)]
 pub struct ExchangePage<T> {
-    /// The records.
+    /// The readable records.
     pub data: Vec<T>,
+    /// How many records of this page could not be read (left out of `data`).
+    pub skipped: usize,
     /// Paging information.
-    #[serde(default)]
     pub meta: PageMeta,
+}
+
+/// [`ExchangePage`] as sent.
+#[derive(Deserialize)]
+#[serde(bound(deserialize = "T: serde::de::DeserializeOwned"))]
+struct RawExchangePage<T> {
+    data: crate::Listed<T>,
+    #[serde(default)]
+    meta: PageMeta,
+}
+
+impl<T> From<RawExchangePage<T>> for ExchangePage<T> {
+    fn from(raw: RawExchangePage<T>) -> Self {
+        Self {
+            skipped: raw.data.skipped,
+            data: raw.data.items,
+            meta: raw.meta,
+        }
+    }
 }
 
 impl<T> ExchangePage<T> {

@@ -4,7 +4,8 @@
 //! page's `meta.next_cursor`; `links.next` is never parsed (the fiat-transaction link spells
 //! its parameter `next_cursor`). See [`LegacyPage::next_cursor`] for when a page is the
 //! last. The `*_all` methods follow it, keep the first occurrence of each id and stop at a
-//! cursor they have already used (so a misbehaving service cannot loop them).
+//! cursor they have already used, or after [`crate::current::MAX_PAGES_WITHOUT_NEW`] pages in
+//! a row without a new record (so a misbehaving service cannot loop them).
 
 use serde::de::DeserializeOwned;
 
@@ -145,15 +146,21 @@ impl<T: Transport> Client<T> {
         let mut seen_ids = std::collections::HashSet::new();
         let mut used = std::collections::HashSet::new();
         let mut cursor = first.map(str::to_string);
+        let mut stale = 0;
         for _ in 0..MAX_PAGES {
             let parts = (filters.clone(), cursor.as_deref(), size);
             let page: LegacyPage<A> = self.legacy_page(path, parts).await?;
             let next = page.next_cursor(clamp(size)).map(str::to_string);
+            let before = items.len();
             items.extend(
                 page.data
                     .into_iter()
                     .filter(|i| seen_ids.insert(i.id.clone())),
             );
+            stale = if items.len() == before { stale + 1 } else { 0 };
+            if stale >= crate::current::MAX_PAGES_WITHOUT_NEW {
+                break;
+            }
             match next {
                 Some(c) if used.insert(c.clone()) => cursor = Some(c),
                 _ => break,

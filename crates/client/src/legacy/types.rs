@@ -111,18 +111,45 @@ pub struct LegacyLinks {
     pub self_link: Option<String>,
 }
 
-/// One page of a cursor-paginated legacy list.
+/// One page of a cursor-paginated legacy list. Records that cannot be read are left out of
+/// `data` and counted in [`LegacyPage::skipped`].
 #[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(
+    from = "RawLegacyPage<A>",
+    bound(deserialize = "A: serde::de::DeserializeOwned")
+)]
 pub struct LegacyPage<A> {
-    /// The items, newest first.
-    #[serde(default = "Vec::new")]
+    /// The readable items, newest first.
     pub data: Vec<LegacyItem<A>>,
+    /// How many items of this page could not be read (left out of `data`).
+    pub skipped: usize,
     /// Counts and cursors.
-    #[serde(default)]
     pub meta: LegacyMeta,
     /// Links.
-    #[serde(default)]
     pub links: LegacyLinks,
+}
+
+/// [`LegacyPage`] as sent.
+#[derive(Deserialize)]
+#[serde(bound(deserialize = "A: serde::de::DeserializeOwned"))]
+struct RawLegacyPage<A> {
+    #[serde(default)]
+    data: crate::Listed<LegacyItem<A>>,
+    #[serde(default)]
+    meta: LegacyMeta,
+    #[serde(default)]
+    links: LegacyLinks,
+}
+
+impl<A> From<RawLegacyPage<A>> for LegacyPage<A> {
+    fn from(raw: RawLegacyPage<A>) -> Self {
+        Self {
+            skipped: raw.data.skipped,
+            data: raw.data.items,
+            meta: raw.meta,
+            links: raw.links,
+        }
+    }
 }
 
 impl<A> LegacyPage<A> {

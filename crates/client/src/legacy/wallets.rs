@@ -63,6 +63,8 @@ pub struct LegacyAssetWallets {
     pub metal: Vec<LegacyItem<LegacyWallet>>,
     /// When the user last did something.
     pub last_user_action: Option<LegacyTime>,
+    /// How many wallets could not be read (left out of `cryptocoin` and `metal`).
+    pub skipped: usize,
 }
 
 #[derive(Deserialize, Default)]
@@ -73,8 +75,8 @@ struct Collection {
 
 #[derive(Deserialize, Default)]
 struct CollectionAttributes {
-    #[serde(default = "Vec::new")]
-    wallets: Vec<LegacyItem<LegacyWallet>>,
+    #[serde(default)]
+    wallets: crate::Listed<LegacyItem<LegacyWallet>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -105,7 +107,7 @@ struct GroupedResponse {
     last_user_action: Option<LegacyTime>,
 }
 
-fn wallets(c: Option<Collection>) -> Vec<LegacyItem<LegacyWallet>> {
+fn wallets(c: Option<Collection>) -> crate::Listed<LegacyItem<LegacyWallet>> {
     c.and_then(|c| c.attributes)
         .map(|a| a.wallets)
         .unwrap_or_default()
@@ -113,15 +115,21 @@ fn wallets(c: Option<Collection>) -> Vec<LegacyItem<LegacyWallet>> {
 
 impl<T: Transport> Client<T> {
     /// `GET /v1/wallets`: the crypto wallets.
-    pub async fn legacy_wallets(&self) -> Result<Vec<LegacyItem<LegacyWallet>>, ApiError> {
+    /// Records that cannot be read are skipped and counted ([`crate::Listed::skipped`]).
+    pub async fn legacy_wallets(
+        &self,
+    ) -> Result<crate::Listed<LegacyItem<LegacyWallet>>, ApiError> {
         let url = self.legacy_url("/wallets");
-        Ok(self.get::<Envelope<Vec<_>>>(url).await?.data)
+        Ok(self.get::<Envelope<crate::Listed<_>>>(url).await?.data)
     }
 
     /// `GET /v1/fiatwallets`: the fiat wallets.
-    pub async fn legacy_fiat_wallets(&self) -> Result<Vec<LegacyItem<LegacyFiatWallet>>, ApiError> {
+    /// Records that cannot be read are skipped and counted ([`crate::Listed::skipped`]).
+    pub async fn legacy_fiat_wallets(
+        &self,
+    ) -> Result<crate::Listed<LegacyItem<LegacyFiatWallet>>, ApiError> {
         let url = self.legacy_url("/fiatwallets");
-        Ok(self.get::<Envelope<Vec<_>>>(url).await?.data)
+        Ok(self.get::<Envelope<crate::Listed<_>>>(url).await?.data)
     }
 
     /// `GET /v1/asset-wallets`: crypto and metal wallets grouped by asset type.
@@ -129,9 +137,12 @@ impl<T: Transport> Client<T> {
         let url = self.legacy_url("/asset-wallets");
         let raw: GroupedResponse = self.get(url).await?;
         let attributes = raw.data.and_then(|d| d.attributes).unwrap_or_default();
+        let cryptocoin = wallets(attributes.cryptocoin);
+        let metal = wallets(attributes.commodity.and_then(|c| c.metal));
         Ok(LegacyAssetWallets {
-            cryptocoin: wallets(attributes.cryptocoin),
-            metal: wallets(attributes.commodity.and_then(|c| c.metal)),
+            skipped: cryptocoin.skipped.saturating_add(metal.skipped),
+            cryptocoin: cryptocoin.items,
+            metal: metal.items,
             last_user_action: raw.last_user_action,
         })
     }

@@ -1,14 +1,17 @@
 //! The HTTP seam: the client builds [`HttpRequest`]s and a [`Transport`] carries them.
 //!
 //! Two implementations: [`BrowserTransport`] (wasm32, `fetch` with `redirect: "error"`,
-//! `credentials: "omit"`, aborted when the future is dropped) and [`NativeTransport`]
-//! (host, `reqwest` with redirects disabled) used by the tests against the sandbox.
+//! `credentials: "omit"`, `cache: "no-store"`, aborted when the future is dropped or the
+//! request's timeout passes) and [`NativeTransport`] (host, `reqwest` with redirects disabled
+//! and a per-request timeout) used by the tests against the sandbox.
 
 use std::future::Future;
 use std::time::Duration;
 
 #[cfg(target_arch = "wasm32")]
 mod browser;
+#[cfg(test)]
+pub(crate) mod fake;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
 
@@ -59,6 +62,9 @@ pub struct HttpRequest {
     pub headers: Vec<(String, String)>,
     /// JSON body for writes.
     pub body: Option<String>,
+    /// How long to wait for the whole answer (headers and body) before giving up with
+    /// [`TransportError::TimedOut`].
+    pub timeout: Duration,
 }
 
 impl std::fmt::Debug for HttpRequest {
@@ -67,6 +73,7 @@ impl std::fmt::Debug for HttpRequest {
         f.debug_struct("HttpRequest")
             .field("method", &self.method)
             .field("url", &self.url)
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }
@@ -82,10 +89,24 @@ pub struct HttpResponse {
     pub body: String,
 }
 
-/// Carries requests. Implementations never follow redirects and never retry.
+/// Why no HTTP response was received.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TransportError {
+    /// The request failed: offline, DNS, CORS, a refused redirect, an abort. The text is a
+    /// short technical description that never contains the key.
+    Network(String),
+    /// No complete answer arrived within [`HttpRequest::timeout`]; the request was aborted.
+    TimedOut,
+}
+
+/// Carries requests. Implementations never follow redirects and never retry, and give up
+/// after the request's [`HttpRequest::timeout`].
 pub trait Transport: Clone + 'static {
-    /// Sends one request. `Err` means no HTTP response was received (the text says why).
-    fn send(&self, request: HttpRequest) -> impl Future<Output = Result<HttpResponse, String>>;
+    /// Sends one request. `Err` means no (complete) HTTP response was received.
+    fn send(
+        &self,
+        request: HttpRequest,
+    ) -> impl Future<Output = Result<HttpResponse, TransportError>>;
 
     /// Waits, for Retry-After.
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()>;

@@ -1,0 +1,276 @@
+//! [`BaseUrls`]: where the three APIs live, and the check of custom base URLs a person types.
+
+/// The three base URLs (each without the `/v1` suffix).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BaseUrls {
+    /// Current public API, e.g. `https://api.public.bitpanda.com` or `/public`.
+    pub current: String,
+    /// Legacy API, e.g. `https://api.bitpanda.com` or `/legacy`.
+    pub legacy: String,
+    /// Exchange API, e.g. `https://api.fusion.bitpanda.com` or `/exchange`.
+    pub exchange: String,
+}
+
+impl BaseUrls {
+    /// The live service's hosts.
+    pub fn live() -> Self {
+        Self {
+            current: "https://api.public.bitpanda.com".into(),
+            legacy: "https://api.bitpanda.com".into(),
+            exchange: "https://api.fusion.bitpanda.com".into(),
+        }
+    }
+
+    /// The sandbox / reverse-proxy layout: `/public`, `/legacy`, `/exchange` under `origin`
+    /// (`""` for relative URLs on the page's own origin).
+    pub fn same_origin(origin: &str) -> Self {
+        let origin = origin.trim_end_matches('/');
+        Self {
+            current: format!("{origin}/public"),
+            legacy: format!("{origin}/legacy"),
+            exchange: format!("{origin}/exchange"),
+        }
+    }
+
+    /// Checks a user-typed base URL by its origin. Accepted: `https://host[:port][/path]`,
+    /// loopback `http://` (`127.0.0.1`, `localhost`, `[::1]`), or a same-origin path: a
+    /// single `/` followed by anything but `/` or `\` (or `/` alone). Refused: backslashes,
+    /// `%` escapes (`/%5Cevil`), whitespace and control characters, a query or fragment,
+    /// userinfo (`user@`), an empty or malformed host, and ports outside 1–65535 — so the key
+    /// can only ever go to the origin the person sees.
+    pub fn validate_custom(url: &str) -> Result<(), String> {
+        let url = url.trim();
+        if url.is_empty() {
+            return Err("Enter a base URL.".into());
+        }
+        if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err("A URL cannot contain spaces or control characters.".into());
+        }
+        if url.contains('\\') {
+            return Err("A URL cannot contain a backslash (\\).".into());
+        }
+        if url.contains('%') {
+            return Err("A base URL cannot contain % escapes.".into());
+        }
+        if url.contains(['?', '#']) {
+            return Err("A base URL cannot have a query (?) or fragment (#).".into());
+        }
+        if let Some(rest) = url.strip_prefix('/') {
+            return if rest.starts_with('/') {
+                Err("A same-origin path starts with a single /.".into())
+            } else {
+                Ok(())
+            };
+        }
+        parse_absolute(url).map(|_| ())
+    }
+
+    /// The distinct origins (`https://host[:port]`) the three base URLs send the key to;
+    /// same-origin paths count as `page_origin`. Invalid URLs are left out.
+    pub fn origins(&self, page_origin: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for url in [&self.current, &self.legacy, &self.exchange] {
+            if let Some(origin) = origin_of(url, page_origin) {
+                if !out.contains(&origin) {
+                    out.push(origin);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The origin (`scheme://host[:port]`, lower case, default port left out) that `url` sends
+/// requests to: a same-origin path (as accepted by [`BaseUrls::validate_custom`]) gives
+/// `page_origin` (trailing `/` removed); `None` when `url` is not a valid base URL.
+pub fn origin_of(url: &str, page_origin: &str) -> Option<String> {
+    BaseUrls::validate_custom(url).ok()?;
+    let url = url.trim();
+    if url.starts_with('/') {
+        return Some(page_origin.trim_end_matches('/').to_string());
+    }
+    let (scheme, host, port) = parse_absolute(url).ok()?;
+    Some(match port {
+        Some(p) => format!("{scheme}://{host}:{p}"),
+        None => format!("{scheme}://{host}"),
+    })
+}
+
+/// Splits an absolute `http(s)://authority[/path]` URL (already free of whitespace,
+/// backslashes, escapes, query and fragment) into scheme, lower-case host and a non-default
+/// port; plain `http` only for loopback hosts.
+fn parse_absolute(url: &str) -> Result<(&'static str, String, Option<u16>), String> {
+    let (scheme, rest) = if let Some(rest) = url.strip_prefix("https://") {
+        ("https", rest)
+    } else if let Some(rest) = url.strip_prefix("http://") {
+        ("http", rest)
+    } else {
+        return Err(
+            "The URL must start with https:// (or http://127.0.0.1 / http://localhost).".into(),
+        );
+    };
+    let authority = rest.split('/').next().unwrap_or("");
+    if authority.contains('@') {
+        return Err("The URL cannot contain a user name or password (@).".into());
+    }
+    let (host, port) = split_port(authority)?;
+    let host = host.to_ascii_lowercase();
+    if !valid_host(&host) {
+        return Err("The URL has no valid host.".into());
+    }
+    if scheme == "http" && !matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]") {
+        return Err(
+            "Only https:// addresses are allowed (plain http:// only for 127.0.0.1 or localhost)."
+                .into(),
+        );
+    }
+    let default = if scheme == "https" { 443 } else { 80 };
+    Ok((scheme, host, port.filter(|p| *p != default)))
+}
+
+/// `host[:port]` → host and port; the port must be 1–65535 when present.
+fn split_port(authority: &str) -> Result<(&str, Option<u16>), String> {
+    let colon = if authority.starts_with('[') {
+        authority.find(']').and_then(|end| {
+            let after = authority.get(end.saturating_add(1)..)?;
+            after.starts_with(':').then_some(end.saturating_add(1))
+        })
+    } else {
+        authority.rfind(':')
+    };
+    let Some(colon) = colon else {
+        return Ok((authority, None));
+    };
+    let (host, port) = authority.split_at(colon);
+    let port = port.get(1..).unwrap_or("");
+    match port.parse::<u16>() {
+        Ok(p) if p > 0 && port.chars().all(|c| c.is_ascii_digit()) => Ok((host, Some(p))),
+        _ => Err("The port must be a number from 1 to 65535.".into()),
+    }
+}
+
+/// A DNS name of letters, digits, `-` and `.` (labels not empty, not starting or ending with
+/// `-`), or a bracketed IPv6 address.
+fn valid_host(host: &str) -> bool {
+    if let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        return inner.parse::<std::net::Ipv6Addr>().is_ok();
+    }
+    !host.is_empty()
+        && host.len() <= 253
+        && host.trim_end_matches('.').split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_base_urls() {
+        assert!(BaseUrls::validate_custom("https://proxy.example.com/bp").is_ok());
+        assert!(BaseUrls::validate_custom("http://127.0.0.1:8080/public").is_ok());
+        assert!(BaseUrls::validate_custom("http://localhost:3000").is_ok());
+        assert!(BaseUrls::validate_custom("/public").is_ok());
+        assert!(BaseUrls::validate_custom("http://example.com").is_err());
+        assert!(BaseUrls::validate_custom("http://127.0.0.1.evil.com").is_err());
+        assert!(BaseUrls::validate_custom("https://user@host").is_err());
+        assert!(BaseUrls::validate_custom("ftp://x").is_err());
+        assert!(BaseUrls::validate_custom("//evil.com").is_err());
+        assert!(BaseUrls::validate_custom("").is_err());
+    }
+
+    #[test]
+    fn custom_urls_are_checked_by_origin() {
+        for good in [
+            "https://proxy.example.com",
+            "https://proxy.example.com:8443/bp/",
+            "https://API.Example.com",
+            "http://[::1]:8080",
+            "/",
+            "/public",
+            "/a/b",
+        ] {
+            assert!(BaseUrls::validate_custom(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "/\\host",
+            "/\\evil.example",
+            "/%5Cevil",
+            "/%5cevil",
+            "/%2F/evil.example",
+            "\\\\evil",
+            "\\evil",
+            "/\t/evil.example",
+            "/\n/evil",
+            "/\u{0}x",
+            "https://evil.example\\@good.example",
+            "https://good.example@evil.example",
+            "https://user:pw@host",
+            "https://",
+            "https:///path",
+            "https://:443",
+            "https://host:0",
+            "https://host:65536",
+            "https://host:99999",
+            "https://host:",
+            "https://host:8a",
+            "https://host:+80",
+            "https://ho st",
+            "https://exa_mple.com",
+            "https://-bad.example",
+            "https://host?x=1",
+            "https://host#frag",
+            "http://localhost.evil.com",
+            "http://[::2]",
+            "https://[nonsense]",
+            "javascript:alert(1)",
+            "//evil.example",
+        ] {
+            assert!(BaseUrls::validate_custom(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn origins_of_base_urls() {
+        let page = "http://127.0.0.1:8080/";
+        assert_eq!(
+            origin_of("/public", page).as_deref(),
+            Some("http://127.0.0.1:8080")
+        );
+        assert_eq!(
+            origin_of("https://API.example.com:443/bp", page).as_deref(),
+            Some("https://api.example.com")
+        );
+        assert_eq!(
+            origin_of("https://api.example.com:8443", page).as_deref(),
+            Some("https://api.example.com:8443")
+        );
+        assert_eq!(origin_of("/\\evil", page), None);
+        assert_eq!(origin_of("http://example.com", page), None);
+        assert_eq!(
+            BaseUrls::live().origins(page),
+            [
+                "https://api.public.bitpanda.com",
+                "https://api.bitpanda.com",
+                "https://api.fusion.bitpanda.com"
+            ]
+        );
+        assert_eq!(
+            BaseUrls::same_origin("").origins(page),
+            ["http://127.0.0.1:8080"]
+        );
+    }
+
+    #[test]
+    fn same_origin_layout() {
+        let b = BaseUrls::same_origin("");
+        assert_eq!(b.current, "/public");
+        let b = BaseUrls::same_origin("http://127.0.0.1:8080/");
+        assert_eq!(b.exchange, "http://127.0.0.1:8080/exchange");
+    }
+}
