@@ -289,8 +289,14 @@ pub fn fat_finger_warning(percent: Decimal, side: &OrderSide, above: bool) -> St
         (OrderSide::Sell, true) | (_, false) => "The order will probably not fill for a long time.",
         (_, true) => "You may pay much more than the market asks.",
     };
+    // The client caps a distance too large to compute at its ceiling: say "at least".
+    let at_least = if percent >= folio_client::exchange::FAT_FINGER_CEILING {
+        "at least "
+    } else {
+        ""
+    };
     format!(
-        "The limit price is {percent} % {direction} the market price (more than {FAT_FINGER_PERCENT} % away). {risk} Check it before you place the order."
+        "The limit price is {at_least}{percent} % {direction} the market price (more than {FAT_FINGER_PERCENT} % away). {risk} Check it before you place the order."
     )
 }
 

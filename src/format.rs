@@ -36,6 +36,16 @@ pub fn format_amount(value: Decimal) -> String {
     }
 }
 
+/// "1 record could not be read…" for records a list skipped because they were malformed
+/// (`None` when there were none). Such records are never fatal and never silently lost.
+pub fn skipped_sentence(skipped: usize) -> Option<String> {
+    match skipped {
+        0 => None,
+        1 => Some("1 record could not be read and is not shown.".into()),
+        n => Some(format!("{n} records could not be read and are not shown.")),
+    }
+}
+
 /// Rounds half away from zero to `dp` decimals and shows exactly `dp` decimals.
 pub fn round_to(value: Decimal, dp: u32) -> Decimal {
     let mut rounded = value.round_dp_with_strategy(dp, RoundingStrategy::MidpointAwayFromZero);

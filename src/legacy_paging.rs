@@ -24,6 +24,8 @@ pub struct Paged<F, A> {
     pub total: Option<u64>,
     /// Pages received.
     pub pages: usize,
+    /// Records that could not be read (malformed), summed over the pages.
+    pub skipped: usize,
     seen: HashSet<String>,
     used: HashSet<String>,
 }
@@ -37,6 +39,7 @@ impl<F: PartialEq + Clone, A> Paged<F, A> {
             next: None,
             total: None,
             pages: 0,
+            skipped: 0,
             seen: HashSet::new(),
             used: HashSet::new(),
         }
@@ -64,6 +67,7 @@ impl<F: PartialEq + Clone, A> Paged<F, A> {
             .map(str::to_string);
         self.total = page.meta.total_count.or(self.total);
         self.pages += 1;
+        self.skipped += page.skipped;
         let seen = &mut self.seen;
         self.items
             .extend(page.data.into_iter().filter(|i| seen.insert(i.id.clone())));

@@ -121,7 +121,9 @@ impl Session {
     pub fn client(&self, settings: Settings) -> Option<Client> {
         let key = self.key.get()?;
         let base = settings.base_urls()?;
-        Some(Client::new(base, key).key_known_good(true))
+        Some(with_test_timeouts(
+            Client::new(base, key).key_known_good(true),
+        ))
     }
 }
 
@@ -142,8 +144,30 @@ impl Session {
     /// (currencies, assets, prices) — reactive like [`Session::client`].
     pub fn keyless_client(&self, settings: Settings) -> Option<Client> {
         self.key.track();
-        Some(Client::new(settings.base_urls()?, ApiKey::new("")))
+        Some(with_test_timeouts(Client::new(
+            settings.base_urls()?,
+            ApiKey::new(""),
+        )))
     }
+}
+
+/// Shorter timeouts for tests and diagnosis: `sessionStorage` items `folio.read_timeout_ms` and
+/// `folio.write_timeout_ms` (whole milliseconds) may only *lower* the client's timeouts (15 s
+/// for reads, 30 s for writes), never below half a second. They hold no secret.
+fn with_test_timeouts(client: Client) -> Client {
+    let (read, write) = client.timeouts();
+    let read = shorter(read, storage::get("folio.read_timeout_ms").as_deref());
+    let write = shorter(write, storage::get("folio.write_timeout_ms").as_deref());
+    client.with_timeouts(read, write)
+}
+
+/// `typed` milliseconds when it is a number between 500 and `default`, else `default`.
+pub fn shorter(default: Duration, typed: Option<&str>) -> Duration {
+    typed
+        .and_then(|t| t.trim().parse::<u64>().ok())
+        .map(Duration::from_millis)
+        .filter(|d| *d >= Duration::from_millis(500) && *d < default)
+        .unwrap_or(default)
 }
 
 /// The session provided by [`Session::provide`].
@@ -309,6 +333,16 @@ mod tests {
         assert!(!json.contains("folio-demo"));
         assert_eq!(scopes_from_json(&json), Some(report));
         assert_eq!(scopes_from_json("nonsense"), None);
+    }
+
+    #[test]
+    fn timeouts_may_only_be_shortened() {
+        let default = Duration::from_secs(15);
+        assert_eq!(shorter(default, Some("1500")), Duration::from_millis(1500));
+        assert_eq!(shorter(default, Some("60000")), default);
+        assert_eq!(shorter(default, Some("10")), default);
+        assert_eq!(shorter(default, Some("soon")), default);
+        assert_eq!(shorter(default, None), default);
     }
 
     #[test]

@@ -17,12 +17,14 @@ use leptos_router::NavigateOptions;
 
 use crate::components::{ErrorView, FixBaseUrls};
 use crate::csv_export::{to_csv, to_json};
+use crate::format::skipped_sentence;
 use crate::operation_rows::{group_by_day, type_label};
 use crate::operations_filter::{query_string, OperationsFilter};
 use crate::session::use_session;
 use crate::settings::use_settings;
 use detail::OperationDetail;
 use filters::FilterBar;
+use folio_client::current::Stopped;
 use legacy_timeline::{use_include_legacy, LegacyTimeline, SourceToggle};
 use list::OperationsList;
 pub use loader::Busy;
@@ -185,8 +187,14 @@ pub fn OperationsPage() -> impl IntoView {
                 {move || {
                     let p = loader.progress.get();
                     let n = shown.with(Vec::len);
-                    let more = if p.done { "all loaded" } else { "more available" };
-                    format!("Showing {n} of {} loaded operations ({} pages, {more}).", p.items, p.pages)
+                    let more = match p.stopped {
+                        Some(Stopped::RepeatedCursor) => "the service sent a page it had sent before, so loading stopped",
+                        Some(Stopped::NoNewItems) => "several pages brought nothing new, so loading stopped",
+                        None if p.done => "all loaded",
+                        None => "more available",
+                    };
+                    let skipped = skipped_sentence(p.skipped).map(|s| format!(" {s}")).unwrap_or_default();
+                    format!("Showing {n} of {} loaded operations ({} pages, {more}).{skipped}", p.items, p.pages)
                 }}
             </p>
             {move || loader.notice.get().map(|n| view! { <p class="notice" id="ops-notice">{n}</p> })}

@@ -15,6 +15,7 @@ use crate::account_data::{account_resource, load_states};
 use crate::catalogue;
 use crate::components::{AllocationDonut, EmptyState};
 use crate::format::format_fiat_with_unit;
+use crate::format::skipped_sentence;
 use crate::query::currency_from_query;
 use crate::settings::use_settings;
 use fiat_table::FiatTable;
@@ -37,7 +38,9 @@ async fn load_portfolio(
         .filter_map(|p| p.asset_id.clone())
         .collect();
     let assets = catalogue::assets(&client, &keyless, &ids).await;
-    Ok(build_view(&positions, &assets, &currencies, &code))
+    let mut view = build_view(&positions, &assets, &currencies, &code);
+    view.skipped = positions.skipped;
+    Ok(view)
 }
 
 #[component]
@@ -51,9 +54,9 @@ pub fn PortfolioPage() -> impl IntoView {
     let data = account_resource(
         move || code.get(),
         move |client, keyless, code| async move {
-            refreshing.set(true);
+            refreshing.try_set(true);
             let result = load_portfolio(client, keyless, code).await;
-            refreshing.set(false);
+            refreshing.try_set(false);
             result
         },
     );
@@ -123,6 +126,7 @@ fn portfolio_view(
                 >
                     {view.total.map_or_else(|| "Too large to add up".to_string(), |t| format_fiat_with_unit(t, Some(&code)))}
                 </p>
+                {skipped_sentence(view.skipped).map(|s| view! { <p class="notice" id="portfolio-skipped">{s}</p> })}
                 {view.fiat_left_out.then(|| view! {
                     <p class="hint">"Cash in other currencies is listed below but not included in the total."</p>
                 })}

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use crate::components::ErrorView;
 use crate::data::page_task::PageTasks;
 use crate::exchange_filters::push_unique;
+use crate::format::skipped_sentence;
 
 /// The records loaded so far and where loading stands. Cheap to copy.
 #[derive(Debug)]
@@ -30,6 +31,8 @@ pub struct Paged<T: Send + Sync + 'static> {
     seen: StoredValue<(Vec<String>, u32)>,
     /// Why the list stopped before the exchange said it was complete.
     pub stopped: RwSignal<Option<String>>,
+    /// Records that could not be read (malformed), summed over the pages.
+    pub skipped: RwSignal<usize>,
     tasks: PageTasks,
 }
 
@@ -56,6 +59,7 @@ impl<T: Clone + Send + Sync + 'static> Paged<T> {
             generation: RwSignal::new(0),
             seen: StoredValue::new((Vec::new(), 0)),
             stopped: RwSignal::new(None),
+            skipped: RwSignal::new(0),
             tasks: PageTasks::new(),
         }
     }
@@ -70,6 +74,7 @@ impl<T: Clone + Send + Sync + 'static> Paged<T> {
         self.error.set(None);
         self.seen.set_value((Vec::new(), 0));
         self.stopped.set(None);
+        self.skipped.set(0);
     }
 
     /// Fetches the next page with `fetch(cursor)` unless one is in flight or the list is
@@ -97,6 +102,7 @@ impl<T: Clone + Send + Sync + 'static> Paged<T> {
                 Ok(page) => {
                     let next = page.next_cursor().map(str::to_string);
                     let before = this.items.with_untracked(Vec::len);
+                    this.skipped.update(|n| *n += page.skipped);
                     this.items.update(|items| {
                         for item in page.data {
                             push_unique(items, item, key);
@@ -153,7 +159,12 @@ pub fn PagedFooter<T: Clone + Send + Sync + 'static>(
     one: &'static str,
     on_more: Callback<()>,
 ) -> impl IntoView {
-    move || {
+    let skipped = move || {
+        skipped_sentence(paged.skipped.get()).map(|s| {
+            view! { <p class="notice" id=format!("{id}-skipped") role="status">{s}</p> }
+        })
+    };
+    let footer = move || {
         let count = paged.items.with(Vec::len);
         let noun = if count == 1 { one } else { id };
         if let Some(error) = paged.error.get() {
@@ -181,5 +192,6 @@ pub fn PagedFooter<T: Clone + Send + Sync + 'static>(
             <button type="button" class="button" id=format!("{id}-load-more") on:click=move |_| on_more.run(())>"Load more"</button>
         }
         .into_any()
-    }
+    };
+    view! { {skipped} {footer} }
 }

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use super::frame::{note_gone, use_legacy_gone};
 use crate::account_data::account_resource;
 use crate::components::{ErrorView, Loading};
+use crate::format::skipped_sentence;
 use crate::legacy_filters::LegacyFilter;
 use crate::legacy_paging::Paged;
 
@@ -163,7 +164,11 @@ pub fn PagerControls<A: Clone + Send + Sync + 'static>(
         } else {
             "more available"
         };
-        format!("Showing {shown}{of} {what} · {more}.")
+        let skipped = paged
+            .with(|p| skipped_sentence(p.skipped))
+            .map(|s| format!(" {s}"))
+            .unwrap_or_default();
+        format!("Showing {shown}{of} {what} · {more}.{skipped}")
     };
     let error = move || {
         pager

@@ -51,6 +51,8 @@ pub struct PortfolioView {
     pub fiat: Vec<FiatRow>,
     /// Asset values plus fiat balances held in the valuation currency.
     pub total: Option<Decimal>,
+    /// Positions that could not be read (malformed) and are left out.
+    pub skipped: usize,
     /// Whether some fiat balances in other currencies are left out of the total.
     pub fiat_left_out: bool,
 }
@@ -162,6 +164,7 @@ pub fn build_view(
         positions: rows,
         fiat,
         total: asset_total.and_then(|a| a.checked_add(fiat_total?)),
+        skipped: 0,
         fiat_left_out,
     }
 }
