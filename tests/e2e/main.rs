@@ -12,6 +12,7 @@ mod support;
 mod connect;
 mod exchange;
 mod exchange_browse;
+mod faults;
 mod history;
 mod legacy;
 mod legacy_lists;

@@ -15,6 +15,7 @@ async fn server_error_shows_error_view_and_retry_recovers() {
         times: 1,
         retry_after_secs: None,
         html_body: true,
+        ..Fault::default()
     });
     w.find("[data-testid=refresh]").await.click().await.unwrap();
     let message = w.text("[data-testid=error-view]").await;
@@ -39,6 +40,7 @@ async fn rate_limit_burst_is_retried_and_page_renders() {
         times: 2,
         retry_after_secs: Some(1),
         html_body: false,
+        ..Fault::default()
     });
     w.find("[data-testid=refresh]").await.click().await.unwrap();
     let portfolio_calls = || -> Vec<u16> {

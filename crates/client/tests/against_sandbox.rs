@@ -184,6 +184,7 @@ fn fault(status: u16, times: u32, retry_after_secs: Option<u32>) -> Fault {
         times,
         retry_after_secs,
         html_body: status >= 500,
+        ..Fault::default()
     }
 }
 

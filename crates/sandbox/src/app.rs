@@ -33,7 +33,7 @@ async fn log_requests(State(state): State<Arc<AppState>>, req: Request, next: Ne
 
 async fn inject_faults(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
     match state.faults.take(req.uri().path()) {
-        Some(fault) => fault.response(),
+        Some(fault) => crate::fault_answers::faulted(fault, req, next).await,
         None => next.run(req).await,
     }
 }

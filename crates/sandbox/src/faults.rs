@@ -1,4 +1,9 @@
-//! Injected faults: the next matching requests answer an error status instead.
+//! Injected faults: the next matching requests fail in a chosen way — an error status (500,
+//! 503 or 429 with `Retry-After` in seconds or as an HTTP date, a 502 HTML gateway page), or,
+//! with [`FaultKind`], a broken answer: a hang, a reset connection, truncated JSON, wrong
+//! types, an empty body, a list that repeats its cursor forever, or one malformed record.
+//! `docs/sandbox-faults.md` lists them; the e2e fault matrix (`tests/e2e/faults.rs`) visits
+//! every route under each.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -18,6 +23,57 @@ pub struct Fault {
     pub retry_after_secs: Option<u32>,
     /// Answer a gateway-style HTML page instead of a JSON error body.
     pub html_body: bool,
+    /// Send `Retry-After` as an HTTP date (`retry_after_secs` from now) instead of seconds.
+    pub retry_after_as_date: bool,
+    /// How the request fails; [`FaultKind::Status`] answers `status` with an error body.
+    pub kind: FaultKind,
+}
+
+/// The ways a faulted request fails.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FaultKind {
+    /// An error status with a JSON (or HTML) error body.
+    #[default]
+    Status,
+    /// No answer for 60 s (the client's timeout must act), then 504.
+    Hang,
+    /// The connection is closed without any answer.
+    Reset,
+    /// The real answer with its body cut in half.
+    Truncated,
+    /// The real answer with every string value replaced by an object, every number by a string.
+    WrongTypes,
+    /// 200 with an empty body.
+    EmptyBody,
+    /// A paged list that says there is a next page, always at the same cursor.
+    RepeatedCursor,
+    /// The real list with its first record malformed (its string fields become objects).
+    BadRecord,
+}
+
+impl FaultKind {
+    /// Every kind, for the fault matrix.
+    pub const ALL: [FaultKind; 8] = [
+        FaultKind::Status,
+        FaultKind::Hang,
+        FaultKind::Reset,
+        FaultKind::Truncated,
+        FaultKind::WrongTypes,
+        FaultKind::EmptyBody,
+        FaultKind::RepeatedCursor,
+        FaultKind::BadRecord,
+    ];
+
+    /// Whether the real handler runs and its answer is rewritten.
+    pub fn rewrites_answer(self) -> bool {
+        matches!(
+            self,
+            FaultKind::Truncated
+                | FaultKind::WrongTypes
+                | FaultKind::RepeatedCursor
+                | FaultKind::BadRecord
+        )
+    }
 }
 
 impl Default for Fault {
@@ -28,6 +84,8 @@ impl Default for Fault {
             times: 1,
             retry_after_secs: None,
             html_body: false,
+            retry_after_as_date: false,
+            kind: FaultKind::Status,
         }
     }
 }
@@ -42,7 +100,18 @@ impl Fault {
         }
     }
 
-    /// The response this fault answers with.
+    /// A fault of `kind` for the next `times` requests whose path contains `path_contains`.
+    pub fn of_kind(path_contains: impl Into<String>, kind: FaultKind, times: u32) -> Self {
+        Self {
+            path_contains: path_contains.into(),
+            times,
+            kind,
+            status: 200,
+            ..Self::default()
+        }
+    }
+
+    /// The error response of a [`FaultKind::Status`] fault.
     pub fn response(&self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let reason = status.canonical_reason().unwrap_or("Error");
@@ -63,9 +132,14 @@ impl Fault {
             (status, axum::Json(body)).into_response()
         };
         if let Some(secs) = self.retry_after_secs {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+            let value = if self.retry_after_as_date {
+                let at = chrono::Utc::now() + chrono::Duration::seconds(i64::from(secs));
+                HeaderValue::from_str(&at.format("%a, %d %b %Y %H:%M:%S GMT").to_string())
+                    .unwrap_or(HeaderValue::from(secs))
+            } else {
+                HeaderValue::from(secs)
+            };
+            response.headers_mut().insert(header::RETRY_AFTER, value);
         }
         response
     }
@@ -81,6 +155,11 @@ impl FaultQueue {
         if fault.times > 0 {
             self.0.lock().unwrap_or_else(|e| e.into_inner()).push(fault);
         }
+    }
+
+    /// Drops every pending fault.
+    pub fn clear(&self) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 
     /// Uses up one shot of the first fault matching `path`.

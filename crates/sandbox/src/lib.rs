@@ -16,6 +16,7 @@ pub mod app;
 pub mod catalogue;
 pub mod clock;
 pub mod exchange;
+pub mod fault_answers;
 pub mod faults;
 pub mod ids;
 pub mod info;
@@ -29,7 +30,7 @@ pub mod rng;
 pub mod state;
 pub mod static_files;
 
-pub use faults::Fault;
+pub use faults::{Fault, FaultKind};
 pub use keys::{demo_keys, DemoKey, Scope};
 pub use ledger::{LedgerView, PositionFigures};
 pub use request_log::RecordedRequest;
@@ -162,6 +163,11 @@ impl RunningServer {
     /// Queues a fault for the next `fault.times` requests whose path matches.
     pub fn inject(&self, fault: Fault) {
         self.state.faults.push(fault);
+    }
+
+    /// Drops every pending fault.
+    pub fn clear_faults(&self) {
+        self.state.faults.clear();
     }
 
     /// Read access to the ledger, for expected figures in tests.

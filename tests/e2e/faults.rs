@@ -1,0 +1,296 @@
+//! The fault matrix: every route of the app under every way a read can fail — 500, 503 and
+//! 429 with `Retry-After` (seconds and HTTP date), an HTML 502 page, truncated JSON, wrong
+//! types, an empty body, a reset connection and a hang (the read timeout is shortened for the
+//! tab) — must show plain words (never raw JSON or HTML), offer Retry where it failed, never
+//! panic, send nothing that moves money, and work again once the service is back. Then the
+//! list faults: a cursor repeated forever stops, and one malformed record is counted, not
+//! fatal.
+
+use std::time::Duration;
+
+use folio_sandbox::{Fault, FaultKind};
+
+use crate::support::{start, World, FULL_KEY};
+
+/// Every page a connected person can open.
+const ROUTES: [&str; 17] = [
+    "/",
+    "/history",
+    "/operations",
+    "/trade",
+    "/earn",
+    "/limits",
+    "/settings",
+    "/market",
+    "/market/orders",
+    "/market/trades",
+    "/market/balances",
+    "/legacy-api",
+    "/legacy-api/trades",
+    "/legacy-api/fiat-transactions",
+    "/legacy-api/crypto-transactions",
+    "/legacy-api/commodity-transactions",
+    "/legacy-api/migrate",
+];
+
+/// The ways a read fails, by name. Retry-After is 20 s: more than the client waits by itself,
+/// so the page must say it.
+fn modes() -> Vec<(&'static str, Fault)> {
+    let status = |code: u16| Fault {
+        status: code,
+        ..Fault::of_kind("/v1/", FaultKind::Status, 100_000)
+    };
+    vec![
+        ("500", status(500)),
+        (
+            "503 + Retry-After",
+            Fault {
+                retry_after_secs: Some(20),
+                ..status(503)
+            },
+        ),
+        (
+            "429 + Retry-After seconds",
+            Fault {
+                retry_after_secs: Some(20),
+                ..status(429)
+            },
+        ),
+        (
+            "429 + Retry-After date",
+            Fault {
+                retry_after_secs: Some(20),
+                retry_after_as_date: true,
+                ..status(429)
+            },
+        ),
+        (
+            "502 HTML page",
+            Fault {
+                html_body: true,
+                ..status(502)
+            },
+        ),
+        (
+            "truncated JSON",
+            Fault::of_kind("/v1/", FaultKind::Truncated, 100_000),
+        ),
+        (
+            "wrong types",
+            Fault::of_kind("/v1/", FaultKind::WrongTypes, 100_000),
+        ),
+        (
+            "empty body",
+            Fault::of_kind("/v1/", FaultKind::EmptyBody, 100_000),
+        ),
+        (
+            "reset connection",
+            Fault::of_kind("/v1/", FaultKind::Reset, 100_000),
+        ),
+        ("hang", Fault::of_kind("/v1/", FaultKind::Hang, 100_000)),
+    ]
+}
+
+/// Records uncaught errors and console output of the current document.
+async fn watch(w: &World) {
+    w.capture_console().await;
+    w.js("window.__folioErrors = [];\
+          addEventListener('error', e => window.__folioErrors.push(String(e.message)));\
+          addEventListener('unhandledrejection', e => window.__folioErrors.push(String(e.reason)));\
+          return true;")
+        .await;
+}
+
+/// What went wrong on this page, if anything (`None` = fine so far).
+async fn problem(w: &World) -> Option<String> {
+    let console = w.console_text().await;
+    if console.contains("panicked") {
+        return Some(format!("panicked: {console}"));
+    }
+    let errors = w
+        .js("return JSON.stringify(window.__folioErrors || []);")
+        .await;
+    if errors.as_str() != Some("[]") {
+        return Some(format!("uncaught errors: {errors}"));
+    }
+    let text = w
+        .js("return document.body ? document.body.innerText : '';")
+        .await;
+    let text = text.as_str().unwrap_or_default();
+    for raw in ["{\"", "<html", "DOCTYPE", "<body", "nginx"] {
+        if text.contains(raw) {
+            return Some(format!("raw answer on screen ({raw}): {text}"));
+        }
+    }
+    None
+}
+
+/// Waits until the page settled: an error view appeared, or `ms` passed.
+async fn settle(w: &World, ms: u64) -> bool {
+    for _ in 0..(ms / 100) {
+        let shown = w
+            .js("return !!document.querySelector('[data-testid=error-view]');")
+            .await;
+        if shown.as_bool() == Some(true) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
+
+/// Presses every Retry on the page (there may be one per failed part).
+async fn retry_all(w: &World) {
+    w.js("document.querySelectorAll('[data-testid=error-view] button').forEach(b => b.click()); return true;")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_route_survives_every_read_fault() {
+    let w = start().await;
+    w.connect(FULL_KEY).await;
+    w.js("sessionStorage.setItem('folio.read_timeout_ms', '1500'); return true;")
+        .await;
+    let mut failures = Vec::new();
+    for (name, fault) in modes() {
+        for route in ROUTES {
+            w.server.clear_faults();
+            w.server.inject(fault.clone());
+            w.goto(route).await;
+            watch(&w).await;
+            let wait = if fault.kind == FaultKind::Hang {
+                8000
+            } else {
+                4000
+            };
+            let failed = settle(&w, wait).await;
+            if let Some(p) = problem(&w).await {
+                failures.push(format!("{route} under {name}: {p}"));
+                continue;
+            }
+            if failed {
+                let retry = w
+                    .js("const b = document.querySelector('[data-testid=error-view] button'); return b ? b.innerText : '';")
+                    .await;
+                if retry.as_str() != Some("Retry") {
+                    failures.push(format!("{route} under {name}: no Retry ({retry})"));
+                }
+            }
+            // The service is back: Retry (or the page as it is) shows the data.
+            w.server.clear_faults();
+            retry_all(&w).await;
+            let mut recovered = false;
+            for _ in 0..60 {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                let still = w
+                    .js("return !!document.querySelector('[data-testid=error-view]');")
+                    .await;
+                if still.as_bool() == Some(false) {
+                    recovered = true;
+                    break;
+                }
+                retry_all(&w).await;
+            }
+            if !recovered {
+                let text = w.text("main").await;
+                failures.push(format!(
+                    "{route} under {name}: no recovery after Retry: {text}"
+                ));
+            }
+            if let Some(p) = problem(&w).await {
+                failures.push(format!("{route} under {name}, after Retry: {p}"));
+            }
+        }
+    }
+    let writes: Vec<String> = w
+        .server
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST" || r.method == "DELETE")
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect();
+    assert!(
+        writes.is_empty(),
+        "nothing that moves money is sent: {writes:?}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
+    let w = start().await;
+    w.connect(FULL_KEY).await;
+
+    // Operations: "Load all" on a service that repeats its cursor forever stops.
+    w.server.inject(Fault::of_kind(
+        "/v1/operations",
+        FaultKind::RepeatedCursor,
+        100_000,
+    ));
+    w.goto("/operations").await;
+    watch(&w).await;
+    w.find("#ops-load-all")
+        .await
+        .click()
+        .await
+        .expect("load all");
+    w.wait_text("#ops-status", "loading stopped").await;
+    assert!(problem(&w).await.is_none(), "{:?}", problem(&w).await);
+    let pages = w
+        .server
+        .requests()
+        .iter()
+        .filter(|r| r.path.ends_with("/v1/operations"))
+        .count();
+    assert!(pages < 10, "{pages} pages were read");
+    w.server.clear_faults();
+
+    // Exchange orders: the same on "Load more".
+    w.server.inject(Fault::of_kind(
+        "/account/orders",
+        FaultKind::RepeatedCursor,
+        100_000,
+    ));
+    w.goto("/market/orders").await;
+    watch(&w).await;
+    w.find("[data-testid=order-row]").await;
+    for _ in 0..5 {
+        let more = w
+            .js("const b = document.querySelector('#orders-load-more'); if (b) { b.click(); return true; } return false;")
+            .await;
+        if more.as_bool() != Some(true) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(400)).await;
+    }
+    w.wait_text("#orders-stopped", "stops here").await;
+    w.server.clear_faults();
+
+    // One malformed record: the rest is shown and the record is counted.
+    for (path, route, css) in [
+        ("/v1/operations", "/operations", "#ops-status"),
+        ("/account/orders", "/market/orders", "#orders-skipped"),
+        ("/v1/portfolio", "/", "#portfolio-skipped"),
+        ("/v1/trades", "/legacy-api/trades", "#legacy-list-status"),
+    ] {
+        w.server.clear_faults();
+        w.server
+            .inject(Fault::of_kind(path, FaultKind::BadRecord, 100_000));
+        w.goto(route).await;
+        watch(&w).await;
+        w.wait_text(css, "1 record could not be read").await;
+        assert!(
+            problem(&w).await.is_none(),
+            "{route}: {:?}",
+            problem(&w).await
+        );
+    }
+    w.server.clear_faults();
+    w.close().await;
+}
