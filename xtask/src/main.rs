@@ -4,9 +4,11 @@
 //! - `demo`   builds the app (release) and serves it with the sandbox on one origin
 //! - `test`   fmt, clippy, native tests, release build, browser e2e, wasm-bindgen tests
 //! - `bench`  size figures of the release build (`bench size`)
+//! - `fuzz`   1,000,000 mutated answers and typed inputs through every decoder and parser
 
 mod bench;
 mod bench_operations;
+mod fuzz;
 mod setup;
 mod shell;
 
@@ -19,8 +21,9 @@ fn main() -> ExitCode {
         Some("demo") => demo(&args[1..]),
         Some("test") => test(),
         Some("bench") => bench::run(&args[1..]),
+        Some("fuzz") => fuzz::run(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | bench [size]>");
+            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | bench [size] | fuzz [--count N] [--seed S]>");
             return ExitCode::from(2);
         }
     };
@@ -89,6 +92,7 @@ fn test() -> Result<(), String> {
     // The browser end-to-end tests in tests/ serve dist/, so the release build comes first.
     shell::trunk_release_build()?;
     shell::run("cargo", &["test", "--workspace"])?;
+    fuzz::quick()?;
     shell::run(
         "cargo",
         &["test", "-p", "folio", "--target", "wasm32-unknown-unknown"],
