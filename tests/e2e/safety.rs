@@ -242,3 +242,42 @@ async fn a_key_idle_too_long_is_forgotten_when_the_tab_is_restored() {
     assert!(key.is_null(), "the key is gone");
     w.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hung_order_times_out_as_unknown_and_is_not_sent_again() {
+    let w = start().await;
+    w.connect(FULL_KEY).await;
+    w.js("sessionStorage.setItem('folio.write_timeout_ms', '1500'); return true;")
+        .await;
+    w.goto("/market?pair=BTC-EUR").await;
+    w.find("#order-size").await;
+    watch(&w).await;
+    let price = (mid(&w).await * Decimal::new(95, 2)).round_dp(0);
+    w.server.inject(folio_sandbox::Fault::of_kind(
+        "/account/orders",
+        folio_sandbox::FaultKind::Hang,
+        1,
+    ));
+    choose(&w, "#order-type", "Limit").await;
+    fill(&w, "#order-size", "0.01").await;
+    fill(&w, "#order-limit-price", &price.to_string()).await;
+    click(&w, "#review-order").await;
+    w.find("#confirm-order[role=dialog]").await;
+    click(&w, "#confirm-order-confirm").await;
+    w.wait_text("#order-result", "No answer came back").await;
+    // The form was cleared: Review + Place cannot send the same order by accident.
+    let size = w
+        .js("return document.querySelector('#order-size').value;")
+        .await;
+    assert_eq!(size.as_str(), Some(""));
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    assert!(
+        w.server
+            .requests()
+            .iter()
+            .all(|r| !(r.method == "POST" && r.path.contains("/account/orders"))),
+        "the hung request is still open and nothing was sent again"
+    );
+    assert_alive(&w).await;
+    w.close().await;
+}

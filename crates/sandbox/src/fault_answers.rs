@@ -20,8 +20,13 @@ pub async fn faulted(fault: Fault, req: Request, next: Next) -> Response {
             tokio::time::sleep(std::time::Duration::from_secs(60)).await;
             StatusCode::GATEWAY_TIMEOUT.into_response()
         }
-        // Unwinding out of the connection's task closes it without an answer.
-        FaultKind::Reset => std::panic::panic_any("sandbox fault: connection reset"),
+        // A body that fails makes the server abort the connection mid-answer.
+        FaultKind::Reset => {
+            let broken = futures::stream::once(async {
+                Err::<axum::body::Bytes, std::io::Error>(std::io::Error::other("connection reset"))
+            });
+            Response::new(Body::from_stream(broken))
+        }
         FaultKind::EmptyBody => (
             StatusCode::OK,
             [(header::CONTENT_TYPE, "application/json")],
@@ -29,10 +34,17 @@ pub async fn faulted(fault: Fault, req: Request, next: Next) -> Response {
         )
             .into_response(),
         kind => {
+            let cursor = cursor_of(req.uri().query());
             let answer = next.run(req).await;
             let (mut parts, body) = answer.into_parts();
             let bytes = to_bytes(body, MAX_BODY).await.unwrap_or_default();
-            let rewritten = rewrite(kind, &bytes);
+            let rewritten = match (kind, cursor) {
+                // The first page is the real one; every later page points back at the cursor
+                // that asked for it, so a client that does not notice loops forever.
+                (FaultKind::RepeatedCursor, None) => bytes.to_vec(),
+                (FaultKind::RepeatedCursor, Some(cursor)) => repeat_cursor_body(&bytes, &cursor),
+                (kind, _) => rewrite(kind, &bytes),
+            };
             parts.headers.remove(header::CONTENT_LENGTH);
             parts.headers.insert(
                 header::CONTENT_TYPE,
@@ -41,6 +53,23 @@ pub async fn faulted(fault: Fault, req: Request, next: Next) -> Response {
             Response::from_parts(parts, Body::from(rewritten))
         }
     }
+}
+
+/// The `cursor` query parameter, if any.
+fn cursor_of(query: Option<&str>) -> Option<String> {
+    query?
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("cursor="))
+        .map(|c| c.replace("%3D", "=").replace("%2F", "/").replace("%2B", "+"))
+}
+
+/// `body` with every "next page" mark pointing at `cursor`.
+fn repeat_cursor_body(body: &[u8], cursor: &str) -> Vec<u8> {
+    let Ok(mut value) = serde_json::from_slice::<Value>(body) else {
+        return body.to_vec();
+    };
+    repeat_cursor(&mut value, cursor);
+    serde_json::to_vec(&value).unwrap_or_default()
 }
 
 /// The broken body for `kind` from the real `body`.
@@ -53,7 +82,7 @@ pub fn rewrite(kind: FaultKind, body: &[u8]) -> Vec<u8> {
     };
     match kind {
         FaultKind::WrongTypes => swap_types(&mut value),
-        FaultKind::RepeatedCursor => repeat_cursor(&mut value),
+        FaultKind::RepeatedCursor => repeat_cursor(&mut value, "sandbox-repeated-cursor"),
         FaultKind::BadRecord => {
             if let Some(first) = value
                 .get_mut("data")
@@ -80,26 +109,25 @@ fn swap_types(value: &mut Value) {
 }
 
 /// Every API's "there is a next page" marks, pointing at one cursor forever.
-fn repeat_cursor(value: &mut Value) {
-    const CURSOR: &str = "sandbox-repeated-cursor";
+fn repeat_cursor(value: &mut Value, cursor: &str) {
     let Some(map) = value.as_object_mut() else {
         return;
     };
     if map.contains_key("next_cursor") || map.contains_key("has_next_page") {
-        map.insert("next_cursor".into(), json!(CURSOR));
+        map.insert("next_cursor".into(), json!(cursor));
         map.insert("has_next_page".into(), json!(true));
     }
     if let Some(meta) = map.get_mut("meta").and_then(Value::as_object_mut) {
         if meta.contains_key("next_cursor") || meta.contains_key("has_next_page") {
-            meta.insert("next_cursor".into(), json!(CURSOR));
+            meta.insert("next_cursor".into(), json!(cursor));
             meta.insert("has_next_page".into(), json!(true));
         } else if meta.contains_key("nextCursor") || meta.contains_key("hasNextPage") {
-            meta.insert("nextCursor".into(), json!(CURSOR));
+            meta.insert("nextCursor".into(), json!(cursor));
             meta.insert("hasNextPage".into(), json!(true));
         }
     }
     if let Some(links) = map.get_mut("links").and_then(Value::as_object_mut) {
-        links.insert("next".into(), json!(format!("?cursor={CURSOR}")));
+        links.insert("next".into(), json!(format!("?cursor={cursor}")));
     }
 }
 

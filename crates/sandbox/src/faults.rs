@@ -37,7 +37,7 @@ pub enum FaultKind {
     Status,
     /// No answer for 60 s (the client's timeout must act), then 504.
     Hang,
-    /// The connection is closed without any answer.
+    /// The connection is aborted before the answer's body arrives.
     Reset,
     /// The real answer with its body cut in half.
     Truncated,
