@@ -17,6 +17,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 
 use super::section::PairsPage;
+use crate::components::EmptyState;
 use crate::account_data::{account_resource, kept_while_reloading};
 use crate::exchange_words::find_pair;
 use book::OrderBookView;
@@ -33,7 +34,13 @@ const REFRESH: Duration = Duration::from_secs(5);
 #[component]
 pub fn ExchangeMarketPage() -> impl IntoView {
     view! {
-        <PairsPage title="Exchange" title_id="exchange-title" body=|pairs| view! { <Market pairs=pairs /> }.into_any()><ClockSkewWarning /></PairsPage>
+        <PairsPage title="Exchange" title_id="exchange-title" body=|pairs| {
+            if pairs.is_empty() {
+                view! { <EmptyState title="No trading pairs"><p>"The exchange lists no trading pairs right now."</p></EmptyState> }.into_any()
+            } else {
+                view! { <Market pairs=pairs /> }.into_any()
+            }
+        }><ClockSkewWarning /></PairsPage>
     }
 }
 

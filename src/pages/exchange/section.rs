@@ -3,7 +3,7 @@
 //! (until then the load's state: loading, or the error with Retry).
 
 use folio_client::exchange::Pair;
-use folio_client::Client;
+use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
 use super::nav::ExchangeNav;
@@ -21,7 +21,16 @@ pub fn PairsPage(
 ) -> impl IntoView {
     let pairs = account_resource(
         || (),
-        |client: Client, _, ()| async move { client.pairs(None).await.map(Vec::from) },
+        |client: Client, _, ()| async move {
+            let listed = client.pairs(None).await?;
+            // Pairs that all failed to read are a failed load (with Retry), not "no pairs".
+            if listed.is_empty() && listed.skipped > 0 {
+                return Err(ApiError::Decode {
+                    detail: format!("none of the {} trading pairs could be read", listed.skipped),
+                });
+            }
+            Ok(listed.into_vec())
+        },
     );
     let content = load_states(
         move || pairs.get(),
