@@ -17,7 +17,7 @@ pub async fn faulted(fault: Fault, req: Request, next: Next) -> Response {
     match fault.kind {
         FaultKind::Status => fault.response(),
         FaultKind::Hang => {
-            tokio::time::sleep(std::time::Duration::from_secs(60)).await;
+            tokio::time::sleep(std::time::Duration::from_secs(fault.hang_secs)).await;
             StatusCode::GATEWAY_TIMEOUT.into_response()
         }
         // A body that fails makes the server abort the connection mid-answer.
@@ -60,7 +60,11 @@ fn cursor_of(query: Option<&str>) -> Option<String> {
     query?
         .split('&')
         .find_map(|pair| pair.strip_prefix("cursor="))
-        .map(|c| c.replace("%3D", "=").replace("%2F", "/").replace("%2B", "+"))
+        .map(|c| {
+            c.replace("%3D", "=")
+                .replace("%2F", "/")
+                .replace("%2B", "+")
+        })
 }
 
 /// `body` with every "next page" mark pointing at `cursor`.

@@ -27,6 +27,8 @@ pub struct Fault {
     pub retry_after_as_date: bool,
     /// How the request fails; [`FaultKind::Status`] answers `status` with an error body.
     pub kind: FaultKind,
+    /// How long a [`FaultKind::Hang`] keeps the request without an answer.
+    pub hang_secs: u64,
 }
 
 /// The ways a faulted request fails.
@@ -35,7 +37,7 @@ pub enum FaultKind {
     /// An error status with a JSON (or HTML) error body.
     #[default]
     Status,
-    /// No answer for 60 s (the client's timeout must act), then 504.
+    /// No answer for `hang_secs` (the client's timeout must act first), then 504.
     Hang,
     /// The connection is aborted before the answer's body arrives.
     Reset,
@@ -86,6 +88,7 @@ impl Default for Fault {
             html_body: false,
             retry_after_as_date: false,
             kind: FaultKind::Status,
+            hang_secs: 20,
         }
     }
 }

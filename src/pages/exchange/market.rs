@@ -17,8 +17,8 @@ use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 
 use super::section::PairsPage;
-use crate::components::EmptyState;
 use crate::account_data::{account_resource, kept_while_reloading};
+use crate::components::EmptyState;
 use crate::exchange_words::find_pair;
 use book::OrderBookView;
 use candles::CandlesView;
