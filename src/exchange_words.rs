@@ -123,10 +123,12 @@ pub const SKEW_LIMIT_MS: i64 = 5_000;
 
 /// The warning for a clock `skew_ms` behind (positive) or ahead of (negative) the exchange.
 pub fn skew_warning(skew_ms: i64) -> Option<String> {
-    if skew_ms.abs() <= SKEW_LIMIT_MS {
+    // `unsigned_abs` cannot overflow (a served time of i64::MIN would make `abs` panic).
+    let distance = skew_ms.unsigned_abs();
+    if distance <= SKEW_LIMIT_MS.unsigned_abs() {
         return None;
     }
-    let secs = skew_ms.abs() / 1_000;
+    let secs = distance / 1_000;
     let direction = if skew_ms > 0 { "behind" } else { "ahead of" };
     Some(format!(
         "This device's clock is {secs} s {direction} the exchange's. Times shown here and good-till-date end times will be off by as much; set the clock to update automatically."
@@ -143,5 +145,6 @@ mod skew_tests {
         assert_eq!(skew_warning(-5_000), None);
         assert!(skew_warning(3_600_000).unwrap().contains("3600 s behind"));
         assert!(skew_warning(-6_000).unwrap().contains("6 s ahead of"));
+        assert!(skew_warning(i64::MIN).unwrap().contains("ahead of"));
     }
 }

@@ -17,7 +17,7 @@ pub fn ClockSkewWarning() -> impl IntoView {
             let server = client.exchange_time().await?;
             let received = js_sys::Date::now();
             let local_ms = ((sent + received) / 2.0) as i64;
-            Ok(server.epoch_ms.map(|s| s - local_ms))
+            Ok(server.epoch_ms.map(|s| s.saturating_sub(local_ms)))
         },
     );
     move || {
