@@ -24,4 +24,5 @@ mod operations_export;
 mod portfolio;
 mod resilience;
 mod safety;
+mod session_safety;
 mod trade;

@@ -76,6 +76,8 @@ pub struct Config {
     /// Deliberately make the legacy API disagree with the ledger (one crypto wallet shows
     /// 0.01 more, the newest buy trade is missing), for testing reconciliation.
     pub legacy_discrepancy: bool,
+    /// Faults queued at start (the CLI's `--fault PATH=MODE`).
+    pub faults: Vec<Fault>,
 }
 
 impl Default for Config {
@@ -95,6 +97,7 @@ impl Default for Config {
             write_rate_limit: 5,
             quote_ttl_secs: 30,
             legacy_discrepancy: false,
+            faults: Vec::new(),
         }
     }
 }
@@ -113,6 +116,9 @@ pub async fn serve(config: Config) -> std::io::Result<RunningServer> {
     let listener = tokio::net::TcpListener::bind((config.host, config.port)).await?;
     let addr = listener.local_addr()?;
     let state = AppState::new(&config);
+    for fault in &config.faults {
+        state.faults.push(fault.clone());
+    }
     let router = app::app(
         state.clone(),
         config.dist.as_deref(),

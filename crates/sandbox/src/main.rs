@@ -1,6 +1,6 @@
 //! `folio-sandbox`: runs the sandbox server until Ctrl-C. See `--help`.
 
-use folio_sandbox::{demo_keys, serve, Config};
+use folio_sandbox::{demo_keys, serve, Config, Fault, FaultKind};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,8 +22,45 @@ OPTIONS:
   --now RFC3339         start the sandbox clock at this instant (default: now)
   --quote-ttl SECS      how long a quote can be accepted (default 30)
   --legacy-discrepancy  make the legacy API deliberately disagree with the ledger
+  --fault PATH=MODE     make requests whose path contains PATH fail (repeatable); MODE is
+                        500, 503, 429, 429-date, 502-html, hang, reset, truncated,
+                        wrong-types, empty, repeated-cursor or bad-record
   --help                print this help
 ";
+
+/// A `--fault PATH=MODE` value as a fault for every matching request.
+fn fault(spec: &str) -> Result<Fault, String> {
+    let (path, mode) = spec
+        .split_once('=')
+        .ok_or_else(|| format!("--fault needs PATH=MODE, got {spec}"))?;
+    let every = |kind| Fault::of_kind(path, kind, u32::MAX);
+    let status = |code: u16, retry_after: Option<u32>| Fault {
+        status: code,
+        retry_after_secs: retry_after,
+        ..every(FaultKind::Status)
+    };
+    Ok(match mode {
+        "500" => status(500, None),
+        "503" => status(503, Some(5)),
+        "429" => status(429, Some(5)),
+        "429-date" => Fault {
+            retry_after_as_date: true,
+            ..status(429, Some(5))
+        },
+        "502-html" => Fault {
+            html_body: true,
+            ..status(502, None)
+        },
+        "hang" => every(FaultKind::Hang),
+        "reset" => every(FaultKind::Reset),
+        "truncated" => every(FaultKind::Truncated),
+        "wrong-types" => every(FaultKind::WrongTypes),
+        "empty" => every(FaultKind::EmptyBody),
+        "repeated-cursor" => every(FaultKind::RepeatedCursor),
+        "bad-record" => every(FaultKind::BadRecord),
+        other => return Err(format!("unknown fault mode {other} (try --help)")),
+    })
+}
 
 fn value<T: std::str::FromStr>(
     args: &mut impl Iterator<Item = String>,
@@ -65,6 +102,10 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Option<Config>, Strin
                 let t = chrono::DateTime::parse_from_rfc3339(&raw)
                     .map_err(|e| format!("invalid --now {raw}: {e}"))?;
                 config.now = Some(t.with_timezone(&chrono::Utc));
+            }
+            "--fault" => {
+                let spec: String = value(&mut args, &flag)?;
+                config.faults.push(fault(&spec)?);
             }
             "--help" | "-h" => return Ok(None),
             other => return Err(format!("unknown option {other} (try --help)")),
@@ -137,5 +178,12 @@ mod tests {
         assert!(parse(args("--port")).is_err());
         assert!(parse(args("--bogus")).is_err());
         assert!(parse(args("--fail-rate 101")).is_err());
+        let c = parse(args("--fault /v1/portfolio=hang --fault /account/orders=bad-record"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.faults.len(), 2);
+        assert_eq!(c.faults[0].kind, folio_sandbox::FaultKind::Hang);
+        assert!(parse(args("--fault /v1/portfolio=boom")).is_err());
+        assert!(parse(args("--fault nonsense")).is_err());
     }
 }
