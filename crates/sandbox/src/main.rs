@@ -178,9 +178,11 @@ mod tests {
         assert!(parse(args("--port")).is_err());
         assert!(parse(args("--bogus")).is_err());
         assert!(parse(args("--fail-rate 101")).is_err());
-        let c = parse(args("--fault /v1/portfolio=hang --fault /account/orders=bad-record"))
-            .unwrap()
-            .unwrap();
+        let c = parse(args(
+            "--fault /v1/portfolio=hang --fault /account/orders=bad-record",
+        ))
+        .unwrap()
+        .unwrap();
         assert_eq!(c.faults.len(), 2);
         assert_eq!(c.faults[0].kind, folio_sandbox::FaultKind::Hang);
         assert!(parse(args("--fault /v1/portfolio=boom")).is_err());
