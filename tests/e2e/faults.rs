@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use folio_sandbox::{Fault, FaultKind};
 
+use crate::safety::watch;
 use crate::support::{start, World, FULL_KEY};
 
 /// Every page a connected person can open.
@@ -97,16 +98,6 @@ fn modes() -> Vec<(&'static str, Fault)> {
             },
         ),
     ]
-}
-
-/// Records uncaught errors and console output of the current document.
-async fn watch(w: &World) {
-    w.capture_console().await;
-    w.js("window.__folioErrors = [];\
-          addEventListener('error', e => window.__folioErrors.push(String(e.message)));\
-          addEventListener('unhandledrejection', e => window.__folioErrors.push(String(e.reason)));\
-          return true;")
-        .await;
 }
 
 /// What went wrong on this page, if anything (`None` = fine so far).

@@ -12,8 +12,9 @@ use crate::exchange::{mid, ORDERS_PATH};
 use crate::money::{choose, click, count, fill, order, quote};
 use crate::support::{config, start, start_with, World, FULL_KEY};
 
-/// Records uncaught errors and console output of the current document.
-async fn watch(w: &World) {
+/// Records uncaught errors and console output of the current document (also used by the
+/// fault matrix).
+pub(crate) async fn watch(w: &World) {
     w.capture_console().await;
     w.js("window.__folioErrors = [];\
           addEventListener('error', e => window.__folioErrors.push(String(e.message)));\
