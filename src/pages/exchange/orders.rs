@@ -61,10 +61,13 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
         selected.set(None);
         reload();
     });
+    // After a cancel the list is read again in place: other rows (and a cancel dialog open
+    // in one of them) stay.
     let on_done = Callback::new(move |outcome: Result<String, String>| {
         notice.set(Some(outcome));
         selected.set(None);
-        reload();
+        paged.refresh();
+        load_more();
     });
     // Rows are keyed by order and state, so a refresh keeps an open cancel dialog in place.
     let row_key = |o: &Order| {

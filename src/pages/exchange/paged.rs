@@ -34,6 +34,9 @@ pub struct Paged<T: Send + Sync + 'static> {
     /// Records that could not be read (malformed), summed over the pages.
     pub skipped: RwSignal<usize>,
     tasks: PageTasks,
+    /// The records on screen are replaced (not cleared first) when the next first page
+    /// arrives: see [`Paged::refresh`].
+    replacing: RwSignal<bool>,
 }
 
 /// Pages in a row without a new record after which a list stops.
@@ -61,13 +64,28 @@ impl<T: Clone + Send + Sync + 'static> Paged<T> {
             stopped: RwSignal::new(None),
             skipped: RwSignal::new(0),
             tasks: PageTasks::new(),
+            replacing: RwSignal::new(false),
         }
     }
 
     /// Forgets everything (a new filter); an answer still in flight will be dropped.
     pub fn reset(&self) {
+        self.restart(false);
+    }
+
+    /// Reads the list again from its first page while the records stay on screen; they are
+    /// replaced when the answer arrives, so rows that did not change (and a dialog open in one
+    /// of them) stay in place. Then call `load_next`.
+    pub fn refresh(&self) {
+        self.restart(true);
+    }
+
+    fn restart(&self, keep_items: bool) {
         self.generation.update(|g| *g += 1);
-        self.items.set(Vec::new());
+        self.replacing.set(keep_items);
+        if !keep_items {
+            self.items.set(Vec::new());
+        }
         self.next.set(None);
         self.complete.set(false);
         self.loading.set(false);
@@ -101,6 +119,10 @@ impl<T: Clone + Send + Sync + 'static> Paged<T> {
             match answer {
                 Ok(page) => {
                     let next = page.next_cursor().map(str::to_string);
+                    if this.replacing.get_untracked() {
+                        this.replacing.set(false);
+                        this.items.set(Vec::new());
+                    }
                     let before = this.items.with_untracked(Vec::len);
                     this.skipped.update(|n| *n += page.skipped);
                     this.items.update(|items| {
