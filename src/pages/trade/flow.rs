@@ -226,20 +226,24 @@ impl TradeCtx {
             return;
         };
         let what = format!("Accepting the quote for {}", self.quoted_symbol(&quote));
+        if self.send_accept(client, &quote, what) {
+            self.stage.set(Stage::Accepting(quote));
+        }
+    }
+
+    /// Sends the accept of `quote` once through the app-owned write path; whether it was sent.
+    fn send_accept(self, client: Client, quote: &Quote, what: String) -> bool {
         let id = quote.quote_id.clone();
         let label = WriteLabel {
             what: what.clone(),
             check_href: "/operations".into(),
             check_words: "Check Operations".into(),
         };
-        let sent = self.accept_write.send(
+        self.accept_write.send(
             label,
             move |sent| accept_sentence(sent, &what),
             async move { client.accept_quote(&id).await },
-        );
-        if sent {
-            self.stage.set(Stage::Accepting(quote));
-        }
+        )
     }
 
     /// Applies the answer to an accept (or to the check's second accept) to the page.
@@ -287,18 +291,7 @@ impl TradeCtx {
             return;
         }
         let what = format!("Checking the trade in {}", self.quoted_symbol(&quote));
-        let id = quote.quote_id.clone();
-        let label = WriteLabel {
-            what: what.clone(),
-            check_href: "/operations".into(),
-            check_words: "Check Operations".into(),
-        };
-        let sent = self.accept_write.send(
-            label,
-            move |sent| accept_sentence(sent, &what),
-            async move { client.accept_quote(&id).await },
-        );
-        if sent {
+        if self.send_accept(client, &quote, what) {
             self.stage.set(Stage::Unknown {
                 quote,
                 sent_at,
