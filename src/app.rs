@@ -8,6 +8,8 @@ use leptos_router::path;
 use wasm_bindgen::JsCast;
 
 use crate::components::{OfflineBanner, TopBar, WriteOutcomes};
+use crate::contexts::session::{use_idle_forget, Session};
+use crate::contexts::settings::Settings;
 use crate::data::write::Writes;
 use crate::pages::connect::ConnectPage;
 use crate::pages::earn::EarnPage;
@@ -25,8 +27,6 @@ use crate::pages::operations::OperationsPage;
 use crate::pages::portfolio::PortfolioPage;
 use crate::pages::settings::SettingsPage;
 use crate::pages::trade::TradePage;
-use crate::session::{use_idle_forget, Session};
-use crate::settings::Settings;
 
 /// Moves keyboard focus to the main content (the skip link's target).
 fn focus_main(ev: leptos::ev::MouseEvent) {
@@ -180,5 +180,5 @@ fn requested_page_via_connect() -> String {
             ))
         })
         .unwrap_or_default();
-    crate::query::connect_redirect(&requested)
+    crate::url::connect_redirect(&requested)
 }

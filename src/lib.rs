@@ -1,51 +1,45 @@
 //! Folio: a browser app for a Bitpanda portfolio, driven with an API key kept in
 //! `sessionStorage` only.
 //!
-//! - [`app`]: router, layout, context providers;
-//! - [`session`] and [`settings`]: the key and the preferences of this tab;
-//! - [`components`]: reusable views; [`pages`]: one module per route;
-//! - plain logic with native unit tests: [`format`], [`allocation`], [`sorting`],
-//!   [`chart_geometry`], [`query`], and for the legacy section [`legacy_filters`],
-//!   [`legacy_paging`], [`legacy_words`], [`legacy_timeline_rows`].
+//! - `app`: the router (each section owns its routes) and the context providers;
+//! - `contexts`: app-wide state (the session and its key, settings, storage);
+//! - `data`: how pages reach `folio_client` (loads, names for ids, cursor lists, writes);
+//! - `components`: views shared by features (charts, tables, form parts, states);
+//! - `pages`: one folder per feature, holding its views and its plain logic;
+//! - `format`, `money`, `url`: display, decimal and address rules shared by features.
 //!
-//! Pages never build URLs or parse JSON: they call `folio_client` (names for ids through
-//! [`catalogue`]).
+//! Pages never build URLs to the service or parse JSON: they call `folio_client` through
+//! `data`. Modules are private; [`for_tests`] exposes what tests outside the crate drive.
 
 #![cfg_attr(
     not(test),
     deny(clippy::arithmetic_side_effects, clippy::disallowed_methods)
 )]
 
-pub mod account_data;
-pub mod allocation;
-pub mod app;
-pub mod candle_geometry;
-pub mod catalogue;
-pub mod chart_geometry;
-pub mod components;
-pub mod countdown;
-pub mod csv_export;
-pub mod data;
-pub mod exchange_book;
-pub mod exchange_filters;
-pub mod exchange_ticket;
-pub mod exchange_words;
-pub mod format;
-pub mod legacy_filters;
-pub mod legacy_paging;
-pub mod legacy_timeline_rows;
-pub mod legacy_words;
-pub mod money;
-pub mod money_forms;
-pub mod operation_rows;
-pub mod operations_filter;
-pub mod pages;
-pub mod query;
-pub mod session;
-pub mod settings;
-pub mod sorting;
-pub mod storage;
-pub mod trade_ticket;
-pub mod virtual_list;
+mod app;
+mod components;
+mod contexts;
+mod data;
+mod format;
+mod money;
+mod pages;
+mod url;
 
 pub use app::App;
+
+/// What the browser tests (`tests/web.rs`) and the fuzzer (`crates/fuzz`) drive directly:
+/// plain logic that turns typed or served text into values, and the error view.
+pub mod for_tests {
+    pub use crate::components::ErrorView;
+    pub use crate::contexts::storage;
+    pub use crate::format::{format_amount, format_fiat};
+    pub use crate::money::read_as_words;
+    pub use crate::pages::exchange::book_levels::{grouped_book, grouping_steps, spread};
+    pub use crate::pages::exchange::filters::ExchangeFilter;
+    pub use crate::pages::exchange::ticket::{SizeMode, TypedOrder};
+    pub use crate::pages::exchange::words::fill_percent;
+    pub use crate::pages::legacy::filters::{LegacyFilter, LegacyList};
+    pub use crate::pages::limits::rules::{check_limit, limits_retyped};
+    pub use crate::pages::operations::filter::OperationsFilter;
+    pub use crate::url::{connect_redirect, safe_return_path};
+}

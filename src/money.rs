@@ -1,7 +1,8 @@
 //! Decimal rules shared by features: how a typed amount is read (one rule for every money
-//! field, see `folio_client::current::parse_typed_decimal`) and how the value read is shown beside
-//! the field.
+//! field, see `folio_client::current::parse_typed_decimal`), how the value read is shown beside
+//! the field, and the shares and differences several pages show (budget left, staked part).
 
+use folio_client::checked::percent_of;
 use rust_decimal::Decimal;
 
 use crate::format::format_amount;
@@ -23,6 +24,25 @@ pub fn read_as_words(text: &str, unit: &str) -> Option<String> {
     })
 }
 
+/// The remaining budget as a percentage of the limit (0–100, one decimal); `None` when
+/// either is unknown or the limit is zero.
+pub fn remaining_percent(remaining: Option<Decimal>, limit: Option<Decimal>) -> Option<Decimal> {
+    let (remaining, limit) = (remaining?, limit?);
+    if limit <= Decimal::ZERO {
+        return None;
+    }
+    let share = percent_of(remaining, limit)?
+        .clamp(Decimal::ZERO, Decimal::ONE_HUNDRED)
+        .round_dp(1);
+    Some(share.normalize())
+}
+
+/// The staked part of a holding: balance minus available, when positive.
+pub fn staked(balance: Option<Decimal>, available: Option<Decimal>) -> Option<Decimal> {
+    let amount = balance?.checked_sub(available?)?;
+    (amount > Decimal::ZERO).then_some(amount)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -32,5 +52,32 @@ mod tests {
         assert_eq!(read_as_words("0,5", "BTC").as_deref(), Some("0.5 BTC"));
         assert_eq!(read_as_words("abc", "BTC"), None);
         assert_eq!(read_as_words("", "BTC"), None);
+    }
+
+    fn d(s: &str) -> Decimal {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn gauge_share_and_staked() {
+        assert_eq!(
+            remaining_percent(Some(d("80")), Some(d("100"))),
+            Some(d("80"))
+        );
+        assert_eq!(
+            remaining_percent(Some(d("1")), Some(d("3"))),
+            Some(d("33.3"))
+        );
+        assert_eq!(remaining_percent(Some(d("5")), Some(d("0"))), None);
+        assert_eq!(
+            remaining_percent(Some(d("200")), Some(d("100"))),
+            Some(d("100"))
+        );
+        assert_eq!(
+            remaining_percent(Some(Decimal::MAX), Some(d("0.0000001"))),
+            None
+        );
+        assert_eq!(staked(Some(d("2")), Some(d("1.5"))), Some(d("0.5")));
+        assert_eq!(staked(Some(d("2")), Some(d("2"))), None);
     }
 }

@@ -3,7 +3,7 @@
 //! Run with `cargo test -p folio --target wasm32-unknown-unknown` (cargo xtask test does).
 #![cfg(target_arch = "wasm32")]
 
-use folio::components::error_view::ErrorView;
+use folio::for_tests::ErrorView;
 use folio_client::{ApiError, ApiKey, BaseUrls, Client};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -17,14 +17,17 @@ fn window() -> web_sys::Window {
 
 #[wasm_bindgen_test]
 fn storage_writes_session_storage_and_never_local_storage() {
-    folio::storage::set("folio.test", "value");
+    folio::for_tests::storage::set("folio.test", "value");
     let session = window().session_storage().unwrap().unwrap();
     assert_eq!(
         session.get_item("folio.test").unwrap().as_deref(),
         Some("value")
     );
-    assert_eq!(folio::storage::get("folio.test").as_deref(), Some("value"));
-    folio::storage::remove("folio.test");
+    assert_eq!(
+        folio::for_tests::storage::get("folio.test").as_deref(),
+        Some("value")
+    );
+    folio::for_tests::storage::remove("folio.test");
     assert_eq!(session.get_item("folio.test").unwrap(), None);
     let local = window().local_storage().unwrap().unwrap();
     assert_eq!(
@@ -76,7 +79,7 @@ fn error_view_shows_plain_words_and_a_retry_button() {
 fn money_formatting_is_exact_in_wasm() {
     use std::str::FromStr;
     let value = folio_client::Decimal::from_str("1234567.005").unwrap();
-    assert_eq!(folio::format::format_fiat(value), "1,234,567.01");
+    assert_eq!(folio::for_tests::format_fiat(value), "1,234,567.01");
     let btc = folio_client::Decimal::from_str("0.00197000").unwrap();
-    assert_eq!(folio::format::format_amount(btc), "0.00197000");
+    assert_eq!(folio::for_tests::format_amount(btc), "0.00197000");
 }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use crate::format::{format_datetime, format_fiat, format_fiat_with_unit, or_missing};
-use crate::money_forms::remaining_percent;
+use crate::money::remaining_percent;
 
 /// One side's budget (buy or sell): `remaining` of `limit` left today.
 #[component]

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::settings::{use_settings, CustomUrls, Profile};
+use crate::contexts::settings::{use_settings, CustomUrls, Profile};
 
 /// Which custom URL a field edits.
 #[derive(Clone, Copy)]

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_location, use_navigate};
 
-use crate::session::use_session;
+use crate::contexts::session::use_session;
 
 /// The account pages in the navigation, in order: (path, label). Add a page here once it
 /// works; on narrow screens the list folds into the menu, so it can grow.
@@ -18,10 +18,6 @@ pub const ACCOUNT_PAGES: &[(&str, &str)] = &[
     ("/market", "Exchange"),
     ("/legacy-api", "Legacy"),
 ];
-
-/// The path prefixes of the three APIs in the same-origin set-up (sandbox, reverse proxy): a
-/// page under one of them would be answered by the API, not by the app.
-pub const API_PREFIXES: [&str; 3] = ["/public/", "/legacy/", "/exchange/"];
 
 /// Header with the site navigation. Only pages that work are listed: the account pages once
 /// a key is connected, Connect otherwise.
@@ -96,6 +92,10 @@ pub fn TopBar() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The path prefixes of the three APIs in the same-origin set-up (sandbox, reverse
+    /// proxy): a page under one of them would be answered by the API, not by the app.
+    const API_PREFIXES: [&str; 3] = ["/public/", "/legacy/", "/exchange/"];
 
     #[test]
     fn no_page_lives_under_an_api_prefix() {

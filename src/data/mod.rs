@@ -1,5 +1,9 @@
-//! How pages reach the client: the app-owned write path ([`write`]) and reads tied to their
-//! page ([`page_task`]).
+//! How pages reach the client: loads tied to the account ([`load`]), names for ids
+//! ([`catalogue`]), cursor lists ([`paging`]), the app-owned write path ([`write`]) and reads
+//! tied to their page ([`page_task`]).
 
+pub mod catalogue;
+pub mod load;
 pub mod page_task;
+pub mod paging;
 pub mod write;

@@ -126,12 +126,7 @@ impl Writes {
         writes
     }
 
-    /// Whether any write is waiting for its answer (reactive).
-    pub fn in_flight(&self) -> bool {
-        self.entries.with(|e| e.iter().any(|w| w.outcome.is_none()))
-    }
-
-    /// Like [`Self::in_flight`], without tracking.
+    /// Whether any write is waiting for its answer, without tracking.
     pub fn in_flight_untracked(&self) -> bool {
         self.entries
             .try_with_untracked(|e| e.iter().any(|w| w.outcome.is_none()))
@@ -277,19 +272,9 @@ impl<T: Clone + Send + Sync + 'static> Write<T> {
         self.guard
     }
 
-    /// Whether this page's write is waiting for its answer (reactive).
-    pub fn pending(&self) -> bool {
-        self.guard.pending()
-    }
-
     /// The last outcome (reactive); `None` before the first answer.
     pub fn outcome(&self) -> Option<Sent<T>> {
         self.outcome.try_get().flatten()
-    }
-
-    /// Forgets the last outcome (e.g. when a new form is started).
-    pub fn clear(&self) {
-        self.outcome.set(None);
     }
 
     /// Sends `request` once, if no write of this handle is in flight; returns whether it was

@@ -15,10 +15,10 @@ use leptos_router::components::A;
 use leptos_router::hooks::use_query_map;
 
 use crate::components::{ProfilePicker, ScopesTable};
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 use crate::data::page_task::PageTasks;
-use crate::query::safe_return_path;
-use crate::session::use_session;
-use crate::settings::use_settings;
+use crate::url::safe_return_path;
 use demo_keys::DemoKeys;
 
 /// The outcome of the last Connect press.

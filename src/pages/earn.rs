@@ -3,6 +3,7 @@
 //! their available and staked amounts, and stakes or unstakes through a checked form, a
 //! confirmation and exactly one request. A key without "Earn (Write)" sees the offers only.
 
+pub(crate) mod rules;
 mod stake_form;
 
 use folio_client::current::{EarnConfig, EarnConfigsQuery};
@@ -12,13 +13,14 @@ use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 use rust_decimal::Decimal;
 
-use crate::account_data::{account_resource, kept_while_reloading, load_states};
-use crate::catalogue;
 use crate::components::ScopeNotice;
+use crate::contexts::session::use_session;
+use crate::data::catalogue;
+use crate::data::load::{account_resource, kept_while_reloading, load_states};
 use crate::format::{format_amount, or_missing};
-use crate::money_forms::{apr_percent, staked, EarnFilter};
-use crate::session::use_session;
-use crate::trade_ticket::asset_decimals;
+use crate::money::staked;
+use crate::pages::trade::ticket::asset_decimals;
+use rules::{apr_percent, EarnFilter};
 use stake_form::StakeForm;
 
 /// One offer with the asset's name and the person's amounts.

@@ -11,16 +11,16 @@ use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 
-use crate::account_data::{account_resource, load_states};
-use crate::catalogue;
 use crate::components::{AreaChart, EmptyState};
+use crate::contexts::settings::use_settings;
+use crate::data::catalogue;
+use crate::data::load::{account_resource, load_states};
 use crate::format::{
     format_datetime, format_fiat_with_unit, format_signed_fiat, format_signed_percent, or_missing,
     trend_class, MISSING,
 };
 use crate::pages::portfolio::rows::valuation_currency;
-use crate::query::{currency_from_query, timeframe_from_query, timeframe_name};
-use crate::settings::use_settings;
+use crate::url::{currency_from_query, timeframe_from_query, timeframe_name};
 use series::{build_history, HistoryView};
 use timeframe_picker::TimeframePicker;
 

@@ -9,6 +9,7 @@ mod commodity;
 mod crypto;
 mod fiat;
 mod filter_bar;
+pub(crate) mod filters;
 pub mod frame;
 mod migrate;
 mod migration_table;
@@ -16,6 +17,7 @@ mod pager;
 mod reconciliation;
 mod trades;
 mod wallets;
+pub(crate) mod words;
 
 pub use commodity::LegacyCommodityPage;
 pub use crypto::LegacyCryptoPage;

@@ -3,6 +3,7 @@
 //! form warns that limits are permanent for the key and asks to type a confirmation; a
 //! "limits already set" answer (409) is explained and the existing limits are shown.
 
+pub(crate) mod rules;
 mod set_limits_form;
 
 use folio_client::current::{Currency, TradingLimits};
@@ -11,11 +12,11 @@ use folio_client::{ApiError, Client};
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::account_data::{account_resource, kept_while_reloading, load_states};
-use crate::catalogue;
 use crate::components::{focus_when_shown, BudgetSummary, EmptyState, ScopeNotice};
+use crate::contexts::session::use_session;
+use crate::data::catalogue;
+use crate::data::load::{account_resource, kept_while_reloading, load_states};
 use crate::format::{format_fiat_with_unit, or_missing};
-use crate::session::use_session;
 use set_limits_form::SetLimitsForm;
 
 /// What the page shows.

@@ -4,26 +4,31 @@
 //! key), loads more pages or all of them (with progress and Stop), opens one operation for
 //! every id and detail, and exports what the filters show as CSV or JSON.
 
+pub(crate) mod csv;
 mod detail;
 mod export;
-mod filters;
+pub(crate) mod filter;
+mod filter_bar;
 mod legacy_timeline;
 mod list;
 mod loader;
+pub(crate) mod rows;
+mod timeline_rows;
+mod virtual_list;
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 
 use crate::components::{ErrorView, FixBaseUrls};
-use crate::csv_export::{to_csv, to_json};
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 use crate::format::skipped_sentence;
-use crate::operation_rows::{group_by_day, type_label};
-use crate::operations_filter::{query_string, OperationsFilter};
-use crate::session::use_session;
-use crate::settings::use_settings;
+use crate::pages::operations::csv::{to_csv, to_json};
+use crate::pages::operations::filter::{query_string, OperationsFilter};
+use crate::pages::operations::rows::{group_by_day, type_label};
 use detail::OperationDetail;
-use filters::FilterBar;
+use filter_bar::FilterBar;
 use folio_client::current::Stopped;
 use legacy_timeline::{use_include_legacy, LegacyTimeline, SourceToggle};
 use list::OperationsList;

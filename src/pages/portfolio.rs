@@ -11,13 +11,13 @@ use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 
-use crate::account_data::{account_resource, load_states};
-use crate::catalogue;
 use crate::components::{AllocationDonut, EmptyState};
+use crate::contexts::settings::use_settings;
+use crate::data::catalogue;
+use crate::data::load::{account_resource, load_states};
 use crate::format::format_fiat_with_unit;
 use crate::format::skipped_sentence;
-use crate::query::currency_from_query;
-use crate::settings::use_settings;
+use crate::url::currency_from_query;
 use fiat_table::FiatTable;
 use positions_table::PositionsTable;
 use rows::{asset_allocation, build_view, valuation_currency, PortfolioView};

@@ -5,10 +5,10 @@
 
 use leptos::prelude::*;
 
-use crate::catalogue;
 use crate::components::{ProfilePicker, ScopesTable};
-use crate::session::use_session;
-use crate::settings::{clamp_idle_minutes, use_settings, Theme, IDLE_MINUTES_RANGE};
+use crate::contexts::session::use_session;
+use crate::contexts::settings::{clamp_idle_minutes, use_settings, Theme, IDLE_MINUTES_RANGE};
+use crate::data::catalogue;
 
 /// Offered when the currency list cannot be loaded (not connected, or no permission).
 const FALLBACK_CURRENCIES: [&str; 4] = ["EUR", "USD", "CHF", "GBP"];

@@ -7,21 +7,23 @@
 //! the "Trade (Write)" permission sees prices only.
 
 mod asset_picker;
+mod countdown;
 mod flow;
 mod order_form;
 mod outcome;
 mod quote_card;
+pub(crate) mod ticket;
 
 use folio_client::current::PortfolioPosition;
 use folio_client::scopes::Scope;
 use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 
-use crate::account_data::{account_resource, kept_while_reloading, load_states};
-use crate::catalogue;
 use crate::components::{BudgetSummary, ScopeNotice};
-use crate::session::use_session;
-use crate::trade_ticket::asset_decimals;
+use crate::contexts::session::use_session;
+use crate::data::catalogue;
+use crate::data::load::{account_resource, kept_while_reloading, load_states};
+use crate::pages::trade::ticket::asset_decimals;
 use asset_picker::AssetPicker;
 use flow::{Holding, PickedAsset, Stage, TradeCtx, TradeData};
 use order_form::OrderForm;

@@ -93,16 +93,16 @@ reads! {
     "exchange.order" => |c| c.order(&OrderId::new("o")).await;
     "exchange.book" => |c| {
         if let Ok(book) = c.order_book("BTC-EUR", None).await {
-            for step in folio::exchange_book::grouping_steps(Some(Decimal::new(1, 2))) {
-                let _ = folio::exchange_book::grouped_book(&book, step, 20);
+            for step in folio::for_tests::grouping_steps(Some(Decimal::new(1, 2))) {
+                let _ = folio::for_tests::grouped_book(&book, step, 20);
             }
-            let _ = folio::exchange_book::spread(&book);
+            let _ = folio::for_tests::spread(&book);
         }
     };
     "exchange.orders" => |c| {
         if let Ok(page) = c.orders(&OrdersQuery::default()).await {
             for order in &page.data {
-                let _ = folio::exchange_words::fill_percent(order);
+                let _ = folio::for_tests::fill_percent(order);
             }
         }
     };

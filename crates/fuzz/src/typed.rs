@@ -4,7 +4,7 @@
 //! `Retry-After` header.
 
 use chrono::{TimeZone, Utc};
-use folio::exchange_ticket::{SizeMode, TypedOrder};
+use folio::for_tests::{SizeMode, TypedOrder};
 use folio_client::current::{parse_typed_decimal, validate_amount};
 use folio_client::exchange::{validate_order, OrderSide, OrderType, Pair};
 use folio_client::{ApiError, BaseUrls};
@@ -53,15 +53,15 @@ fn ticket(text: &str) {
 
 fn params(text: &str) {
     let get = |name: &str| Some(format!("{name}{text}"));
-    let _ = folio::operations_filter::OperationsFilter::from_params(get);
-    let _ = folio::exchange_filters::ExchangeFilter::from_params(|_| Some(text.to_string()));
+    let _ = folio::for_tests::OperationsFilter::from_params(get);
+    let _ = folio::for_tests::ExchangeFilter::from_params(|_| Some(text.to_string()));
     for list in [
-        folio::legacy_filters::LegacyList::Trades,
-        folio::legacy_filters::LegacyList::Fiat,
-        folio::legacy_filters::LegacyList::Crypto,
-        folio::legacy_filters::LegacyList::Commodity,
+        folio::for_tests::LegacyList::Trades,
+        folio::for_tests::LegacyList::Fiat,
+        folio::for_tests::LegacyList::Crypto,
+        folio::for_tests::LegacyList::Commodity,
     ] {
-        let _ = folio::legacy_filters::LegacyFilter::from_params(list, |_| Some(text.to_string()));
+        let _ = folio::for_tests::LegacyFilter::from_params(list, |_| Some(text.to_string()));
     }
 }
 
@@ -74,17 +74,17 @@ pub fn parsers() -> Vec<(&'static str, Parse)> {
         ("typed.amount", |t| {
             let _ = validate_amount(t, 2, Some(Decimal::new(1, 2)));
             let _ = validate_amount(t, 8, None);
-            let _ = folio::money::read_as_words(t, "EUR");
+            let _ = folio::for_tests::read_as_words(t, "EUR");
         }),
         ("typed.limits", |t| {
-            if let Ok(v) = folio::money_forms::check_limit(t) {
-                let _ = folio::money_forms::limits_retyped(t, t, (v, v));
+            if let Ok(v) = folio::for_tests::check_limit(t) {
+                let _ = folio::for_tests::limits_retyped(t, t, (v, v));
             }
         }),
         ("typed.exchange_ticket", ticket),
         ("typed.next", |t| {
-            let _ = folio::query::safe_return_path(Some(t));
-            let _ = folio::query::connect_redirect(t);
+            let _ = folio::for_tests::safe_return_path(Some(t));
+            let _ = folio::for_tests::connect_redirect(t);
         }),
         ("typed.base_url", |t| {
             let _ = BaseUrls::validate_custom(t);

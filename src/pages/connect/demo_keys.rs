@@ -5,7 +5,7 @@
 use folio_client::sandbox::sandbox_info;
 use leptos::prelude::*;
 
-use crate::settings::{use_settings, Profile};
+use crate::contexts::settings::{use_settings, Profile};
 
 #[component]
 pub fn DemoKeys(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {

@@ -9,11 +9,11 @@ use leptos::prelude::*;
 
 use super::EarnRow;
 use crate::components::{focus_when_shown, ConfirmDialog, ReadAs};
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 use crate::data::write::{no_answer_sentence, use_write, Sent, WriteLabel};
 use crate::format::{format_amount, or_missing};
 use crate::money::read_as_words;
-use crate::session::use_session;
-use crate::settings::use_settings;
 
 #[component]
 pub fn StakeForm(
@@ -106,7 +106,7 @@ pub fn StakeForm(
         );
     });
     let options = rows.with_value(|rs| rs.iter().map(|r| {
-        let apr = or_missing(r.config.annual_percentage_rate.and_then(crate::money_forms::apr_percent), |a| format!("{} %", format_amount(a)));
+        let apr = or_missing(r.config.annual_percentage_rate.and_then(super::rules::apr_percent), |a| format!("{} %", format_amount(a)));
         let kind = or_missing(r.config.earn_type.as_ref(), |t| t.as_str().to_string());
         let id = r.config.id.to_string();
         let id2 = id.clone();

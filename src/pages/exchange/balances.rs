@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use super::nav::ExchangeNav;
-use crate::account_data::{account_resource, load_states};
+use crate::data::load::{account_resource, load_states};
 use crate::format::{format_amount, or_missing};
 
 async fn load(client: Client) -> Result<(Vec<Balance>, Account), ApiError> {

@@ -7,12 +7,12 @@ use folio_client::ApiError;
 use leptos::prelude::*;
 
 use crate::components::ConfirmDialog;
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 use crate::data::write::{use_write, Sent, WriteLabel};
-use crate::exchange_ticket::type_words;
-use crate::exchange_words::{side_words, status_words};
 use crate::format::or_missing;
-use crate::session::use_session;
-use crate::settings::use_settings;
+use crate::pages::exchange::ticket::type_words;
+use crate::pages::exchange::words::{side_words, status_words};
 
 fn summary(order: &Order) -> String {
     format!(

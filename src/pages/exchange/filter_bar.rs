@@ -4,8 +4,8 @@
 use folio_client::exchange::OrderStatus;
 use leptos::prelude::*;
 
-use crate::exchange_filters::{ExchangeFilter, PAGE_SIZES};
-use crate::exchange_words::status_words;
+use crate::pages::exchange::filters::{ExchangeFilter, PAGE_SIZES};
+use crate::pages::exchange::words::status_words;
 
 /// Which filters a page offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,7 +138,7 @@ pub fn use_url_filter() -> (Memo<ExchangeFilter>, Callback<ExchangeFilter>) {
             scroll: false,
             ..Default::default()
         };
-        let query = crate::operations_filter::query_string(&next.to_params());
+        let query = crate::pages::operations::filter::query_string(&next.to_params());
         navigate(&format!("{path}{query}"), options);
     });
     (filter, set)

@@ -3,6 +3,7 @@
 //! every few seconds; a click on a book level copies its price into the order form.
 
 mod book;
+mod candle_geometry;
 mod candles;
 mod clock_skew;
 mod order_form;
@@ -17,9 +18,9 @@ use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 
 use super::section::PairsPage;
-use crate::account_data::{account_resource, kept_while_reloading};
 use crate::components::EmptyState;
-use crate::exchange_words::find_pair;
+use crate::data::load::{account_resource, kept_while_reloading};
+use crate::pages::exchange::words::find_pair;
 use book::OrderBookView;
 use candles::CandlesView;
 use clock_skew::ClockSkewWarning;

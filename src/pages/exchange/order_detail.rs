@@ -6,12 +6,12 @@ use folio_client::Client;
 use leptos::prelude::*;
 
 use super::cancel_order::CancelOrder;
-use crate::account_data::{account_resource, load_states};
-use crate::exchange_ticket::{tif_words, type_words};
-use crate::exchange_words::{
+use crate::data::load::{account_resource, load_states};
+use crate::format::{format_amount, format_datetime, or_missing};
+use crate::pages::exchange::ticket::{tif_words, type_words};
+use crate::pages::exchange::words::{
     fill_percent, fixed, price_decimals, side_words, size_decimals, status_words,
 };
-use crate::format::{format_amount, format_datetime, or_missing};
 
 /// The detail panel of `order`.
 #[component]

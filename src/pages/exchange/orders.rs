@@ -12,13 +12,13 @@ use super::order_detail::OrderDetail;
 use super::paged::{Paged, PagedFooter};
 use super::section::PairsPage;
 use crate::components::EmptyState;
-use crate::exchange_ticket::type_words;
-use crate::exchange_words::{
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
+use crate::format::{format_datetime, or_missing};
+use crate::pages::exchange::ticket::type_words;
+use crate::pages::exchange::words::{
     fill_percent, find_pair, fixed, price_decimals, side_words, size_decimals, status_words,
 };
-use crate::format::{format_datetime, or_missing};
-use crate::session::use_session;
-use crate::settings::use_settings;
 
 fn order_key(o: &Order) -> String {
     o.id.to_string()

@@ -10,8 +10,8 @@ use leptos::prelude::*;
 
 use crate::components::ErrorView;
 use crate::data::page_task::PageTasks;
-use crate::exchange_filters::push_unique;
 use crate::format::skipped_sentence;
+use crate::pages::exchange::filters::push_unique;
 
 /// The records loaded so far and where loading stands. Cheap to copy.
 #[derive(Debug)]

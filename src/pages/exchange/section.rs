@@ -7,7 +7,7 @@ use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
 use super::nav::ExchangeNav;
-use crate::account_data::{account_resource, load_states};
+use crate::data::load::{account_resource, load_states};
 
 /// An Exchange page titled `title` whose content is `body(pairs)`; `children` (a notice)
 /// go between the navigation and the content.

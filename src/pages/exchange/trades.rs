@@ -8,12 +8,12 @@ use leptos::prelude::*;
 use super::filter_bar::{use_url_filter, FilterBar, FilterKind};
 use super::paged::{Paged, PagedFooter};
 use super::section::PairsPage;
-use crate::account_data::{account_resource, load_states};
 use crate::components::EmptyState;
-use crate::exchange_words::{find_pair, fixed, price_decimals, side_words, size_decimals};
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
+use crate::data::load::{account_resource, load_states};
 use crate::format::{format_amount, format_datetime, or_missing};
-use crate::session::use_session;
-use crate::settings::use_settings;
+use crate::pages::exchange::words::{find_pair, fixed, price_decimals, side_words, size_decimals};
 
 fn trade_key(t: &Trade) -> String {
     t.id.to_string()

@@ -3,7 +3,7 @@
 use folio_client::current::Timeframe;
 use leptos::prelude::*;
 
-use crate::query::timeframe_name;
+use crate::url::timeframe_name;
 
 #[component]
 pub fn TimeframePicker(

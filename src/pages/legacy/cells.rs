@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use crate::format::{format_amount, format_datetime, MISSING};
-use crate::legacy_words::{direction_words, type_words};
+use crate::pages::legacy::words::{direction_words, type_words};
 
 /// A legacy time as `2026-05-04 09:15 UTC`, or "—".
 pub fn time_text(time: &LegacyTime) -> String {
@@ -75,7 +75,7 @@ pub fn trade_badges(is_swap: Option<bool>, is_savings: Option<bool>) -> impl Int
 
 /// The last eight characters of an id, with the whole id as a tooltip.
 pub fn id_cell(id: &str) -> impl IntoView {
-    view! { <td class="mono id" title=id.to_string()>{crate::catalogue::short_id(id)}</td> }
+    view! { <td class="mono id" title=id.to_string()>{crate::data::catalogue::short_id(id)}</td> }
 }
 
 /// A column heading and whether the column holds numbers (right-aligned).

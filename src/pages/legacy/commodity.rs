@@ -16,8 +16,8 @@ use super::frame::LegacyFrame;
 use super::pager::{use_pager, PagerControls};
 use crate::components::EmptyState;
 use crate::format::{format_amount, MISSING};
-use crate::legacy_filters::LegacyList;
-use crate::legacy_words::{tag_text, yes_no};
+use crate::pages::legacy::filters::LegacyList;
+use crate::pages::legacy::words::{tag_text, yes_no};
 
 const HEAD: &[Column] = &[
     ("When", false),
@@ -46,7 +46,7 @@ fn trade_cell(trade: Option<&LegacyItem<LegacyTrade>>) -> impl IntoView {
     view! {
         <td class="trade" data-trade-id=t.id.clone()>
             {format!("{kind} {amount} ")}
-            <span class="mono" title=t.id.clone()>{format!("({})", crate::catalogue::short_id(&t.id))}</span>
+            <span class="mono" title=t.id.clone()>{format!("({})", crate::data::catalogue::short_id(&t.id))}</span>
             " " {trade_badges(a.is_swap, a.is_savings)}
         </td>
     }

@@ -13,7 +13,7 @@ use super::frame::LegacyFrame;
 use super::pager::{use_pager, PagerControls};
 use crate::components::EmptyState;
 use crate::format::or_missing;
-use crate::legacy_filters::LegacyList;
+use crate::pages::legacy::filters::LegacyList;
 
 const HEAD: &[Column] = &[
     ("When", false),

@@ -6,8 +6,8 @@ use folio_client::legacy::status_words;
 use leptos::prelude::*;
 use leptos_router::hooks::{query_signal, use_query_map};
 
-use crate::legacy_filters::{LegacyFilter, LegacyList, PAGE_SIZES};
-use crate::legacy_words::type_words;
+use crate::pages::legacy::filters::{LegacyFilter, LegacyList, PAGE_SIZES};
+use crate::pages::legacy::words::type_words;
 
 /// The list's filter, read from the URL query.
 pub fn use_filter(list: LegacyList) -> Memo<LegacyFilter> {

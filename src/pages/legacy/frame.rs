@@ -11,7 +11,7 @@ use leptos_router::components::A;
 
 use super::migration_table::MigrationTable;
 use crate::components::SectionNav;
-use crate::legacy_words::sunset_sentence;
+use crate::pages::legacy::words::sunset_sentence;
 
 /// Whether the legacy API is known to be switched off (context of one legacy page).
 #[derive(Debug, Clone, Copy)]
@@ -105,7 +105,7 @@ pub fn LegacyFrame(
     }
 }
 
-/// [`crate::account_data::load_states`] for a legacy load: a 410 or 404 answer switches the
+/// [`crate::data::load::load_states`] for a legacy load: a 410 or 404 answer switches the
 /// section to "switched off" (and is never shown as an error with Retry).
 pub fn legacy_states<T, V>(
     resource: LocalResource<Result<T, ApiError>>,
@@ -127,14 +127,14 @@ where
             .get()
             .filter(|r| !matches!(r, Err(e) if sunset::is_gone(e)))
     };
-    crate::account_data::load_states(state, what, move || resource.refetch(), loaded)
+    crate::data::load::load_states(state, what, move || resource.refetch(), loaded)
 }
 
 /// For a legacy page that loads nothing from the legacy API at first: one small request
 /// (the fiat wallets) so a switched-off API is noticed at once.
 pub fn probe_legacy() {
     let gone = use_legacy_gone();
-    let probe = crate::account_data::account_resource(
+    let probe = crate::data::load::account_resource(
         || (),
         |client, _, ()| async move { client.legacy_fiat_wallets().await.map(|_| ()) },
     );

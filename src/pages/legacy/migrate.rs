@@ -9,7 +9,7 @@ use leptos_router::components::A;
 use super::frame::{probe_legacy, LegacyFrame};
 use super::migration_table::{key_has, MigrationTable};
 use super::reconciliation::ReconciliationCard;
-use crate::session::use_session;
+use crate::contexts::session::use_session;
 
 /// The two write permissions the legacy API never needed.
 #[component]

@@ -6,7 +6,7 @@ use folio_client::scopes::{Scope, ScopeState};
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use crate::session::{use_session, Session};
+use crate::contexts::session::{use_session, Session};
 
 /// One line of the table.
 struct Move {

@@ -1,6 +1,6 @@
 //! "Load more" for the legacy list pages: the filter comes from the URL, the first page
 //! loads when it changes, each "Load more" asks for the page after `meta.next_cursor`, and
-//! [`Paged`] keeps every item exactly once (see `crate::legacy_paging`).
+//! [`Paged`] keeps every item exactly once (see `crate::data::paging`).
 //!
 //! Also the status line and the button, shared by the four list pages, and the fiat
 //! symbols (the legacy lists send numeric fiat ids; the fiat wallets name them).
@@ -13,11 +13,11 @@ use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
 use super::frame::{note_gone, use_legacy_gone};
-use crate::account_data::account_resource;
 use crate::components::{ErrorView, Loading};
+use crate::data::load::account_resource;
+use crate::data::paging::Paged;
 use crate::format::skipped_sentence;
-use crate::legacy_filters::LegacyFilter;
-use crate::legacy_paging::Paged;
+use crate::pages::legacy::filters::LegacyFilter;
 
 /// A request: the filter and the cursor (`None` for the first page).
 type Request = (LegacyFilter, Option<String>);

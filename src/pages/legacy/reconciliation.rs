@@ -14,9 +14,11 @@ use rust_decimal::Decimal;
 
 use super::cells::{amount_cell, table_region, Column};
 use super::frame::legacy_states;
-use crate::account_data::account_resource;
-use crate::catalogue;
-use crate::legacy_words::{difference, outcome_words, reconciliation_summary, trade_kind_words};
+use crate::data::catalogue;
+use crate::data::load::account_resource;
+use crate::pages::legacy::words::{
+    difference, outcome_words, reconciliation_summary, trade_kind_words,
+};
 
 /// Reads both APIs and compares them over the whole history.
 pub async fn load(client: Client, keyless: Client) -> Result<Reconciliation, ApiError> {

@@ -12,7 +12,7 @@ use super::filter_bar::{use_filter, FilterBar};
 use super::frame::LegacyFrame;
 use super::pager::{fiat_symbol, use_fiat_symbols, use_pager, PagerControls};
 use crate::components::EmptyState;
-use crate::legacy_filters::LegacyList;
+use crate::pages::legacy::filters::LegacyList;
 
 const HEAD: &[Column] = &[
     ("When", false),

@@ -8,9 +8,9 @@ use leptos::prelude::*;
 
 use super::cells::{amount_cell, badge, id_cell, table_region, time_text, Column};
 use super::frame::{legacy_states, LegacyFrame};
-use crate::account_data::account_resource;
+use crate::data::load::account_resource;
 use crate::format::{or_missing, MISSING};
-use crate::legacy_words::yes_no;
+use crate::pages::legacy::words::yes_no;
 
 /// The three wallet lists.
 #[derive(Debug, Clone, PartialEq)]

@@ -8,12 +8,12 @@ use folio_client::CurrencyId;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
+use super::rules::{check_limit, limits_retyped};
 use crate::components::{ConfirmDialog, DecimalField};
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 use crate::data::write::{no_answer_sentence, use_write, Sent, WriteLabel};
 use crate::format::format_fiat_with_unit;
-use crate::money_forms::{check_limit, limits_retyped};
-use crate::session::use_session;
-use crate::settings::use_settings;
 
 #[component]
 pub fn SetLimitsForm(

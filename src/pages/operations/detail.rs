@@ -7,7 +7,7 @@ use folio_client::Money;
 use leptos::prelude::*;
 
 use crate::format::{format_amount, format_datetime, MISSING};
-use crate::operation_rows::{type_label, Names};
+use crate::pages::operations::rows::{type_label, Names};
 
 /// Copies text to the clipboard and says so next to the button.
 #[component]

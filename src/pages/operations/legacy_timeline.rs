@@ -15,12 +15,14 @@ use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 use leptos_router::hooks::query_signal;
 
-use crate::account_data::account_resource;
-use crate::catalogue;
 use crate::components::{ErrorView, Loading};
+use crate::data::catalogue;
+use crate::data::load::account_resource;
 use crate::format::{format_datetime, MISSING};
-use crate::legacy_timeline_rows::{source_counts, source_key, source_words, timeline_row};
-use crate::operation_rows::Names;
+use crate::pages::operations::rows::Names;
+use crate::pages::operations::timeline_rows::{
+    source_counts, source_key, source_words, timeline_row,
+};
 
 /// Entries shown at first and added by "Show more".
 const STEP: usize = 100;

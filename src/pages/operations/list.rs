@@ -1,5 +1,5 @@
 //! The virtualised list of operations: a scrolling box in which only the rows in view exist
-//! (see `crate::virtual_list`); two spacers, sized at run time through the CSSOM (the CSP
+//! (see `crate::pages::operations::virtual_list`); two spacers, sized at run time through the CSSOM (the CSP
 //! forbids inline `style` attributes), stand in for the others. Scrolling near the end asks
 //! for the next page.
 
@@ -8,8 +8,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::loader::{Busy, Loader};
-use crate::operation_rows::{ListRow, OperationSummary};
-use crate::virtual_list::{near_end, window};
+use crate::pages::operations::rows::{ListRow, OperationSummary};
+use crate::pages::operations::virtual_list::{near_end, window};
 
 /// Height of every row (day headings included), in px; matches `.op-row` in the CSS.
 pub const ROW_PX: u32 = 56;
@@ -59,7 +59,7 @@ fn operation_row(s: &OperationSummary, index: usize, selected: RwSignal<Option<u
     let is_selected = move || selected.get() == Some(index);
     view! {
         <li class="op-row" data-type=s.type_raw.clone() data-id=s.id.clone()
-            class:op-unknown=crate::operation_rows::type_label(&s.type_raw) == s.type_raw>
+            class:op-unknown=crate::pages::operations::rows::type_label(&s.type_raw) == s.type_raw>
             <button type="button" class="op-open"
                 aria-pressed=move || is_selected().to_string()
                 on:click=move |_| selected.set(Some(index))>

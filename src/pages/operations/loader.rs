@@ -13,10 +13,10 @@ use folio_client::transport::DefaultTransport;
 use folio_client::{ApiError, AssetId, Client, CurrencyId};
 use leptos::prelude::*;
 
-use crate::catalogue;
+use crate::data::catalogue;
 use crate::data::page_task::PageTasks;
-use crate::operation_rows::{summarize, Names, OperationSummary};
-use crate::operations_filter::OperationsFilter;
+use crate::pages::operations::filter::OperationsFilter;
+use crate::pages::operations::rows::{summarize, Names, OperationSummary};
 
 /// What the loader is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

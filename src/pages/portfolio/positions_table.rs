@@ -3,10 +3,10 @@
 use leptos::prelude::*;
 
 use super::rows::{sort_positions, PositionColumn, PositionRow};
+use crate::components::table::sorting::{SortDirection, SortState};
 use crate::components::{AmountCell, FiatCell, PercentCell, SortHeader};
 use crate::format::{format_amount, or_missing};
-use crate::money_forms::staked;
-use crate::sorting::{SortDirection, SortState};
+use crate::money::staked;
 
 /// One row per asset; header buttons sort (first click: names A→Z, amounts largest first).
 #[component]

@@ -7,9 +7,9 @@ use folio_client::current::{Asset, Currency, PortfolioPosition};
 use folio_client::{checked, CurrencyId, Money};
 use rust_decimal::Decimal;
 
-use crate::allocation::{allocation, AllocationSlice};
-use crate::catalogue::short_id;
-use crate::sorting::{compare_optional, compare_text, SortDirection, SortState};
+use crate::components::charts::allocation::{allocation, AllocationSlice};
+use crate::components::table::sorting::{compare_optional, compare_text, SortDirection, SortState};
+use crate::data::catalogue::short_id;
 
 /// How many slices the allocation donut shows before merging the rest into "Other".
 pub const MAX_SLICES: usize = 8;

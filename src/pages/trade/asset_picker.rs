@@ -6,12 +6,12 @@ use folio_client::current::Asset;
 use leptos::prelude::*;
 
 use super::flow::{use_trade, Holding, PickedAsset};
-use crate::catalogue;
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
+use crate::data::catalogue;
 use crate::data::page_task::PageTasks;
 use crate::format::format_amount;
-use crate::session::use_session;
-use crate::settings::use_settings;
-use crate::trade_ticket::asset_decimals;
+use crate::pages::trade::ticket::asset_decimals;
 
 /// The chosen asset as the form needs it: held figures when held, else none available.
 fn pick(asset: &Asset, holdings: &Option<Vec<Holding>>) -> PickedAsset {

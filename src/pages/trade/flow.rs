@@ -12,7 +12,7 @@ use rust_decimal::Decimal;
 use crate::components::OneClick;
 use crate::data::page_task::PageTasks;
 use crate::data::write::{use_write, Sent, Write, WriteLabel};
-use crate::trade_ticket::{check_amount, explain_refusal, AmountUnit, Refusal};
+use crate::pages::trade::ticket::{check_amount, explain_refusal, AmountUnit, Refusal};
 
 /// An asset the person holds.
 #[derive(Debug, Clone, PartialEq)]

@@ -7,11 +7,11 @@ use leptos::prelude::*;
 
 use super::flow::{use_trade, Stage, TradeData};
 use crate::components::{MoneyButton, ReadAs};
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 use crate::format::format_amount;
 use crate::money::read_as_words;
-use crate::session::use_session;
-use crate::settings::use_settings;
-use crate::trade_ticket::AmountUnit;
+use crate::pages::trade::ticket::AmountUnit;
 
 /// A pair of radio buttons inside a fieldset.
 fn radio<T: Clone + PartialEq + Send + Sync + 'static>(

@@ -11,11 +11,11 @@ use leptos_router::components::A;
 
 use super::flow::{use_trade, CheckState, Stage, TradeData};
 use crate::components::focus_when_shown;
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 use crate::format::{format_amount, format_datetime, format_fiat_with_unit, or_missing};
-use crate::operations_filter::{query_string, OperationsFilter};
-use crate::session::use_session;
-use crate::settings::use_settings;
-use crate::trade_ticket::NextStep;
+use crate::pages::operations::filter::{query_string, OperationsFilter};
+use crate::pages::trade::ticket::NextStep;
 
 /// The Operations address showing this asset, narrowed to `text` (a trade id) when given.
 fn operations_link(symbol: &str, text: Option<String>) -> String {

@@ -7,10 +7,10 @@ use leptos::prelude::*;
 
 use super::flow::{use_trade, Stage, TradeData};
 use crate::components::{ConfirmDialog, MoneyButton};
-use crate::countdown::{format_countdown, use_countdown};
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 use crate::format::{format_amount, format_fiat_with_unit, or_missing};
-use crate::session::use_session;
-use crate::settings::use_settings;
+use crate::pages::trade::countdown::{format_countdown, use_countdown};
 
 /// The card, while a quote is open or being accepted.
 #[component]

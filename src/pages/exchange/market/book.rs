@@ -7,8 +7,10 @@ use folio_client::ApiError;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::exchange_book::{grouped_book, grouping_steps, spread, BookRow, BookSide};
-use crate::exchange_words::{fixed, price_decimals, size_decimals};
+use crate::pages::exchange::book_levels::{
+    grouped_book, grouping_steps, spread, BookRow, BookSide,
+};
+use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
 
 /// Levels shown per side.
 const ROWS: usize = 12;

@@ -6,11 +6,11 @@ use folio_client::exchange::{Candle, CandleInterval, CandlesQuery, Pair};
 use folio_client::Client;
 use leptos::prelude::*;
 
-use crate::account_data::{account_resource, load_states};
-use crate::candle_geometry::candle_bars;
-use crate::chart_geometry::ChartBox;
-use crate::exchange_words::{fixed, price_decimals, size_decimals};
+use crate::components::charts::geometry::ChartBox;
+use crate::data::load::{account_resource, load_states};
 use crate::format::{format_datetime, MISSING};
+use crate::pages::exchange::market::candle_geometry::candle_bars;
+use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
 
 /// Candles shown.
 const COUNT: u32 = 48;

@@ -4,8 +4,8 @@
 use folio_client::Client;
 use leptos::prelude::*;
 
-use crate::account_data::account_resource;
-use crate::exchange_words::skew_warning;
+use crate::data::load::account_resource;
+use crate::pages::exchange::words::skew_warning;
 
 /// Reads the exchange's time once and warns when the clocks disagree.
 #[component]

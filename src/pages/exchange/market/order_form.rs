@@ -16,12 +16,12 @@ use rust_decimal::Decimal;
 use super::place_order::{PlaceOrderDialog, Placed, PlacedNotice, Review};
 use crate::components::ReadAs;
 use crate::data::write::{use_write, Sent};
-use crate::exchange_ticket::{
+use crate::format::{format_amount, format_fiat};
+use crate::money::read_as_words;
+use crate::pages::exchange::ticket::{
     allowed_tifs, available_of, describe, field_id, shortcut_size, sizing_price, spent_symbol,
     tif_words, type_words, uses_limit, uses_trigger, SizeMode, TypedOrder,
 };
-use crate::format::{format_amount, format_fiat};
-use crate::money::read_as_words;
 
 const TYPES: [OrderType; 4] = [
     OrderType::Market,

@@ -8,11 +8,11 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use crate::components::{focus_when_shown, ConfirmDialog};
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 use crate::data::write::{no_answer_sentence, Sent, Write, WriteLabel};
-use crate::exchange_ticket::fat_finger_warning;
-use crate::exchange_words::status_words;
-use crate::session::use_session;
-use crate::settings::use_settings;
+use crate::pages::exchange::ticket::fat_finger_warning;
+use crate::pages::exchange::words::status_words;
 
 /// An order that passed every check, waiting for confirmation.
 #[derive(Debug, Clone, PartialEq)]

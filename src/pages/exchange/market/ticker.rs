@@ -4,7 +4,7 @@ use folio_client::exchange::{Pair, Ticker};
 use folio_client::ApiError;
 use leptos::prelude::*;
 
-use crate::exchange_words::{fixed, price_decimals, size_decimals};
+use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
 
 /// The header; shows the last figures while a refresh runs.
 #[component]

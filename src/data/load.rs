@@ -7,8 +7,8 @@ use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
 use crate::components::{ErrorView, FixBaseUrls, Loading};
-use crate::session::use_session;
-use crate::settings::use_settings;
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 
 /// The error a page shows when there is no key or the custom base URLs are invalid.
 pub fn not_connected() -> ApiError {

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::sorting::{SortDirection, SortState};
+use crate::components::table::sorting::{SortDirection, SortState};
 
 /// A `<th>` whose button sorts the table by `column`.
 #[component]

@@ -5,8 +5,8 @@
 use folio_client::current::OperationType;
 use leptos::prelude::*;
 
-use crate::operation_rows::type_label;
-use crate::operations_filter::{FlowFilter, OperationsFilter};
+use crate::pages::operations::filter::{FlowFilter, OperationsFilter};
+use crate::pages::operations::rows::type_label;
 
 /// Sets one URL parameter (`None` removes it).
 pub type SetParam = Callback<(&'static str, Option<String>)>;

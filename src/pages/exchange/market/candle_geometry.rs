@@ -4,7 +4,7 @@
 use folio_client::exchange::Candle;
 use rust_decimal::prelude::ToPrimitive;
 
-use crate::chart_geometry::ChartBox;
+use crate::components::charts::geometry::ChartBox;
 
 /// One candle in SVG coordinates.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -7,7 +7,9 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 use wasm_bindgen::JsCast;
 
-use crate::chart_geometry::{area_path, line_path, line_points, nearest_index, ChartBox};
+use crate::components::charts::geometry::{
+    area_path, line_path, line_points, nearest_index, ChartBox,
+};
 use crate::format::{format_axis_label, format_datetime, format_fiat_with_unit, MISSING};
 
 const FRAME: ChartBox = ChartBox {

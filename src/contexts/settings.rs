@@ -8,7 +8,7 @@ use folio_client::BaseUrls;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::storage;
+use crate::contexts::storage;
 
 const SETTINGS_ITEM: &str = "folio.settings";
 
@@ -49,10 +49,6 @@ impl Profile {
             Profile::Custom => "Custom base URLs",
         }
     }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|p| p.as_str() == text)
-    }
 }
 
 /// The colour theme.
@@ -82,10 +78,6 @@ impl Theme {
             Theme::Light => "Light",
             Theme::Dark => "Dark",
         }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|t| t.as_str() == text)
     }
 }
 
@@ -290,13 +282,7 @@ mod tests {
     }
 
     #[test]
-    fn names_round_trip() {
-        for p in Profile::ALL {
-            assert_eq!(Profile::parse(p.as_str()), Some(p));
-        }
-        for t in Theme::ALL {
-            assert_eq!(Theme::parse(t.as_str()), Some(t));
-        }
+    fn idle_minutes_are_clamped() {
         assert_eq!(clamp_idle_minutes(10_000), 480);
     }
 }

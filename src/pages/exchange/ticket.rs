@@ -312,5 +312,5 @@ pub fn field_id(field: Field) -> &'static str {
 }
 
 #[cfg(test)]
-#[path = "exchange_ticket_tests.rs"]
+#[path = "ticket_tests.rs"]
 mod tests;

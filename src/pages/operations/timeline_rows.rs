@@ -9,8 +9,8 @@ use folio_client::legacy::timeline::{LegacyRecord, Source, TimelineEntry};
 use rust_decimal::Decimal;
 
 use crate::format::format_amount;
-use crate::legacy_words::type_words;
-use crate::operation_rows::{summarize, Names};
+use crate::pages::legacy::words::type_words;
+use crate::pages::operations::rows::{summarize, Names};
 
 /// One entry, ready to show.
 #[derive(Debug, Clone, PartialEq, Eq)]

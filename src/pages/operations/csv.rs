@@ -32,7 +32,7 @@
 use folio_client::current::Operation;
 use folio_client::Money;
 
-use crate::operation_rows::Names;
+use crate::pages::operations::rows::Names;
 
 /// The CSV header, see the module documentation.
 pub const CSV_COLUMNS: [&str; 15] = [

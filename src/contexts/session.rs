@@ -16,9 +16,9 @@ use folio_client::scopes::{Scope, ScopeReport, ScopeState};
 use folio_client::{ApiKey, Client};
 use leptos::prelude::*;
 
+use crate::contexts::settings::Settings;
+use crate::contexts::storage;
 use crate::data::write::Writes;
-use crate::settings::Settings;
-use crate::storage;
 
 const KEY_ITEM: &str = "folio.key";
 const SCOPES_ITEM: &str = "folio.scopes";

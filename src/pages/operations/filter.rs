@@ -13,10 +13,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use folio_client::percent_encode;
 
-use crate::operation_rows::OperationSummary;
-
-/// The URL parameters of the filter, in the order they are written.
-pub const PARAMS: [&str; 7] = ["type", "asset", "fiat", "flow", "from", "to", "q"];
+use crate::pages::operations::rows::OperationSummary;
 
 /// The filters the service applies: (asset symbol, fiat code, from, to).
 pub type ServerPart = (

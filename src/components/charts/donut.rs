@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::allocation::AllocationSlice;
-use crate::chart_geometry::{donut_segment, donut_spans};
+use crate::components::charts::allocation::AllocationSlice;
+use crate::components::charts::geometry::{donut_segment, donut_spans};
 use crate::format::{format_fiat, format_share};
 
 /// Number of distinct slice colours defined in the stylesheet (`.slice-0` …).

@@ -5,8 +5,8 @@ use folio_client::checked::percent_of;
 use folio_client::exchange::{Order, OrderSide, OrderStatus, Pair};
 use rust_decimal::Decimal;
 
-use crate::exchange_book::decimals_of;
 use crate::format::{format_amount, round_to, MISSING};
+use crate::pages::exchange::book_levels::decimals_of;
 
 /// An order status in plain words (unknown values as sent).
 pub fn status_words(status: Option<&OrderStatus>) -> String {

@@ -1,0 +1,7 @@
+//! Charts: their geometry ([`geometry`], plain numbers for SVG), allocation shares
+//! ([`allocation`]), and the area and donut charts, each with a table alternative.
+
+pub mod allocation;
+pub mod area;
+pub mod donut;
+pub mod geometry;
