@@ -1,9 +1,10 @@
-//! The application shell: shared state (settings, session), the router, and the layout
-//! (skip link, top bar, offline banner, main landmark). Account pages are protected: a
-//! visitor without a key is sent to `/connect`.
+//! The application shell: shared state (settings, session, writes), the router and the
+//! layout (skip link, top bar, banners, main landmark). The protection rule is stated once:
+//! every account page sits under one `ProtectedParentRoute`, and a visitor without a key is
+//! sent to `/connect?next=<the page asked for>`.
 
 use leptos::prelude::*;
-use leptos_router::components::{ProtectedRoute, Route, Router, Routes};
+use leptos_router::components::{Outlet, ProtectedParentRoute, Route, Router, Routes};
 use leptos_router::path;
 use wasm_bindgen::JsCast;
 
@@ -11,33 +12,10 @@ use crate::components::{OfflineBanner, TopBar, WriteOutcomes};
 use crate::contexts::session::{use_idle_forget, Session};
 use crate::contexts::settings::Settings;
 use crate::data::write::Writes;
-use crate::pages::connect::ConnectPage;
-use crate::pages::earn::EarnPage;
-use crate::pages::exchange::{
-    ExchangeBalancesPage, ExchangeMarketPage, ExchangeOrdersPage, ExchangeTradesPage,
-};
-use crate::pages::history::HistoryPage;
-use crate::pages::legacy::{
-    LegacyCommodityPage, LegacyCryptoPage, LegacyFiatPage, LegacyMigratePage, LegacyTradesPage,
-    LegacyWalletsPage,
-};
-use crate::pages::limits::LimitsPage;
-use crate::pages::not_found::NotFoundPage;
-use crate::pages::operations::OperationsPage;
-use crate::pages::portfolio::PortfolioPage;
-use crate::pages::settings::SettingsPage;
-use crate::pages::trade::TradePage;
-
-/// Moves keyboard focus to the main content (the skip link's target).
-fn focus_main(ev: leptos::ev::MouseEvent) {
-    ev.prevent_default();
-    if let Some(main) = document()
-        .get_element_by_id("main")
-        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = main.focus();
-    }
-}
+use crate::pages::exchange::ExchangeRoutes;
+use crate::pages::legacy::LegacyRoutes;
+use crate::pages::CurrentRoutes;
+use crate::pages::{connect::ConnectPage, not_found::NotFoundPage, settings::SettingsPage};
 
 /// The root component.
 #[component]
@@ -57,102 +35,16 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=|| view! { <NotFoundPage /> }>
                     <Route path=path!("/connect") view=ConnectPage />
                     <Route path=path!("/settings") view=SettingsPage />
-                    <ProtectedRoute
-                        path=path!("/")
-                        view=PortfolioPage
+                    <ProtectedParentRoute
+                        path=path!("")
+                        view=Outlet
                         condition=connected
                         redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/history")
-                        view=HistoryPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/operations")
-                        view=OperationsPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/trade")
-                        view=TradePage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/earn")
-                        view=EarnPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/limits")
-                        view=LimitsPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/legacy-api")
-                        view=LegacyWalletsPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/legacy-api/trades")
-                        view=LegacyTradesPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/legacy-api/fiat-transactions")
-                        view=LegacyFiatPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/legacy-api/crypto-transactions")
-                        view=LegacyCryptoPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/legacy-api/commodity-transactions")
-                        view=LegacyCommodityPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/legacy-api/migrate")
-                        view=LegacyMigratePage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/market")
-                        view=ExchangeMarketPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/market/orders")
-                        view=ExchangeOrdersPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/market/trades")
-                        view=ExchangeTradesPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
-                    <ProtectedRoute
-                        path=path!("/market/balances")
-                        view=ExchangeBalancesPage
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    />
+                    >
+                        <CurrentRoutes />
+                        <LegacyRoutes />
+                        <ExchangeRoutes />
+                    </ProtectedParentRoute>
                 </Routes>
             </main>
             <footer class="site-footer">
@@ -168,17 +60,20 @@ fn IdleForget(session: Session, settings: Settings, writes: Writes) -> impl Into
     use_idle_forget(session, settings, writes);
 }
 
+/// Moves keyboard focus to the main content (the skip link's target).
+fn focus_main(ev: leptos::ev::MouseEvent) {
+    ev.prevent_default();
+    let main = document().get_element_by_id("main");
+    if let Some(main) = main.and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = main.focus();
+    }
+}
+
 /// The Connect address remembering the page the visitor asked for.
 fn requested_page_via_connect() -> String {
-    let requested = web_sys::window()
-        .and_then(|w| {
-            let location = w.location();
-            Some(format!(
-                "{}{}",
-                location.pathname().ok()?,
-                location.search().ok()?
-            ))
-        })
+    let location = web_sys::window().map(|w| w.location());
+    let requested = location
+        .and_then(|l| Some(format!("{}{}", l.pathname().ok()?, l.search().ok()?)))
         .unwrap_or_default();
     crate::url::connect_redirect(&requested)
 }

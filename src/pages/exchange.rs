@@ -17,7 +17,24 @@ pub(crate) mod ticket;
 mod trades;
 pub(crate) mod words;
 
-pub use balances::ExchangeBalancesPage;
-pub use market::ExchangeMarketPage;
-pub use orders::ExchangeOrdersPage;
-pub use trades::ExchangeTradesPage;
+use balances::ExchangeBalancesPage;
+use leptos::prelude::*;
+use leptos_router::components::{Outlet, ParentRoute, Route};
+use leptos_router::{path, MatchNestedRoutes};
+use market::ExchangeMarketPage;
+use orders::ExchangeOrdersPage;
+use trades::ExchangeTradesPage;
+
+/// The section's pages under `/market`.
+#[component(transparent)]
+pub fn ExchangeRoutes() -> impl MatchNestedRoutes + Clone {
+    view! {
+        <ParentRoute path=path!("/market") view=Outlet>
+            <Route path=path!("") view=ExchangeMarketPage />
+            <Route path=path!("/orders") view=ExchangeOrdersPage />
+            <Route path=path!("/trades") view=ExchangeTradesPage />
+            <Route path=path!("/balances") view=ExchangeBalancesPage />
+        </ParentRoute>
+    }
+    .into_inner()
+}

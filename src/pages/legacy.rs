@@ -19,9 +19,28 @@ mod trades;
 mod wallets;
 pub(crate) mod words;
 
-pub use commodity::LegacyCommodityPage;
-pub use crypto::LegacyCryptoPage;
-pub use fiat::LegacyFiatPage;
-pub use migrate::LegacyMigratePage;
-pub use trades::LegacyTradesPage;
-pub use wallets::LegacyWalletsPage;
+use commodity::LegacyCommodityPage;
+use crypto::LegacyCryptoPage;
+use fiat::LegacyFiatPage;
+use leptos::prelude::*;
+use leptos_router::components::{Outlet, ParentRoute, Route};
+use leptos_router::{path, MatchNestedRoutes};
+use migrate::LegacyMigratePage;
+use trades::LegacyTradesPage;
+use wallets::LegacyWalletsPage;
+
+/// The section's pages under `/legacy-api`.
+#[component(transparent)]
+pub fn LegacyRoutes() -> impl MatchNestedRoutes + Clone {
+    view! {
+        <ParentRoute path=path!("/legacy-api") view=Outlet>
+            <Route path=path!("") view=LegacyWalletsPage />
+            <Route path=path!("/trades") view=LegacyTradesPage />
+            <Route path=path!("/fiat-transactions") view=LegacyFiatPage />
+            <Route path=path!("/crypto-transactions") view=LegacyCryptoPage />
+            <Route path=path!("/commodity-transactions") view=LegacyCommodityPage />
+            <Route path=path!("/migrate") view=LegacyMigratePage />
+        </ParentRoute>
+    }
+    .into_inner()
+}
