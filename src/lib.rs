@@ -41,5 +41,5 @@ pub mod for_tests {
     pub use crate::pages::legacy::filters::{LegacyFilter, LegacyList};
     pub use crate::pages::limits::rules::{check_limit, limits_retyped};
     pub use crate::pages::operations::filter::OperationsFilter;
-    pub use crate::url::{connect_redirect, safe_return_path};
+    pub use crate::url::{connect_redirect, safe_return_path, UrlState};
 }

@@ -1,16 +1,112 @@
-//! View state read from the URL query (`?timeframe=MONTH`, `?currency=EUR`). Secrets never go
-//! in the URL.
+//! View state kept in the URL query, so a view can be shared and survives a reload: one
+//! mechanism, [`UrlState`] with [`use_url_state`], for every filter and choice a page keeps
+//! there; plus the rules for the return path after connecting. Secrets never go in the URL.
 
-use folio_client::current::Timeframe;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
 
-/// The timeframe shown when the URL names none (or an unknown one).
-pub const DEFAULT_TIMEFRAME: Timeframe = Timeframe::Week;
+/// A view's state kept in the URL query: read from its parameters (anything unreadable
+/// falls back to the default) and written back as them.
+pub trait UrlState: Clone + PartialEq + Send + Sync + 'static {
+    /// What the reading depends on besides the query (which legacy list a filter is for);
+    /// `()` for most.
+    type Scope: Copy + Send + Sync + 'static;
 
-/// The timeframe in `?timeframe=`, falling back to [`DEFAULT_TIMEFRAME`].
-pub fn timeframe_from_query(value: Option<&str>) -> Timeframe {
-    value
-        .and_then(Timeframe::parse)
-        .unwrap_or(DEFAULT_TIMEFRAME)
+    /// Reads the state through `get` (a query lookup).
+    fn from_query(scope: Self::Scope, get: impl Fn(&str) -> Option<String>) -> Self;
+
+    /// Every parameter this state owns, with its value (`None`: left out of the URL).
+    fn to_query(&self) -> Vec<(&'static str, Option<String>)>;
+}
+
+/// The state in the URL and a way to replace it: the URL changes (replacing the history
+/// entry, without scrolling) and the state follows. Parameters the state does not own are
+/// kept.
+pub fn use_url_state<F: UrlState>(scope: F::Scope) -> (Memo<F>, Callback<F>) {
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let location = use_location();
+    let state = Memo::new(move |_| query.with(|q| F::from_query(scope, |k| q.get(k))));
+    let set = Callback::new(move |next: F| {
+        let current: Vec<(String, String)> = query.with_untracked(|q| {
+            q.into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        });
+        let path = location.pathname.get_untracked();
+        let options = NavigateOptions {
+            replace: true,
+            scroll: false,
+            ..Default::default()
+        };
+        navigate(
+            &format!("{path}{}", merged_query(&current, &next.to_query())),
+            options,
+        );
+    });
+    (state, set)
+}
+
+/// `state` with one of its parameters set to `value` (`None` removes it); a value the state
+/// does not accept leaves that part at its default.
+pub fn with_param<F: UrlState>(state: &F, scope: F::Scope, name: &str, value: Option<String>) -> F {
+    let mut params = state.to_query();
+    for (key, v) in params.iter_mut() {
+        if *key == name {
+            *v = value.clone();
+        }
+    }
+    F::from_query(scope, |k| {
+        params
+            .iter()
+            .find(|(p, _)| *p == k)
+            .and_then(|(_, v)| v.clone())
+    })
+}
+
+/// The query after replacing the parameters in `owned`: the others stay (in their order),
+/// then the owned ones with a value.
+pub fn merged_query(current: &[(String, String)], owned: &[(&str, Option<String>)]) -> String {
+    let kept = current
+        .iter()
+        .filter(|(k, _)| !owned.iter().any(|(o, _)| o == k))
+        .map(|(k, v)| (k.as_str(), Some(v.clone())));
+    let all: Vec<(&str, Option<String>)> = kept.chain(owned.iter().cloned()).collect();
+    query_string(&all)
+}
+
+/// Builds a URL query (`?type=buy&q=btc`) from parameter values, skipping absent ones.
+pub fn query_string(params: &[(&str, Option<String>)]) -> String {
+    let parts: Vec<String> = params
+        .iter()
+        .filter_map(|(k, v)| {
+            let v = v.as_ref()?;
+            Some(format!("{k}={}", folio_client::percent_encode(v)))
+        })
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", parts.join("&"))
+    }
+}
+
+/// The display currency asked for in the URL (`?currency=EUR`); `None`: the one in
+/// settings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CurrencyChoice(pub Option<String>);
+
+impl UrlState for CurrencyChoice {
+    type Scope = ();
+
+    fn from_query((): (), get: impl Fn(&str) -> Option<String>) -> Self {
+        Self(currency_from_query(get("currency").as_deref()))
+    }
+
+    fn to_query(&self) -> Vec<(&'static str, Option<String>)> {
+        vec![("currency", self.0.clone())]
+    }
 }
 
 /// A currency code from `?currency=`: 2–10 ASCII letters, upper-cased; anything else is
@@ -19,17 +115,6 @@ pub fn currency_from_query(value: Option<&str>) -> Option<String> {
     let code = value?.trim();
     let valid = (2..=10).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphabetic());
     valid.then(|| code.to_ascii_uppercase())
-}
-
-/// A human name for a timeframe, for headings and screen readers.
-pub fn timeframe_name(timeframe: Timeframe) -> &'static str {
-    match timeframe {
-        Timeframe::Day => "Last 24 hours",
-        Timeframe::Week => "Last 7 days",
-        Timeframe::Month => "Last month",
-        Timeframe::SixMonth => "Last 6 months",
-        Timeframe::Year => "Last year",
-    }
 }
 
 /// The page to return to after connecting: a path on this site only. Anything else — an
@@ -68,12 +153,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn timeframes() {
-        assert_eq!(timeframe_from_query(Some("MONTH")), Timeframe::Month);
-        assert_eq!(timeframe_from_query(Some("six_month")), Timeframe::SixMonth);
-        assert_eq!(timeframe_from_query(Some("DECADE")), Timeframe::Week);
-        assert_eq!(timeframe_from_query(None), Timeframe::Week);
-        assert_eq!(timeframe_name(Timeframe::Day), "Last 24 hours");
+    fn other_parameters_are_kept() {
+        let current = vec![
+            ("source".to_string(), "legacy".to_string()),
+            ("type".to_string(), "buy".to_string()),
+        ];
+        let owned = [("type", Some("sell".to_string())), ("q", None)];
+        assert_eq!(merged_query(&current, &owned), "?source=legacy&type=sell");
+        assert_eq!(
+            merged_query(&[], &[("q", Some("a b&c".into()))]),
+            "?q=a%20b%26c"
+        );
+        assert_eq!(merged_query(&[], &[("q", None)]), "");
     }
 
     #[test]

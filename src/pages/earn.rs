@@ -10,7 +10,6 @@ use folio_client::current::{EarnConfig, EarnConfigsQuery};
 use folio_client::scopes::Scope;
 use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
-use leptos_router::hooks::query_signal;
 use rust_decimal::Decimal;
 
 use crate::components::ScopeNotice;
@@ -20,6 +19,7 @@ use crate::data::load::{account_resource, kept_while_reloading, load_states};
 use crate::format::{format_amount, or_missing};
 use crate::money::staked;
 use crate::pages::trade::ticket::asset_decimals;
+use crate::url::{use_url_state, with_param};
 use rules::{apr_percent, EarnFilter};
 use stake_form::StakeForm;
 
@@ -138,20 +138,15 @@ fn yes_no(value: Option<bool>) -> &'static str {
 
 #[component]
 fn ConfigsTable(rows: Vec<EarnRow>) -> impl IntoView {
-    let (asset, set_asset) = query_signal::<String>("asset");
-    let (kind, set_kind) = query_signal::<String>("type");
-    let (open, set_open) = query_signal::<String>("open");
-    let filter = move || EarnFilter {
-        asset: asset.get().filter(|a| !a.is_empty()),
-        earn_type: kind.get().filter(|k| !k.is_empty()),
-        open_only: open.get().as_deref() == Some("1"),
-    };
+    let (filter, set_filter) = use_url_state::<EarnFilter>(());
+    let asset = move || filter.with(|f| f.asset.clone());
+    let kind = move || filter.with(|f| f.earn_type.clone());
     let mut symbols: Vec<String> = rows.iter().map(|r| r.symbol.clone()).collect();
     symbols.sort();
     symbols.dedup();
     let rows = StoredValue::new(rows);
     let body = move || {
-        let f = filter();
+        let f = filter.get();
         rows.with_value(|rows| rows.iter().filter(|r| f.keeps(&r.config, &r.symbol)).map(|r| {
             let c = &r.config;
             let apr = or_missing(c.annual_percentage_rate.and_then(apr_percent), |a| format!("{} %", format_amount(a)));
@@ -169,10 +164,11 @@ fn ConfigsTable(rows: Vec<EarnRow>) -> impl IntoView {
             }
         }).collect_view())
     };
-    let select = move |set: SignalSetter<Option<String>>| {
+    let select = move |name: &'static str| {
         move |ev: leptos::ev::Event| {
             let v = event_target_value(&ev);
-            set.set((!v.is_empty()).then_some(v));
+            let value = (!v.is_empty()).then_some(v);
+            set_filter.run(with_param(&filter.get_untracked(), (), name, value));
         }
     };
     view! {
@@ -181,25 +177,25 @@ fn ConfigsTable(rows: Vec<EarnRow>) -> impl IntoView {
             <div class="filters earn-filters">
                 <div class="field field-inline">
                     <label for="earn-asset-filter">"Asset"</label>
-                    <select id="earn-asset-filter" on:change=select(set_asset)>
+                    <select id="earn-asset-filter" on:change=select("asset")>
                         <option value="">"All"</option>
                         {symbols.into_iter().map(|s| {
                             let (v, value) = (s.clone(), s.clone());
-                            view! { <option value=value selected=move || asset.get().as_deref() == Some(v.as_str())>{s}</option> }
+                            view! { <option value=value selected=move || asset().as_deref() == Some(v.as_str())>{s}</option> }
                         }).collect_view()}
                     </select>
                 </div>
                 <div class="field field-inline">
                     <label for="earn-type-filter">"Type"</label>
-                    <select id="earn-type-filter" on:change=select(set_kind)>
+                    <select id="earn-type-filter" on:change=select("type")>
                         <option value="">"All"</option>
-                        <option value="FLEXIBLE" selected=move || kind.get().as_deref() == Some("FLEXIBLE")>"Flexible"</option>
-                        <option value="LOCKED" selected=move || kind.get().as_deref() == Some("LOCKED")>"Locked"</option>
+                        <option value="FLEXIBLE" selected=move || kind().as_deref() == Some("FLEXIBLE")>"Flexible"</option>
+                        <option value="LOCKED" selected=move || kind().as_deref() == Some("LOCKED")>"Locked"</option>
                     </select>
                 </div>
                 <label class="radio" for="earn-open-filter">
-                    <input type="checkbox" id="earn-open-filter" prop:checked=move || open.get().as_deref() == Some("1")
-                        on:change=move |ev| set_open.set(event_target_checked(&ev).then(|| "1".to_string())) />
+                    <input type="checkbox" id="earn-open-filter" prop:checked=move || filter.with(|f| f.open_only)
+                        on:change=move |ev| set_filter.run(EarnFilter { open_only: event_target_checked(&ev), ..filter.get_untracked() }) />
                     "Open for staking only"
                 </label>
             </div>

@@ -4,12 +4,12 @@
 //! return.
 
 mod series;
+mod timeframe;
 mod timeframe_picker;
 
 use folio_client::current::Timeframe;
 use folio_client::{ApiError, Client};
 use leptos::prelude::*;
-use leptos_router::hooks::query_signal;
 
 use crate::components::{AreaChart, EmptyState};
 use crate::contexts::settings::use_settings;
@@ -20,8 +20,9 @@ use crate::format::{
     trend_class, MISSING,
 };
 use crate::pages::portfolio::rows::valuation_currency;
-use crate::url::{currency_from_query, timeframe_from_query, timeframe_name};
+use crate::url::{use_url_state, CurrencyChoice};
 use series::{build_history, HistoryView};
+use timeframe::timeframe_name;
 use timeframe_picker::TimeframePicker;
 
 async fn load_history(
@@ -41,17 +42,14 @@ async fn load_history(
 #[component]
 pub fn HistoryPage() -> impl IntoView {
     let settings = use_settings();
-    let (timeframe_param, set_timeframe_param) = query_signal::<String>("timeframe");
-    let (currency_param, _) = query_signal::<String>("currency");
-    let timeframe = Memo::new(move |_| timeframe_from_query(timeframe_param.get().as_deref()));
-    let code = Memo::new(move |_| {
-        currency_from_query(currency_param.get().as_deref()).unwrap_or_else(|| settings.currency())
-    });
+    let (timeframe, set_timeframe) = use_url_state::<Timeframe>(());
+    let (currency, _) = use_url_state::<CurrencyChoice>(());
+    let code = Memo::new(move |_| currency.get().0.unwrap_or_else(|| settings.currency()));
     let data = account_resource(
         move || (timeframe.get(), code.get()),
         |client, keyless, (tf, code)| load_history(client, keyless, tf, code),
     );
-    let pick = move |tf: Timeframe| set_timeframe_param.set(Some(tf.as_str().to_string()));
+    let pick = move |tf: Timeframe| set_timeframe.run(tf);
 
     let content = load_states(
         move || data.get(),

@@ -11,6 +11,7 @@ mod fiat;
 mod filter_bar;
 pub(crate) mod filters;
 pub mod frame;
+mod list_page;
 mod migrate;
 mod migration_table;
 mod pager;

@@ -17,16 +17,15 @@ mod timeline_rows;
 mod virtual_list;
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
 
 use crate::components::{ErrorView, FixBaseUrls};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::format::skipped_sentence;
 use crate::pages::operations::csv::{to_csv, to_json};
-use crate::pages::operations::filter::{query_string, OperationsFilter};
+use crate::pages::operations::filter::OperationsFilter;
 use crate::pages::operations::rows::{group_by_day, type_label};
+use crate::url::use_url_state;
 use detail::OperationDetail;
 use filter_bar::FilterBar;
 use folio_client::current::Stopped;
@@ -42,11 +41,7 @@ const URL_DELAY_MS: u64 = 400;
 pub fn OperationsPage() -> impl IntoView {
     let session = use_session();
     let settings = use_settings();
-    let query = use_query_map();
-    let navigate = use_navigate();
-    let location = use_location();
-    let url_filter =
-        Memo::new(move |_| query.with(|q| OperationsFilter::from_params(|k| q.get(k))));
+    let (url_filter, set_filter) = use_url_state::<OperationsFilter>(());
     let text = RwSignal::new(url_filter.get_untracked().text);
     let filter = Memo::new(move |_| OperationsFilter {
         text: text.get(),
@@ -65,48 +60,16 @@ pub fn OperationsPage() -> impl IntoView {
         loader.reset(clients, &url_filter.get_untracked());
     });
 
-    let write_url = move |f: OperationsFilter| {
-        let path = location.pathname.get_untracked();
-        let options = NavigateOptions {
-            replace: true,
-            scroll: false,
-            ..Default::default()
-        };
-        navigate(&format!("{path}{}", query_string(&f.to_params())), options);
-    };
-    let write = write_url.clone();
-    let set_param = Callback::new(move |(name, value): (&'static str, Option<String>)| {
-        let mut f = filter.get_untracked();
-        if name == "*" {
-            f = OperationsFilter::default();
-            text.set(String::new());
-        } else {
-            let mut params = f.to_params();
-            for (k, v) in params.iter_mut() {
-                if *k == name {
-                    *v = value.clone();
-                }
-            }
-            f = OperationsFilter::from_params(|k| {
-                params
-                    .iter()
-                    .find(|(p, _)| *p == k)
-                    .and_then(|(_, v)| v.clone())
-            });
-        }
-        write(f);
-    });
     let pending_url = StoredValue::new_local(None::<TimeoutHandle>);
     let on_text = Callback::new(move |value: String| {
         text.set(value);
         if let Some(handle) = pending_url.get_value() {
             handle.clear();
         }
-        let write = write_url.clone();
         let handle = set_timeout_with_handle(
             move || {
                 if let Some(f) = filter.try_get_untracked() {
-                    write(f);
+                    set_filter.run(f);
                 }
             },
             std::time::Duration::from_millis(URL_DELAY_MS),
@@ -187,7 +150,7 @@ pub fn OperationsPage() -> impl IntoView {
             {move || include_legacy.get().then(|| view! { <LegacyTimeline gone=legacy_gone /> })}
             <div class="ops-current" hidden=combined>
             {move || settings.base_urls().is_none().then(|| view! { <FixBaseUrls /> })}
-            <FilterBar filter=url_filter text=text set=set_param extra_types=Signal::from(extra_types) fiats=fiats on_text=on_text />
+            <FilterBar filter=url_filter text=text set=set_filter extra_types=Signal::from(extra_types) fiats=fiats on_text=on_text />
             <p class="ops-status" role="status" aria-live="polite" id="ops-status">
                 {move || {
                     let p = loader.progress.get();

@@ -9,7 +9,6 @@ pub mod rows;
 
 use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
-use leptos_router::hooks::query_signal;
 
 use crate::components::{AllocationDonut, EmptyState};
 use crate::contexts::settings::use_settings;
@@ -17,7 +16,7 @@ use crate::data::catalogue;
 use crate::data::load::{account_resource, load_states};
 use crate::format::format_fiat_with_unit;
 use crate::format::skipped_sentence;
-use crate::url::currency_from_query;
+use crate::url::{use_url_state, CurrencyChoice};
 use fiat_table::FiatTable;
 use positions_table::PositionsTable;
 use rows::{asset_allocation, build_view, valuation_currency, PortfolioView};
@@ -46,11 +45,9 @@ async fn load_portfolio(
 #[component]
 pub fn PortfolioPage() -> impl IntoView {
     let settings = use_settings();
-    let (currency_param, set_currency_param) = query_signal::<String>("currency");
+    let (currency, set_currency) = use_url_state::<CurrencyChoice>(());
     let refreshing = RwSignal::new(false);
-    let code = Memo::new(move |_| {
-        currency_from_query(currency_param.get().as_deref()).unwrap_or_else(|| settings.currency())
-    });
+    let code = Memo::new(move |_| currency.get().0.unwrap_or_else(|| settings.currency()));
     let data = account_resource(
         move || code.get(),
         move |client, keyless, code| async move {
@@ -64,7 +61,7 @@ pub fn PortfolioPage() -> impl IntoView {
     let choose_currency = move |ev: leptos::ev::Event| {
         let code = event_target_value(&ev);
         settings.update(|p| p.currency = code.clone());
-        set_currency_param.set(Some(code));
+        set_currency.run(CurrencyChoice(Some(code)));
     };
 
     let content = load_states(

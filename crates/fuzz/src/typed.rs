@@ -53,15 +53,15 @@ fn ticket(text: &str) {
 
 fn params(text: &str) {
     let get = |name: &str| Some(format!("{name}{text}"));
-    let _ = folio::for_tests::OperationsFilter::from_params(get);
-    let _ = folio::for_tests::ExchangeFilter::from_params(|_| Some(text.to_string()));
+    let _ = folio::for_tests::OperationsFilter::from_query((), get);
+    let _ = folio::for_tests::ExchangeFilter::from_query((), |_| Some(text.to_string()));
     for list in [
         folio::for_tests::LegacyList::Trades,
         folio::for_tests::LegacyList::Fiat,
         folio::for_tests::LegacyList::Crypto,
         folio::for_tests::LegacyList::Commodity,
     ] {
-        let _ = folio::for_tests::LegacyFilter::from_params(list, |_| Some(text.to_string()));
+        let _ = folio::for_tests::LegacyFilter::from_query(list, |_| Some(text.to_string()));
     }
 }
 

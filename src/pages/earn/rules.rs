@@ -4,6 +4,8 @@
 use folio_client::current::EarnConfig;
 use rust_decimal::Decimal;
 
+use crate::url::UrlState;
+
 /// An APR fraction as a percentage, exactly (`0.0544` → `5.44`); `None` when it overflows.
 pub fn apr_percent(fraction: Decimal) -> Option<Decimal> {
     fraction
@@ -11,7 +13,7 @@ pub fn apr_percent(fraction: Decimal) -> Option<Decimal> {
         .map(|p| p.normalize())
 }
 
-/// Filters of the earn-offers table (kept in the URL query).
+/// Filters of the earn-offers table, kept in the URL (`?asset=ETH&type=LOCKED&open=1`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EarnFilter {
     /// Asset symbol, upper case.
@@ -37,6 +39,31 @@ impl EarnFilter {
         });
         let open = config.enabled == Some(true) && config.soldout != Some(true);
         asset_ok && type_ok && (!self.open_only || open)
+    }
+}
+
+impl UrlState for EarnFilter {
+    type Scope = ();
+
+    fn from_query((): (), get: impl Fn(&str) -> Option<String>) -> Self {
+        let code = |v: Option<String>| {
+            let v = v?.trim().to_ascii_uppercase();
+            let ok = (1..=16).contains(&v.len()) && v.chars().all(|c| c.is_ascii_alphanumeric());
+            ok.then_some(v)
+        };
+        Self {
+            asset: code(get("asset")),
+            earn_type: code(get("type")),
+            open_only: get("open").as_deref() == Some("1"),
+        }
+    }
+
+    fn to_query(&self) -> Vec<(&'static str, Option<String>)> {
+        vec![
+            ("asset", self.asset.clone()),
+            ("type", self.earn_type.clone()),
+            ("open", self.open_only.then(|| "1".to_string())),
+        ]
     }
 }
 
@@ -78,5 +105,27 @@ mod tests {
             ..Default::default()
         };
         assert!(!f.keeps(&c, "ETH"));
+    }
+
+    #[test]
+    fn filter_round_trips_through_the_url() {
+        let f = EarnFilter::from_query((), |k| match k {
+            "asset" => Some(" eth".into()),
+            "type" => Some("locked".into()),
+            "open" => Some("1".into()),
+            _ => None,
+        });
+        assert_eq!(f.asset.as_deref(), Some("ETH"));
+        assert_eq!(f.earn_type.as_deref(), Some("LOCKED"));
+        assert!(f.open_only);
+        let back = EarnFilter::from_query((), |k| {
+            f.to_query()
+                .into_iter()
+                .find(|(p, _)| *p == k)
+                .and_then(|(_, v)| v)
+        });
+        assert_eq!(back, f);
+        let junk = EarnFilter::from_query((), |_| Some("<b>".into()));
+        assert_eq!(junk, EarnFilter::default());
     }
 }

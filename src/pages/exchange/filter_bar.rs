@@ -122,24 +122,3 @@ pub fn FilterBar(
         </div>
     }
 }
-
-/// The filter in the URL and a way to replace it (the URL changes, the filter follows).
-pub fn use_url_filter() -> (Memo<ExchangeFilter>, Callback<ExchangeFilter>) {
-    use leptos_router::hooks::{use_location, use_navigate, use_query_map};
-    use leptos_router::NavigateOptions;
-    let query = use_query_map();
-    let navigate = use_navigate();
-    let location = use_location();
-    let filter = Memo::new(move |_| query.with(|q| ExchangeFilter::from_params(|k| q.get(k))));
-    let set = Callback::new(move |next: ExchangeFilter| {
-        let path = location.pathname.get_untracked();
-        let options = NavigateOptions {
-            replace: true,
-            scroll: false,
-            ..Default::default()
-        };
-        let query = crate::pages::operations::filter::query_string(&next.to_params());
-        navigate(&format!("{path}{query}"), options);
-    });
-    (filter, set)
-}

@@ -2,6 +2,7 @@
 //! (`?status=open&pair=BTC-EUR,ETH-EUR&from=2026-11-01&to=2026-11-22&size=25`), and turned
 //! into the exchange's query (Unix seconds, whole UTC days). Tested natively.
 
+use crate::url::UrlState;
 use chrono::NaiveDate;
 use folio_client::exchange::{OrdersQuery, StatusFilter, TradesQuery};
 use folio_client::OrderId;
@@ -54,43 +55,6 @@ fn day(text: Option<String>) -> Option<NaiveDate> {
 }
 
 impl ExchangeFilter {
-    /// Reads the URL parameters (anything malformed is ignored).
-    pub fn from_params(get: impl Fn(&str) -> Option<String>) -> Self {
-        let pairs = get("pair")
-            .map(|p| p.split(',').filter_map(pair_name).collect())
-            .unwrap_or_default();
-        let size = get("size")
-            .and_then(|s| s.trim().parse().ok())
-            .filter(|s| PAGE_SIZES.contains(s))
-            .unwrap_or(PAGE_SIZES[0]);
-        Self {
-            status: get("status").as_deref().and_then(status_value),
-            pairs,
-            order_id: get("order").as_deref().and_then(id_value),
-            from: day(get("from")),
-            to: day(get("to")),
-            size,
-        }
-    }
-
-    /// The URL parameters, in a fixed order (absent ones are `None`).
-    pub fn to_params(&self) -> [(&'static str, Option<String>); 6] {
-        [
-            ("status", self.status.clone()),
-            (
-                "pair",
-                (!self.pairs.is_empty()).then(|| self.pairs.join(",")),
-            ),
-            ("order", self.order_id.clone()),
-            ("from", self.from.map(|d| d.to_string())),
-            ("to", self.to.map(|d| d.to_string())),
-            (
-                "size",
-                (self.size != PAGE_SIZES[0]).then(|| self.size.to_string()),
-            ),
-        ]
-    }
-
     /// The first instant of `from` and the last second of `to`, in Unix seconds.
     fn range(&self) -> (Option<i64>, Option<i64>) {
         let start = self
@@ -132,7 +96,7 @@ impl ExchangeFilter {
 
     /// Whether anything but the page size is set.
     pub fn is_active(&self) -> bool {
-        self.to_params()[..5].iter().any(|(_, v)| v.is_some())
+        self.to_query()[..5].iter().any(|(_, v)| v.is_some())
     }
 }
 
@@ -144,6 +108,47 @@ pub fn push_unique<T, K: PartialEq>(list: &mut Vec<T>, item: T, key: impl Fn(&T)
     }
     list.push(item);
     true
+}
+
+impl UrlState for ExchangeFilter {
+    type Scope = ();
+
+    /// Reads the URL parameters (anything malformed is ignored).
+    fn from_query((): (), get: impl Fn(&str) -> Option<String>) -> Self {
+        let pairs = get("pair")
+            .map(|p| p.split(',').filter_map(pair_name).collect())
+            .unwrap_or_default();
+        let size = get("size")
+            .and_then(|s| s.trim().parse().ok())
+            .filter(|s| PAGE_SIZES.contains(s))
+            .unwrap_or(PAGE_SIZES[0]);
+        Self {
+            status: get("status").as_deref().and_then(status_value),
+            pairs,
+            order_id: get("order").as_deref().and_then(id_value),
+            from: day(get("from")),
+            to: day(get("to")),
+            size,
+        }
+    }
+
+    /// The URL parameters, in a fixed order (absent ones are `None`).
+    fn to_query(&self) -> Vec<(&'static str, Option<String>)> {
+        vec![
+            ("status", self.status.clone()),
+            (
+                "pair",
+                (!self.pairs.is_empty()).then(|| self.pairs.join(",")),
+            ),
+            ("order", self.order_id.clone()),
+            ("from", self.from.map(|d| d.to_string())),
+            ("to", self.to.map(|d| d.to_string())),
+            (
+                "size",
+                (self.size != PAGE_SIZES[0]).then(|| self.size.to_string()),
+            ),
+        ]
+    }
 }
 
 #[cfg(test)]
@@ -161,7 +166,7 @@ mod tests {
             "order" => Some("a b".to_string()),
             _ => None,
         };
-        let f = ExchangeFilter::from_params(raw);
+        let f = ExchangeFilter::from_query((), raw);
         assert_eq!(f.status.as_deref(), Some("open"));
         assert_eq!(f.pairs, ["BTC-EUR", "ETH-EUR"]);
         assert_eq!(f.order_id, None);
@@ -172,21 +177,21 @@ mod tests {
         assert_eq!(q.end_time, Some(1_793_491_200 + 2 * 86_400 - 1));
         assert_eq!(q.limit, Some(10));
         assert_eq!(q.cursor.as_deref(), Some("c1"));
-        let params = f.to_params();
+        let params = f.to_query();
         assert_eq!(params[1].1.as_deref(), Some("BTC-EUR,ETH-EUR"));
         assert_eq!(params[5].1.as_deref(), Some("10"));
         assert!(f.is_active());
-        let plain = ExchangeFilter::from_params(|k| (k == "size").then(|| "7".into()));
+        let plain = ExchangeFilter::from_query((), |k| (k == "size").then(|| "7".into()));
         assert_eq!(plain.size, 25);
         assert!(!plain.is_active());
-        assert_eq!(plain.to_params()[5].1, None);
+        assert_eq!(plain.to_query()[5].1, None);
         let exact =
-            ExchangeFilter::from_params(|k| (k == "status").then(|| "partially-filled".into()));
+            ExchangeFilter::from_query((), |k| (k == "status").then(|| "partially-filled".into()));
         assert_eq!(
             exact.orders_query(None).status.unwrap().as_str(),
             "partially-filled"
         );
-        let t = ExchangeFilter::from_params(|k| (k == "order").then(|| "0b6c-12".into()));
+        let t = ExchangeFilter::from_query((), |k| (k == "order").then(|| "0b6c-12".into()));
         assert_eq!(t.trades_query(None).order_id.unwrap().as_str(), "0b6c-12");
     }
 

@@ -15,12 +15,12 @@ use std::time::Duration;
 
 use folio_client::exchange::{CandleInterval, OrderType, Pair};
 use leptos::prelude::*;
-use leptos_router::hooks::query_signal;
 
 use super::section::PairsPage;
 use crate::components::EmptyState;
 use crate::data::load::{account_resource, kept_while_reloading};
 use crate::pages::exchange::words::find_pair;
+use crate::url::{use_url_state, with_param, UrlState};
 use book::OrderBookView;
 use candles::CandlesView;
 use clock_skew::ClockSkewWarning;
@@ -45,25 +45,48 @@ pub fn ExchangeMarketPage() -> impl IntoView {
     }
 }
 
+/// The pair and the candle interval, kept in the URL (`?pair=BTC_EUR&interval=1h`).
+#[derive(Debug, Clone, PartialEq)]
+struct MarketChoice {
+    /// The pair's name as asked for (matched against the pairs; the first one otherwise).
+    pair: Option<String>,
+    interval: CandleInterval,
+}
+
+impl UrlState for MarketChoice {
+    type Scope = ();
+
+    fn from_query((): (), get: impl Fn(&str) -> Option<String>) -> Self {
+        let interval = get("interval")
+            .map(|i| CandleInterval::parse(&i))
+            .filter(|i| i.seconds().is_some())
+            .unwrap_or(CandleInterval::H1);
+        Self {
+            pair: get("pair"),
+            interval,
+        }
+    }
+
+    fn to_query(&self) -> Vec<(&'static str, Option<String>)> {
+        vec![
+            ("pair", self.pair.clone()),
+            ("interval", Some(self.interval.as_str().to_string())),
+        ]
+    }
+}
+
 #[component]
 fn Market(pairs: Vec<Pair>) -> impl IntoView {
-    let (pair_query, set_pair_query) = query_signal::<String>("pair");
-    let (interval_query, set_interval_query) = query_signal::<String>("interval");
+    let (choice, set_choice) = use_url_state::<MarketChoice>(());
     let all = StoredValue::new(pairs);
     let pair = Memo::new(move |_| {
         all.with_value(|ps| {
-            find_pair(ps, pair_query.get().as_deref())
+            find_pair(ps, choice.with(|c| c.pair.clone()).as_deref())
                 .or(ps.first())
                 .cloned()
         })
     });
-    let interval = Memo::new(move |_| {
-        interval_query
-            .get()
-            .map(|i| CandleInterval::parse(&i))
-            .filter(|i| i.seconds().is_some())
-            .unwrap_or(CandleInterval::H1)
-    });
+    let interval = Memo::new(move |_| choice.with(|c| c.interval.clone()));
     let tick = RwSignal::new(0u64);
     if let Ok(handle) = set_interval_with_handle(move || tick.update(|t| *t += 1), REFRESH) {
         on_cleanup(move || handle.clear());
@@ -109,8 +132,14 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
         limit_text.set(price);
     });
     let pair_signal = Signal::derive(move || pair.get());
-    let on_pick = Callback::new(move |p: String| set_pair_query.set(Some(p)));
-    let on_interval = Callback::new(move |i: String| set_interval_query.set(Some(i)));
+    let on_pick = Callback::new(move |p: String| {
+        let next = with_param(&choice.get_untracked(), (), "pair", Some(p));
+        set_choice.run(next);
+    });
+    let on_interval = Callback::new(move |i: String| {
+        let next = with_param(&choice.get_untracked(), (), "interval", Some(i));
+        set_choice.run(next);
+    });
     let on_placed = Callback::new(move |()| balances_version.update(|v| *v += 1));
     view! {
         <PairPicker pairs=all.get_value() current=Signal::derive(name) on_pick=on_pick />

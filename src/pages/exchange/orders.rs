@@ -7,7 +7,8 @@ use folio_client::exchange::{Order, Pair};
 use leptos::prelude::*;
 
 use super::cancel_order::CancelOrder;
-use super::filter_bar::{use_url_filter, FilterBar, FilterKind};
+use super::filter_bar::{FilterBar, FilterKind};
+use super::filters::ExchangeFilter;
 use super::order_detail::OrderDetail;
 use super::paged::{Paged, PagedFooter};
 use super::section::PairsPage;
@@ -19,6 +20,7 @@ use crate::pages::exchange::ticket::type_words;
 use crate::pages::exchange::words::{
     fill_percent, find_pair, fixed, price_decimals, side_words, size_decimals, status_words,
 };
+use crate::url::use_url_state;
 
 fn order_key(o: &Order) -> String {
     o.id.to_string()
@@ -36,7 +38,7 @@ pub fn ExchangeOrdersPage() -> impl IntoView {
 fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
     let session = use_session();
     let settings = use_settings();
-    let (filter, set_filter) = use_url_filter();
+    let (filter, set_filter) = use_url_state::<ExchangeFilter>(());
     let paged = Paged::<Order>::new();
     let selected = RwSignal::new(None::<Order>);
     let notice = RwSignal::new(None::<Result<String, String>>);

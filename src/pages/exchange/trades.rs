@@ -5,7 +5,8 @@ use folio_client::exchange::{Pair, Trade};
 use folio_client::{Client, TradeId};
 use leptos::prelude::*;
 
-use super::filter_bar::{use_url_filter, FilterBar, FilterKind};
+use super::filter_bar::{FilterBar, FilterKind};
+use super::filters::ExchangeFilter;
 use super::paged::{Paged, PagedFooter};
 use super::section::PairsPage;
 use crate::components::EmptyState;
@@ -14,6 +15,7 @@ use crate::contexts::settings::use_settings;
 use crate::data::load::{account_resource, load_states};
 use crate::format::{format_amount, format_datetime, or_missing};
 use crate::pages::exchange::words::{find_pair, fixed, price_decimals, side_words, size_decimals};
+use crate::url::use_url_state;
 
 fn trade_key(t: &Trade) -> String {
     t.id.to_string()
@@ -44,7 +46,7 @@ pub fn ExchangeTradesPage() -> impl IntoView {
 fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
     let session = use_session();
     let settings = use_settings();
-    let (filter, set_filter) = use_url_filter();
+    let (filter, set_filter) = use_url_state::<ExchangeFilter>(());
     let paged = Paged::<Trade>::new();
     let selected = RwSignal::new(None::<TradeId>);
     let names: Vec<String> = pairs.iter().map(|p| p.pair.clone()).collect();

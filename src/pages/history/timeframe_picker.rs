@@ -3,7 +3,7 @@
 use folio_client::current::Timeframe;
 use leptos::prelude::*;
 
-use crate::url::timeframe_name;
+use super::timeframe::timeframe_name;
 
 #[component]
 pub fn TimeframePicker(

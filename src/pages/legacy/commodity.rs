@@ -7,14 +7,11 @@ use folio_client::legacy::{LegacyCommodityTransaction, LegacyItem, LegacyTrade};
 use leptos::prelude::*;
 
 use super::cells::{
-    amount_cell, badge, direction_text, id_cell, kind_text, status_cell, table_region, time_cell,
-    trade_badges, Column,
+    amount_cell, badge, direction_text, id_cell, kind_text, status_cell, time_cell, trade_badges,
+    Column,
 };
 use super::crypto::asset_text;
-use super::filter_bar::{use_filter, FilterBar};
-use super::frame::LegacyFrame;
-use super::pager::{use_pager, PagerControls};
-use crate::components::EmptyState;
+use super::list_page::{FiatSymbols, LegacyListPage, ListSpec};
 use crate::format::{format_amount, MISSING};
 use crate::pages::legacy::filters::LegacyList;
 use crate::pages::legacy::words::{tag_text, yes_no};
@@ -53,7 +50,7 @@ fn trade_cell(trade: Option<&LegacyItem<LegacyTrade>>) -> impl IntoView {
     .into_any()
 }
 
-fn row(t: &LegacyItem<LegacyCommodityTransaction>) -> impl IntoView {
+fn row(t: &LegacyItem<LegacyCommodityTransaction>, _: &FiatSymbols) -> AnyView {
     let a = &t.attributes;
     let kind = a.transaction_type.as_ref().map(|k| k.as_str().to_string());
     let metal = asset_text(a.cryptocoin_symbol.as_ref(), a.cryptocoin_id.as_ref());
@@ -85,39 +82,34 @@ fn row(t: &LegacyItem<LegacyCommodityTransaction>) -> impl IntoView {
             {id_cell(&t.id)}
         </tr>
     }
+    .into_any()
 }
 
-#[component]
-fn CommodityList() -> impl IntoView {
-    let filter = use_filter(LegacyList::Commodity);
-    let pager = use_pager(filter, |client, f, cursor| async move {
-        client
-            .legacy_commodity_transactions(&f.commodity_query(cursor))
-            .await
-    });
-    let body = move || pager.items().iter().map(row).collect_view();
-    let empty = move || {
-        pager.empty().then(|| {
-            view! { <EmptyState title="No metal transactions">
-                <p>"The legacy API lists no metal transactions."</p>
-            </EmptyState> }
+static METALS: ListSpec<LegacyCommodityTransaction> = ListSpec {
+    list: LegacyList::Commodity,
+    title: "Legacy metal transactions",
+    intro: "Gold, silver and other metals bought, sold and paid as fees, as the legacy API lists them. In the current API they are in Operations.",
+    table_id: "legacy-commodity-transactions",
+    caption: "Metal transactions, newest first",
+    head: HEAD,
+    what: "metal transactions",
+    empty: (
+        "No metal transactions",
+        "The legacy API lists no metal transactions.",
+    ),
+    names_fiats: false,
+    fetch: |client, filter, cursor| {
+        Box::pin(async move {
+            client
+                .legacy_commodity_transactions(&filter.commodity_query(cursor))
+                .await
         })
-    };
-    view! {
-        <FilterBar list=LegacyList::Commodity filter=filter />
-        {table_region("legacy-commodity-transactions", "Metal transactions, newest first".into(), HEAD, body)}
-        {empty}
-        <PagerControls pager=pager what="metal transactions" />
-    }
-}
+    },
+    row,
+};
 
 /// `/legacy-api/commodity-transactions`.
 #[component]
 pub fn LegacyCommodityPage() -> impl IntoView {
-    view! {
-        <LegacyFrame title="Legacy metal transactions"
-            intro="Gold, silver and other metals bought, sold and paid as fees, as the legacy API lists them. In the current API they are in Operations.">
-            <CommodityList />
-        </LegacyFrame>
-    }
+    view! { <LegacyListPage spec=&METALS /> }
 }

@@ -6,12 +6,9 @@ use folio_client::legacy::{LegacyCryptoTransaction, LegacyItem};
 use leptos::prelude::*;
 
 use super::cells::{
-    amount_cell, direction_text, id_cell, kind_text, status_cell, table_region, time_cell, Column,
+    amount_cell, direction_text, id_cell, kind_text, status_cell, time_cell, Column,
 };
-use super::filter_bar::{use_filter, FilterBar};
-use super::frame::LegacyFrame;
-use super::pager::{use_pager, PagerControls};
-use crate::components::EmptyState;
+use super::list_page::{FiatSymbols, LegacyListPage, ListSpec};
 use crate::format::or_missing;
 use crate::pages::legacy::filters::LegacyList;
 
@@ -36,7 +33,7 @@ pub fn asset_text(symbol: Option<&String>, id: Option<&String>) -> String {
         .unwrap_or_default()
 }
 
-fn row(t: &LegacyItem<LegacyCryptoTransaction>) -> impl IntoView {
+fn row(t: &LegacyItem<LegacyCryptoTransaction>, _: &FiatSymbols) -> AnyView {
     let a = &t.attributes;
     let kind = a.transaction_type.as_ref().map(|k| k.as_str().to_string());
     let asset = asset_text(a.cryptocoin_symbol.as_ref(), a.cryptocoin_id.as_ref());
@@ -54,39 +51,34 @@ fn row(t: &LegacyItem<LegacyCryptoTransaction>) -> impl IntoView {
             {id_cell(&t.id)}
         </tr>
     }
+    .into_any()
 }
 
-#[component]
-fn CryptoList() -> impl IntoView {
-    let filter = use_filter(LegacyList::Crypto);
-    let pager = use_pager(filter, |client, f, cursor| async move {
-        client
-            .legacy_crypto_transactions(&f.crypto_query(cursor))
-            .await
-    });
-    let body = move || pager.items().iter().map(row).collect_view();
-    let empty = move || {
-        pager.empty().then(|| {
-            view! { <EmptyState title="No crypto transactions">
-                <p>"The legacy API lists no crypto transactions for these filters."</p>
-            </EmptyState> }
+static CRYPTO: ListSpec<LegacyCryptoTransaction> = ListSpec {
+    list: LegacyList::Crypto,
+    title: "Legacy crypto transactions",
+    intro: "Coins received, sent and traded, as the legacy API lists them. In the current API they are in Operations.",
+    table_id: "legacy-crypto-transactions",
+    caption: "Crypto transactions, newest first",
+    head: HEAD,
+    what: "crypto transactions",
+    empty: (
+        "No crypto transactions",
+        "The legacy API lists no crypto transactions for these filters.",
+    ),
+    names_fiats: false,
+    fetch: |client, filter, cursor| {
+        Box::pin(async move {
+            client
+                .legacy_crypto_transactions(&filter.crypto_query(cursor))
+                .await
         })
-    };
-    view! {
-        <FilterBar list=LegacyList::Crypto filter=filter />
-        {table_region("legacy-crypto-transactions", "Crypto transactions, newest first".into(), HEAD, body)}
-        {empty}
-        <PagerControls pager=pager what="crypto transactions" />
-    }
-}
+    },
+    row,
+};
 
 /// `/legacy-api/crypto-transactions`.
 #[component]
 pub fn LegacyCryptoPage() -> impl IntoView {
-    view! {
-        <LegacyFrame title="Legacy crypto transactions"
-            intro="Coins received, sent and traded, as the legacy API lists them. In the current API they are in Operations.">
-            <CryptoList />
-        </LegacyFrame>
-    }
+    view! { <LegacyListPage spec=&CRYPTO /> }
 }

@@ -2,18 +2,14 @@
 //! person reads deposits, withdrawals and the fiat side of trades of the legacy API, newest
 //! first, filtered by kind and status, page by page; every status in plain words.
 
-use std::collections::HashMap;
-
 use folio_client::legacy::{LegacyFiatTransaction, LegacyItem};
 use leptos::prelude::*;
 
 use super::cells::{
-    amount_cell, direction_text, id_cell, kind_text, status_cell, table_region, time_cell, Column,
+    amount_cell, direction_text, id_cell, kind_text, status_cell, time_cell, Column,
 };
-use super::filter_bar::{use_filter, FilterBar};
-use super::frame::LegacyFrame;
-use super::pager::{fiat_symbol, use_fiat_symbols, use_pager, PagerControls};
-use crate::components::EmptyState;
+use super::list_page::{FiatSymbols, LegacyListPage, ListSpec};
+use super::pager::fiat_symbol;
 use crate::pages::legacy::filters::LegacyList;
 use crate::pages::legacy::words::yes_no;
 
@@ -28,7 +24,7 @@ const HEAD: &[Column] = &[
     ("Id", false),
 ];
 
-fn row(t: &LegacyItem<LegacyFiatTransaction>, fiats: &HashMap<String, String>) -> impl IntoView {
+fn row(t: &LegacyItem<LegacyFiatTransaction>, fiats: &FiatSymbols) -> AnyView {
     let a = &t.attributes;
     let fiat = fiat_symbol(fiats, a.fiat_id.as_deref());
     let kind = a.transaction_type.as_ref().map(|k| k.as_str().to_string());
@@ -44,41 +40,34 @@ fn row(t: &LegacyItem<LegacyFiatTransaction>, fiats: &HashMap<String, String>) -
             {id_cell(&t.id)}
         </tr>
     }
+    .into_any()
 }
 
-#[component]
-fn FiatList() -> impl IntoView {
-    let filter = use_filter(LegacyList::Fiat);
-    let pager = use_pager(filter, |client, f, cursor| async move {
-        client.legacy_fiat_transactions(&f.fiat_query(cursor)).await
-    });
-    let fiats = use_fiat_symbols();
-    let body = move || {
-        let fiats = fiats.get();
-        pager.items().iter().map(|t| row(t, &fiats)).collect_view()
-    };
-    let empty = move || {
-        pager.empty().then(|| {
-            view! { <EmptyState title="No fiat transactions">
-                <p>"The legacy API lists no fiat transactions for these filters."</p>
-            </EmptyState> }
+static FIAT: ListSpec<LegacyFiatTransaction> = ListSpec {
+    list: LegacyList::Fiat,
+    title: "Legacy fiat transactions",
+    intro: "Money paid in and out of the fiat wallets, as the legacy API lists it. In the current API it is in Operations.",
+    table_id: "legacy-fiat-transactions",
+    caption: "Fiat transactions, newest first",
+    head: HEAD,
+    what: "fiat transactions",
+    empty: (
+        "No fiat transactions",
+        "The legacy API lists no fiat transactions for these filters.",
+    ),
+    names_fiats: true,
+    fetch: |client, filter, cursor| {
+        Box::pin(async move {
+            client
+                .legacy_fiat_transactions(&filter.fiat_query(cursor))
+                .await
         })
-    };
-    view! {
-        <FilterBar list=LegacyList::Fiat filter=filter />
-        {table_region("legacy-fiat-transactions", "Fiat transactions, newest first".into(), HEAD, body)}
-        {empty}
-        <PagerControls pager=pager what="fiat transactions" />
-    }
-}
+    },
+    row,
+};
 
 /// `/legacy-api/fiat-transactions`.
 #[component]
 pub fn LegacyFiatPage() -> impl IntoView {
-    view! {
-        <LegacyFrame title="Legacy fiat transactions"
-            intro="Money paid in and out of the fiat wallets, as the legacy API lists it. In the current API it is in Operations.">
-            <FiatList />
-        </LegacyFrame>
-    }
+    view! { <LegacyListPage spec=&FIAT /> }
 }

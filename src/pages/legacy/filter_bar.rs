@@ -1,19 +1,13 @@
 //! The filters of a legacy list page — type, status (where the endpoint has them) and page
 //! size — each a labelled select writing one URL parameter, so a filtered view can be
-//! shared and survives a reload. The list reads the same parameters back (`use_filter`).
+//! shared and survives a reload (`crate::url::UrlState`).
 
 use folio_client::legacy::status_words;
 use leptos::prelude::*;
-use leptos_router::hooks::{query_signal, use_query_map};
 
 use crate::pages::legacy::filters::{LegacyFilter, LegacyList, PAGE_SIZES};
 use crate::pages::legacy::words::type_words;
-
-/// The list's filter, read from the URL query.
-pub fn use_filter(list: LegacyList) -> Memo<LegacyFilter> {
-    let query = use_query_map();
-    Memo::new(move |_| query.with(|q| LegacyFilter::from_params(list, |k| q.get(k))))
-}
+use crate::url::with_param;
 
 fn status_text(raw: &str) -> String {
     status_words(raw)
@@ -38,27 +32,35 @@ fn options(
     }
 }
 
-/// Writes a select's value to a URL parameter (empty removes it).
-fn on_change(set: SignalSetter<Option<String>>) -> impl Fn(leptos::ev::Event) + Clone {
+/// Writes a select's value to the URL parameter `name` (empty removes it).
+fn on_change(
+    list: LegacyList,
+    filter: Memo<LegacyFilter>,
+    set: Callback<LegacyFilter>,
+    name: &'static str,
+) -> impl Fn(leptos::ev::Event) + Clone {
     move |ev| {
         let value = event_target_value(&ev);
-        set.set((!value.is_empty()).then_some(value));
+        let value = (!value.is_empty()).then_some(value);
+        set.run(with_param(&filter.get_untracked(), list, name, value));
     }
 }
 
 /// The filter controls of `list`.
 #[component]
-pub fn FilterBar(list: LegacyList, filter: Memo<LegacyFilter>) -> impl IntoView {
-    let (_, set_type) = query_signal::<String>("type");
-    let (_, set_status) = query_signal::<String>("status");
-    let (_, set_size) = query_signal::<String>("page_size");
+pub fn FilterBar(
+    list: LegacyList,
+    filter: Memo<LegacyFilter>,
+    set: Callback<LegacyFilter>,
+) -> impl IntoView {
+    let on_change = move |name| on_change(list, filter, set, name);
     let types = list.types();
     let statuses = list.statuses();
     let type_field = (!types.is_empty()).then(|| {
         view! {
             <div class="field field-inline">
                 <label for="legacy-type">"Type"</label>
-                <select id="legacy-type" on:change=on_change(set_type)>
+                <select id="legacy-type" on:change=on_change("type")>
                     {move || options(types, filter.with(|f| f.kind.clone()), type_words)}
                 </select>
             </div>
@@ -68,7 +70,7 @@ pub fn FilterBar(list: LegacyList, filter: Memo<LegacyFilter>) -> impl IntoView 
         view! {
             <div class="field field-inline">
                 <label for="legacy-status">"Status"</label>
-                <select id="legacy-status" on:change=on_change(set_status)>
+                <select id="legacy-status" on:change=on_change("status")>
                     {move || options(statuses, filter.with(|f| f.status.clone()), status_text)}
                 </select>
             </div>
@@ -96,7 +98,7 @@ pub fn FilterBar(list: LegacyList, filter: Memo<LegacyFilter>) -> impl IntoView 
             {status_field}
             <div class="field field-inline">
                 <label for="legacy-page-size">"Items per page"</label>
-                <select id="legacy-page-size" on:change=on_change(set_size)>{sizes}</select>
+                <select id="legacy-page-size" on:change=on_change("page_size")>{sizes}</select>
             </div>
         </form>
     }

@@ -3,6 +3,7 @@
 //! endpoint accepts are read from the URL; anything else is ignored, so a hand-edited link
 //! never sends a filter the service rejects.
 
+use crate::url::UrlState;
 use folio_client::legacy::{
     LegacyCommodityTransactionsQuery, LegacyCryptoStatus, LegacyCryptoTransactionsQuery,
     LegacyFiatStatus, LegacyFiatTransactionsQuery, LegacyTradeType, LegacyTradesQuery,
@@ -90,16 +91,6 @@ fn pick(value: Option<String>, allowed: &[&str]) -> Option<String> {
 }
 
 impl LegacyFilter {
-    /// Reads `type`, `status` and `page_size` through `get` (a URL query lookup), keeping
-    /// only values `list` accepts.
-    pub fn from_params(list: LegacyList, get: impl Fn(&str) -> Option<String>) -> Self {
-        Self {
-            kind: pick(get("type"), list.types()),
-            status: pick(get("status"), list.statuses()),
-            page_size: page_size_from_query(get("page_size").as_deref()),
-        }
-    }
-
     /// The `/v1/trades` query for the page after `cursor`.
     pub fn trades_query(&self, cursor: Option<String>) -> LegacyTradesQuery {
         LegacyTradesQuery {
@@ -138,6 +129,28 @@ impl LegacyFilter {
     }
 }
 
+impl UrlState for LegacyFilter {
+    type Scope = LegacyList;
+
+    /// Reads `type`, `status` and `page_size` through `get` (a URL query lookup), keeping
+    /// only values `list` accepts.
+    fn from_query(list: LegacyList, get: impl Fn(&str) -> Option<String>) -> Self {
+        Self {
+            kind: pick(get("type"), list.types()),
+            status: pick(get("status"), list.statuses()),
+            page_size: page_size_from_query(get("page_size").as_deref()),
+        }
+    }
+
+    fn to_query(&self) -> Vec<(&'static str, Option<String>)> {
+        vec![
+            ("type", self.kind.clone()),
+            ("status", self.status.clone()),
+            ("page_size", self.page_size.map(|n| n.to_string())),
+        ]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,12 +171,12 @@ mod tests {
             ("status", "pending"),
             ("page_size", "10"),
         ];
-        let f = LegacyFilter::from_params(LegacyList::Fiat, params(&p));
+        let f = LegacyFilter::from_query(LegacyList::Fiat, params(&p));
         assert_eq!(f.kind.as_deref(), Some("deposit"));
         assert_eq!(f.status.as_deref(), Some("pending"));
         assert_eq!(f.page_size, Some(10));
         // Trades have no status and no "deposit" type; commodity has no filters.
-        let t = LegacyFilter::from_params(LegacyList::Trades, params(&p));
+        let t = LegacyFilter::from_query(LegacyList::Trades, params(&p));
         assert_eq!(
             t,
             LegacyFilter {
@@ -171,20 +184,20 @@ mod tests {
                 ..Default::default()
             }
         );
-        let c = LegacyFilter::from_params(LegacyList::Commodity, params(&[("type", "buy")]));
+        let c = LegacyFilter::from_query(LegacyList::Commodity, params(&[("type", "buy")]));
         assert_eq!(c, LegacyFilter::default());
         // "ico" only on crypto; crypto-only statuses only on crypto.
         let ico = [("type", "ico"), ("status", "open_invitation")];
         assert_eq!(
-            LegacyFilter::from_params(LegacyList::Fiat, params(&ico)),
+            LegacyFilter::from_query(LegacyList::Fiat, params(&ico)),
             LegacyFilter::default()
         );
-        let crypto = LegacyFilter::from_params(LegacyList::Crypto, params(&ico));
+        let crypto = LegacyFilter::from_query(LegacyList::Crypto, params(&ico));
         assert_eq!(crypto.kind.as_deref(), Some("ico"));
         assert_eq!(crypto.status.as_deref(), Some("open_invitation"));
         let junk = [("type", "<script>"), ("status", ""), ("page_size", "x")];
         assert_eq!(
-            LegacyFilter::from_params(LegacyList::Crypto, params(&junk)),
+            LegacyFilter::from_query(LegacyList::Crypto, params(&junk)),
             LegacyFilter::default()
         );
     }

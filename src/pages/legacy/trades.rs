@@ -5,13 +5,9 @@
 use folio_client::legacy::{LegacyItem, LegacyTrade};
 use leptos::prelude::*;
 
-use super::cells::{
-    amount_cell, id_cell, kind_text, status_cell, table_region, time_cell, trade_badges, Column,
-};
-use super::filter_bar::{use_filter, FilterBar};
-use super::frame::LegacyFrame;
-use super::pager::{fiat_symbol, use_fiat_symbols, use_pager, PagerControls};
-use crate::components::EmptyState;
+use super::cells::{amount_cell, id_cell, kind_text, status_cell, time_cell, trade_badges, Column};
+use super::list_page::{FiatSymbols, LegacyListPage, ListSpec};
+use super::pager::fiat_symbol;
 use crate::pages::legacy::filters::LegacyList;
 
 const HEAD: &[Column] = &[
@@ -25,10 +21,7 @@ const HEAD: &[Column] = &[
     ("Trade id", false),
 ];
 
-fn row(
-    t: &LegacyItem<LegacyTrade>,
-    fiats: &std::collections::HashMap<String, String>,
-) -> impl IntoView {
+fn row(t: &LegacyItem<LegacyTrade>, fiats: &FiatSymbols) -> AnyView {
     let a = &t.attributes;
     let fiat = fiat_symbol(fiats, a.fiat_id.as_deref());
     let asset = a
@@ -50,41 +43,31 @@ fn row(
             {id_cell(&t.id)}
         </tr>
     }
+    .into_any()
 }
 
-#[component]
-fn TradesList() -> impl IntoView {
-    let filter = use_filter(LegacyList::Trades);
-    let pager = use_pager(filter, |client, f, cursor| async move {
-        client.legacy_trades(&f.trades_query(cursor)).await
-    });
-    let fiats = use_fiat_symbols();
-    let body = move || {
-        let fiats = fiats.get();
-        pager.items().iter().map(|t| row(t, &fiats)).collect_view()
-    };
-    let empty = move || {
-        pager.empty().then(|| {
-            view! { <EmptyState title="No trades">
-                <p>"The legacy API lists no trades for these filters."</p>
-            </EmptyState> }
-        })
-    };
-    view! {
-        <FilterBar list=LegacyList::Trades filter=filter />
-        {table_region("legacy-trades", "Trades, newest first".into(), HEAD, body)}
-        {empty}
-        <PagerControls pager=pager what="trades" />
-    }
-}
+static TRADES: ListSpec<LegacyTrade> = ListSpec {
+    list: LegacyList::Trades,
+    title: "Legacy trades",
+    intro:
+        "Buys and sells as the legacy API lists them. In the current API they are in Operations.",
+    table_id: "legacy-trades",
+    caption: "Trades, newest first",
+    head: HEAD,
+    what: "trades",
+    empty: (
+        "No trades",
+        "The legacy API lists no trades for these filters.",
+    ),
+    names_fiats: true,
+    fetch: |client, filter, cursor| {
+        Box::pin(async move { client.legacy_trades(&filter.trades_query(cursor)).await })
+    },
+    row,
+};
 
 /// `/legacy-api/trades`.
 #[component]
 pub fn LegacyTradesPage() -> impl IntoView {
-    view! {
-        <LegacyFrame title="Legacy trades"
-            intro="Buys and sells as the legacy API lists them. In the current API they are in Operations.">
-            <TradesList />
-        </LegacyFrame>
-    }
+    view! { <LegacyListPage spec=&TRADES /> }
 }

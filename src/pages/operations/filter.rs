@@ -11,9 +11,9 @@
 //! | `q` | free text: asset name or symbol, operation / transaction / trade id | in the browser |
 
 use chrono::{DateTime, NaiveDate, Utc};
-use folio_client::percent_encode;
 
 use crate::pages::operations::rows::OperationSummary;
+use crate::url::UrlState;
 
 /// The filters the service applies: (asset symbol, fiat code, from, to).
 pub type ServerPart = (
@@ -64,52 +64,6 @@ fn date(value: Option<&str>) -> Option<NaiveDate> {
 }
 
 impl OperationsFilter {
-    /// Reads the filter from URL parameters (`get(name)`); invalid values are ignored.
-    pub fn from_params(get: impl Fn(&str) -> Option<String>) -> Self {
-        let op_type = get("type")
-            .map(|t| t.trim().to_ascii_lowercase())
-            .filter(|t| {
-                (1..=40).contains(&t.len())
-                    && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            });
-        Self {
-            op_type,
-            asset: code(get("asset").as_deref()),
-            fiat: code(get("fiat").as_deref()),
-            flow: match get("flow").as_deref() {
-                Some("in") => Some(FlowFilter::In),
-                Some("out") => Some(FlowFilter::Out),
-                _ => None,
-            },
-            from: date(get("from").as_deref()),
-            to: date(get("to").as_deref()),
-            text: get("q").unwrap_or_default().chars().take(100).collect(),
-        }
-    }
-
-    /// The value of each URL parameter (`None` = absent), in [`PARAMS`] order.
-    pub fn to_params(&self) -> [(&'static str, Option<String>); 7] {
-        let day = |d: Option<NaiveDate>| d.map(|d| d.format("%Y-%m-%d").to_string());
-        [
-            ("type", self.op_type.clone()),
-            ("asset", self.asset.clone()),
-            ("fiat", self.fiat.clone()),
-            (
-                "flow",
-                self.flow.map(|f| match f {
-                    FlowFilter::In => "in".to_string(),
-                    FlowFilter::Out => "out".to_string(),
-                }),
-            ),
-            ("from", day(self.from)),
-            ("to", day(self.to)),
-            (
-                "q",
-                Some(self.text.clone()).filter(|t| !t.trim().is_empty()),
-            ),
-        ]
-    }
-
     /// The part the service filters: (asset symbol, fiat code, from, to). A change here
     /// reloads from the first page.
     pub fn server_part(&self) -> ServerPart {
@@ -151,26 +105,64 @@ impl OperationsFilter {
 
     /// Whether any filter is set.
     pub fn is_active(&self) -> bool {
-        self.to_params().iter().any(|(_, v)| v.is_some())
+        self.to_query().iter().any(|(_, v)| v.is_some())
     }
 }
 
-/// Builds a URL query (`?type=buy&q=btc`) from parameter values, skipping absent ones.
-pub fn query_string(params: &[(&str, Option<String>)]) -> String {
-    let parts: Vec<String> = params
-        .iter()
-        .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", percent_encode(v))))
-        .collect();
-    if parts.is_empty() {
-        String::new()
-    } else {
-        format!("?{}", parts.join("&"))
+impl UrlState for OperationsFilter {
+    type Scope = ();
+
+    /// Reads the filter from URL parameters (`get(name)`); invalid values are ignored.
+    fn from_query((): (), get: impl Fn(&str) -> Option<String>) -> Self {
+        let op_type = get("type")
+            .map(|t| t.trim().to_ascii_lowercase())
+            .filter(|t| {
+                (1..=40).contains(&t.len())
+                    && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            });
+        Self {
+            op_type,
+            asset: code(get("asset").as_deref()),
+            fiat: code(get("fiat").as_deref()),
+            flow: match get("flow").as_deref() {
+                Some("in") => Some(FlowFilter::In),
+                Some("out") => Some(FlowFilter::Out),
+                _ => None,
+            },
+            from: date(get("from").as_deref()),
+            to: date(get("to").as_deref()),
+            text: get("q").unwrap_or_default().chars().take(100).collect(),
+        }
+    }
+
+    /// The value of each URL parameter (`None` = absent), in [`PARAMS`] order.
+    fn to_query(&self) -> Vec<(&'static str, Option<String>)> {
+        let day = |d: Option<NaiveDate>| d.map(|d| d.format("%Y-%m-%d").to_string());
+        vec![
+            ("type", self.op_type.clone()),
+            ("asset", self.asset.clone()),
+            ("fiat", self.fiat.clone()),
+            (
+                "flow",
+                self.flow.map(|f| match f {
+                    FlowFilter::In => "in".to_string(),
+                    FlowFilter::Out => "out".to_string(),
+                }),
+            ),
+            ("from", day(self.from)),
+            ("to", day(self.to)),
+            (
+                "q",
+                Some(self.text.clone()).filter(|t| !t.trim().is_empty()),
+            ),
+        ]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::url::query_string;
 
     #[test]
     fn round_trips_through_the_url() {
@@ -183,12 +175,12 @@ mod tests {
             "q" => Some("bit coin&".to_string()),
             _ => None,
         };
-        let f = OperationsFilter::from_params(raw);
+        let f = OperationsFilter::from_query((), raw);
         assert_eq!(f.op_type.as_deref(), Some("buy"));
         assert_eq!(f.asset.as_deref(), Some("BTC"));
         assert_eq!(f.flow, Some(FlowFilter::Out));
         assert_eq!(f.to, None);
-        let q = query_string(&f.to_params());
+        let q = query_string(&f.to_query());
         assert_eq!(
             q,
             "?type=buy&asset=BTC&flow=out&from=2026-01-02&q=bit%20coin%26"
@@ -197,7 +189,7 @@ mod tests {
         let (_, _, from, to) = f.server_part();
         assert_eq!(from.unwrap().to_rfc3339(), "2026-01-02T00:00:00+00:00");
         assert!(to.is_none());
-        let bad = OperationsFilter::from_params(|k| (k == "asset").then(|| "<b>".to_string()));
+        let bad = OperationsFilter::from_query((), |k| (k == "asset").then(|| "<b>".to_string()));
         assert_eq!(bad.asset, None);
     }
 }

@@ -7,9 +7,7 @@ use leptos::prelude::*;
 
 use crate::pages::operations::filter::{FlowFilter, OperationsFilter};
 use crate::pages::operations::rows::type_label;
-
-/// Sets one URL parameter (`None` removes it).
-pub type SetParam = Callback<(&'static str, Option<String>)>;
+use crate::url::with_param;
 
 fn non_empty(value: String) -> Option<String> {
     let v = value.trim().to_string();
@@ -24,8 +22,8 @@ pub fn FilterBar(
     filter: Memo<OperationsFilter>,
     /// The free text as typed (ahead of the URL).
     text: RwSignal<String>,
-    /// Writes a URL parameter.
-    set: SetParam,
+    /// Writes the filter to the URL.
+    set: Callback<OperationsFilter>,
     /// Operation types seen in the loaded data that the client does not know.
     extra_types: Signal<Vec<String>>,
     /// Fiat currency codes.
@@ -76,7 +74,18 @@ pub fn FilterBar(
         })
     };
     let on_select = move |name: &'static str| {
-        move |ev: leptos::ev::Event| set.run((name, non_empty(event_target_value(&ev))))
+        move |ev: leptos::ev::Event| {
+            let typed = OperationsFilter {
+                text: text.get_untracked(),
+                ..filter.get_untracked()
+            };
+            set.run(with_param(
+                &typed,
+                (),
+                name,
+                non_empty(event_target_value(&ev)),
+            ));
+        }
     };
     view! {
         <form class="ops-filters card" role="search" aria-label="Filter operations"
@@ -130,7 +139,10 @@ pub fn FilterBar(
             <div class="field ops-clear">
                 <button type="button" class="button button-quiet" id="ops-clear"
                     disabled=move || !filter.with(OperationsFilter::is_active) && text.with(String::is_empty)
-                    on:click=move |_| set.run(("*", None))>
+                    on:click=move |_| {
+                        text.set(String::new());
+                        set.run(OperationsFilter::default());
+                    }>
                     "Clear filters"
                 </button>
             </div>

@@ -5,6 +5,7 @@
 //! it loads everything once; if the legacy API is switched off the toggle says so and the
 //! usual list stays.
 
+use crate::url::{use_url_state, UrlState};
 use folio_client::current::{Operation, OperationsQuery};
 use folio_client::legacy::timeline::{merge_timeline, LegacyRecords, TimelineEntry};
 use folio_client::legacy::{
@@ -13,7 +14,6 @@ use folio_client::legacy::{
 };
 use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
-use leptos_router::hooks::query_signal;
 
 use crate::components::{ErrorView, Loading};
 use crate::data::catalogue;
@@ -27,13 +27,26 @@ use crate::pages::operations::timeline_rows::{
 /// Entries shown at first and added by "Show more".
 const STEP: usize = 100;
 
-/// Whether the URL asks for the combined timeline (`?source=all`), and its setter.
-pub fn use_include_legacy() -> (Signal<bool>, SignalSetter<Option<String>>) {
-    let (source, set_source) = query_signal::<String>("source");
-    (
-        Signal::derive(move || source.get().as_deref() == Some("all")),
-        set_source,
-    )
+/// Whether the combined timeline is asked for, kept in the URL (`?source=all`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct IncludeLegacy(pub bool);
+
+impl UrlState for IncludeLegacy {
+    type Scope = ();
+
+    fn from_query((): (), get: impl Fn(&str) -> Option<String>) -> Self {
+        Self(get("source").as_deref() == Some("all"))
+    }
+
+    fn to_query(&self) -> Vec<(&'static str, Option<String>)> {
+        vec![("source", self.0.then(|| "all".to_string()))]
+    }
+}
+
+/// Whether the URL asks for the combined timeline, and its setter.
+pub fn use_include_legacy() -> (Signal<bool>, Callback<IncludeLegacy>) {
+    let (source, set_source) = use_url_state::<IncludeLegacy>(());
+    (Signal::derive(move || source.get().0), set_source)
 }
 
 /// The toggle, with the explanation when the legacy API is gone.
@@ -44,7 +57,7 @@ pub fn SourceToggle(gone: RwSignal<bool>) -> impl IntoView {
         <div class="ops-source">
             <label class="radio" for="ops-include-legacy">
                 <input type="checkbox" id="ops-include-legacy" prop:checked=move || include.get()
-                    on:change=move |ev| set_source.set(event_target_checked(&ev).then(|| "all".to_string())) />
+                    on:change=move |ev| set_source.run(IncludeLegacy(event_target_checked(&ev))) />
                 "Include legacy records"
             </label>
             {move || (include.get() && gone.get()).then(|| view! {

@@ -14,8 +14,9 @@ use crate::components::focus_when_shown;
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::format::{format_amount, format_datetime, format_fiat_with_unit, or_missing};
-use crate::pages::operations::filter::{query_string, OperationsFilter};
+use crate::pages::operations::filter::OperationsFilter;
 use crate::pages::trade::ticket::NextStep;
+use crate::url::{query_string, UrlState};
 
 /// The Operations address showing this asset, narrowed to `text` (a trade id) when given.
 fn operations_link(symbol: &str, text: Option<String>) -> String {
@@ -24,7 +25,7 @@ fn operations_link(symbol: &str, text: Option<String>) -> String {
         text: text.unwrap_or_default(),
         ..OperationsFilter::default()
     };
-    format!("/operations{}", query_string(&filter.to_params()))
+    format!("/operations{}", query_string(&filter.to_query()))
 }
 
 #[component]

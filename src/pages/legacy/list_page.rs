@@ -1,0 +1,95 @@
+//! One legacy list page — trades, fiat, crypto or metal transactions — as the person sees
+//! it: the frame, the filters kept in the URL, the table of every row received so far, and
+//! "Load more". What differs between the four lists is stated once in a [`ListSpec`].
+
+use std::collections::HashMap;
+
+use folio_client::legacy::{LegacyItem, LegacyPage};
+use folio_client::{ApiError, Client};
+use futures::future::LocalBoxFuture;
+use leptos::prelude::*;
+
+use super::cells::{table_region, Column};
+use super::filter_bar::FilterBar;
+use super::frame::LegacyFrame;
+use super::pager::{use_fiat_symbols, use_pager, PagerControls};
+use crate::components::EmptyState;
+use crate::pages::legacy::filters::{LegacyFilter, LegacyList};
+use crate::url::use_url_state;
+
+/// Symbols of the legacy fiat ids (`"1"` → `EUR`).
+pub type FiatSymbols = HashMap<String, String>;
+
+/// Asks the service for the page after the cursor (`None`: the first page).
+pub type Fetch<A> = fn(
+    Client,
+    LegacyFilter,
+    Option<String>,
+) -> LocalBoxFuture<'static, Result<LegacyPage<A>, ApiError>>;
+
+/// What one legacy list page shows and how it asks for it.
+pub struct ListSpec<A: 'static> {
+    /// Which list (its filters and the values they accept).
+    pub list: LegacyList,
+    /// The page heading.
+    pub title: &'static str,
+    /// One sentence on what the page shows.
+    pub intro: &'static str,
+    /// The table's id (its caption's id derives from it).
+    pub table_id: &'static str,
+    /// The table's caption.
+    pub caption: &'static str,
+    /// The column headings (and which are numeric).
+    pub head: &'static [Column],
+    /// What the list holds, plural ("trades").
+    pub what: &'static str,
+    /// The empty state's title and sentence.
+    pub empty: (&'static str, &'static str),
+    /// Whether rows name fiat ids (then the fiat wallets are read for their symbols).
+    pub names_fiats: bool,
+    /// The request for one page.
+    pub fetch: Fetch<A>,
+    /// One table row.
+    pub row: fn(&LegacyItem<A>, &FiatSymbols) -> AnyView,
+}
+
+/// The page of `spec`, inside the legacy frame.
+#[component]
+pub fn LegacyListPage<A: Clone + Send + Sync + 'static>(
+    spec: &'static ListSpec<A>,
+) -> impl IntoView {
+    view! {
+        <LegacyFrame title=spec.title intro=spec.intro>
+            <ListBody spec=spec />
+        </LegacyFrame>
+    }
+}
+
+/// Filters, table, empty state and "Load more" (inside the frame, which knows whether the
+/// legacy API is gone).
+#[component]
+fn ListBody<A: Clone + Send + Sync + 'static>(spec: &'static ListSpec<A>) -> impl IntoView {
+    let (filter, set_filter) = use_url_state::<LegacyFilter>(spec.list);
+    let pager = use_pager(filter, spec.fetch);
+    let fiats = spec.names_fiats.then(use_fiat_symbols);
+    let body = move || {
+        let fiats = fiats.map(|f| f.get()).unwrap_or_default();
+        pager
+            .items()
+            .iter()
+            .map(|item| (spec.row)(item, &fiats))
+            .collect_view()
+    };
+    let empty = move || {
+        let (title, sentence) = spec.empty;
+        pager.empty().then(|| {
+            view! { <EmptyState title=title><p>{sentence}</p></EmptyState> }
+        })
+    };
+    view! {
+        <FilterBar list=spec.list filter=filter set=set_filter />
+        {table_region(spec.table_id, spec.caption.to_string(), spec.head, body)}
+        {empty}
+        <PagerControls pager=pager what=spec.what />
+    }
+}
