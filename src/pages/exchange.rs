@@ -11,7 +11,6 @@ mod market;
 mod nav;
 mod order_detail;
 mod orders;
-mod paged;
 mod section;
 pub(crate) mod ticket;
 mod trades;

@@ -23,7 +23,7 @@ async fn order_ids_on_screen(w: &World) -> Vec<String> {
 async fn load_every_page(w: &World) {
     for _ in 0..40 {
         let state = w
-            .js("return document.getElementById('orders-complete') ? 'done' : (document.getElementById('orders-load-more') ? 'more' : 'busy');")
+            .js("return document.querySelector('#orders-list-status[data-complete=true]') ? 'done' : (document.getElementById('orders-load-more') ? 'more' : 'busy');")
             .await;
         match state.as_str() {
             Some("done") => return,
@@ -88,7 +88,7 @@ async fn order_filters_live_in_the_url_and_paging_shows_every_order_once() {
     // A reload keeps the filters.
     let url = w.url().await;
     w.browser.refresh().await.expect("reloads");
-    w.find("#orders-complete").await;
+    w.find("#orders-list-status[data-complete=true]").await;
     assert_eq!(w.url().await, url);
     let status = w
         .js("return document.getElementById('filter-status').value;")

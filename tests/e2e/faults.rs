@@ -307,7 +307,7 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
         ("/v1/operations", "/operations", "#ops-status"),
         ("/account/orders", "/market/orders", "#orders-skipped"),
         ("/v1/portfolio", "/", "#portfolio-skipped"),
-        ("/v1/trades", "/legacy-api/trades", "#legacy-list-status"),
+        ("/v1/trades", "/legacy-api/trades", "#legacy-skipped"),
     ] {
         w.server.clear_faults();
         w.server

@@ -100,16 +100,6 @@ impl ExchangeFilter {
     }
 }
 
-/// Adds `item` to `list` unless an item with the same key is there; `true` when added.
-pub fn push_unique<T, K: PartialEq>(list: &mut Vec<T>, item: T, key: impl Fn(&T) -> K) -> bool {
-    let k = key(&item);
-    if list.iter().any(|x| key(x) == k) {
-        return false;
-    }
-    list.push(item);
-    true
-}
-
 impl UrlState for ExchangeFilter {
     type Scope = ();
 
@@ -193,13 +183,5 @@ mod tests {
         );
         let t = ExchangeFilter::from_query((), |k| (k == "order").then(|| "0b6c-12".into()));
         assert_eq!(t.trades_query(None).order_id.unwrap().as_str(), "0b6c-12");
-    }
-
-    #[test]
-    fn unique_pushes() {
-        let mut list = vec![1, 2];
-        assert!(!push_unique(&mut list, 2, |x| *x));
-        assert!(push_unique(&mut list, 3, |x| *x));
-        assert_eq!(list, [1, 2, 3]);
     }
 }

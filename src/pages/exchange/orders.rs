@@ -10,11 +10,9 @@ use super::cancel_order::CancelOrder;
 use super::filter_bar::{FilterBar, FilterKind};
 use super::filters::ExchangeFilter;
 use super::order_detail::OrderDetail;
-use super::paged::{Paged, PagedFooter};
 use super::section::PairsPage;
 use crate::components::EmptyState;
-use crate::contexts::session::use_session;
-use crate::contexts::settings::use_settings;
+use crate::data::paging::{use_cursor_list, CursorFooter};
 use crate::format::{format_datetime, or_missing};
 use crate::pages::exchange::ticket::type_words;
 use crate::pages::exchange::words::{
@@ -36,40 +34,28 @@ pub fn ExchangeOrdersPage() -> impl IntoView {
 
 #[component]
 fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
-    let session = use_session();
-    let settings = use_settings();
     let (filter, set_filter) = use_url_state::<ExchangeFilter>(());
-    let paged = Paged::<Order>::new();
+    let (list, load_more) = use_cursor_list(
+        filter,
+        |_| None,
+        |client, f: ExchangeFilter, cursor| async move { client.orders(&f.orders_query(cursor)).await },
+        order_key,
+    );
     let selected = RwSignal::new(None::<Order>);
     let notice = RwSignal::new(None::<Result<String, String>>);
-    let names: Vec<String> = pairs.iter().map(|p| p.pair.clone()).collect();
-    let pairs = StoredValue::new(pairs);
-    let load_more = move || {
-        let Some(client) = session.client(settings) else {
-            return;
-        };
-        let f = filter.get_untracked();
-        paged.load_next(
-            move |cursor| async move { client.orders(&f.orders_query(cursor)).await },
-            order_key,
-        );
-    };
-    let reload = move || {
-        paged.reset();
-        load_more();
-    };
     Effect::new(move |_| {
         filter.track();
         selected.set(None);
-        reload();
     });
+    let names: Vec<String> = pairs.iter().map(|p| p.pair.clone()).collect();
+    let pairs = StoredValue::new(pairs);
     // After a cancel the list is read again in place: other rows (and a cancel dialog open
     // in one of them) stay.
     let on_done = Callback::new(move |outcome: Result<String, String>| {
         notice.set(Some(outcome));
         selected.set(None);
-        paged.refresh();
-        load_more();
+        list.refresh();
+        load_more.run(());
     });
     // Rows are keyed by order and state, so a refresh keeps an open cancel dialog in place.
     let row_key = |o: &Order| {
@@ -118,7 +104,7 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
     })
     };
     let empty = move || {
-        (paged.complete.get() && paged.items.with(Vec::is_empty)).then(|| view! {
+        list.empty().then(|| view! {
             <EmptyState title="No orders">
                 <p>{move || if filter.with(|f| f.is_active()) { "No order matches these filters." } else { "This account has no exchange orders yet." }}</p>
             </EmptyState>
@@ -140,10 +126,10 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
                     <th scope="col" class="num">"Filled"</th><th scope="col" class="num">"Average price"</th>
                     <th scope="col">"Status"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th>
                 </tr></thead>
-                <tbody><For each=move || paged.items.get() key=row_key children=row /></tbody>
+                <tbody><For each=move || list.items() key=row_key children=row /></tbody>
             </table>
         </div>
         {empty}
-        <div class="list-footer"><PagedFooter paged=paged id="orders" one="order" on_more=Callback::new(move |()| load_more()) /></div>
+        <CursorFooter list=list id="orders" what="orders" on_more=load_more />
     }
 }

@@ -7,12 +7,10 @@ use leptos::prelude::*;
 
 use super::filter_bar::{FilterBar, FilterKind};
 use super::filters::ExchangeFilter;
-use super::paged::{Paged, PagedFooter};
 use super::section::PairsPage;
 use crate::components::EmptyState;
-use crate::contexts::session::use_session;
-use crate::contexts::settings::use_settings;
 use crate::data::load::{account_resource, load_states};
+use crate::data::paging::{use_cursor_list, CursorFooter};
 use crate::format::{format_amount, format_datetime, or_missing};
 use crate::pages::exchange::words::{find_pair, fixed, price_decimals, side_words, size_decimals};
 use crate::url::use_url_state;
@@ -44,31 +42,22 @@ pub fn ExchangeTradesPage() -> impl IntoView {
 
 #[component]
 fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
-    let session = use_session();
-    let settings = use_settings();
     let (filter, set_filter) = use_url_state::<ExchangeFilter>(());
-    let paged = Paged::<Trade>::new();
+    let (list, load_more) = use_cursor_list(
+        filter,
+        |_| None,
+        |client, f: ExchangeFilter, cursor| async move { client.trades(&f.trades_query(cursor)).await },
+        trade_key,
+    );
     let selected = RwSignal::new(None::<TradeId>);
-    let names: Vec<String> = pairs.iter().map(|p| p.pair.clone()).collect();
-    let pairs = StoredValue::new(pairs);
-    let load_more = move || {
-        let Some(client) = session.client(settings) else {
-            return;
-        };
-        let f = filter.get_untracked();
-        paged.load_next(
-            move |cursor| async move { client.trades(&f.trades_query(cursor)).await },
-            trade_key,
-        );
-    };
     Effect::new(move |_| {
         filter.track();
         selected.set(None);
-        paged.reset();
-        load_more();
     });
+    let names: Vec<String> = pairs.iter().map(|p| p.pair.clone()).collect();
+    let pairs = StoredValue::new(pairs);
     let rows = move || {
-        paged.items.get().into_iter().map(|t| {
+        list.items().into_iter().map(|t| {
             let pair = pairs.with_value(|ps| find_pair(ps, t.pair.as_deref()).cloned());
             let (pd, sd) = (price_decimals(pair.as_ref()), size_decimals(pair.as_ref()));
             let id = t.id.clone();
@@ -92,7 +81,7 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
     };
     let empty =
         move || {
-            (paged.complete.get() && paged.items.with(Vec::is_empty)).then(|| view! {
+            list.empty().then(|| view! {
             <EmptyState title="No trades"><p>"No trade matches these filters."</p></EmptyState>
         })
         };
@@ -112,7 +101,7 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
             </table>
         </div>
         {empty}
-        <div class="list-footer"><PagedFooter paged=paged id="trades" one="trade" on_more=Callback::new(move |()| load_more()) /></div>
+        <CursorFooter list=list id="trades" what="trades" on_more=load_more />
     }
 }
 

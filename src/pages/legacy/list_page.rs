@@ -12,8 +12,10 @@ use leptos::prelude::*;
 use super::cells::{table_region, Column};
 use super::filter_bar::FilterBar;
 use super::frame::LegacyFrame;
-use super::pager::{use_fiat_symbols, use_pager, PagerControls};
+use super::frame::{note_gone, use_legacy_gone};
+use super::pager::use_fiat_symbols;
 use crate::components::EmptyState;
+use crate::data::paging::{use_cursor_list, CursorFooter};
 use crate::pages::legacy::filters::{LegacyFilter, LegacyList};
 use crate::url::use_url_state;
 
@@ -70,19 +72,29 @@ pub fn LegacyListPage<A: Clone + Send + Sync + 'static>(
 #[component]
 fn ListBody<A: Clone + Send + Sync + 'static>(spec: &'static ListSpec<A>) -> impl IntoView {
     let (filter, set_filter) = use_url_state::<LegacyFilter>(spec.list);
-    let pager = use_pager(filter, spec.fetch);
+    let (list, load_more) = use_cursor_list(
+        filter,
+        |f: &LegacyFilter| f.page_size,
+        spec.fetch,
+        |item: &LegacyItem<A>| item.id.clone(),
+    );
+    let gone = use_legacy_gone();
+    Effect::new(move |_| {
+        if let Some(e) = list.error() {
+            note_gone(gone, &e);
+        }
+    });
     let fiats = spec.names_fiats.then(use_fiat_symbols);
     let body = move || {
         let fiats = fiats.map(|f| f.get()).unwrap_or_default();
-        pager
-            .items()
+        list.items()
             .iter()
             .map(|item| (spec.row)(item, &fiats))
             .collect_view()
     };
     let empty = move || {
         let (title, sentence) = spec.empty;
-        pager.empty().then(|| {
+        list.empty().then(|| {
             view! { <EmptyState title=title><p>{sentence}</p></EmptyState> }
         })
     };
@@ -90,6 +102,7 @@ fn ListBody<A: Clone + Send + Sync + 'static>(spec: &'static ListSpec<A>) -> imp
         <FilterBar list=spec.list filter=filter set=set_filter />
         {table_region(spec.table_id, spec.caption.to_string(), spec.head, body)}
         {empty}
-        <PagerControls pager=pager what=spec.what />
+        <CursorFooter list=list id="legacy" what=spec.what on_more=load_more
+            hide_error=folio_client::legacy::sunset::is_gone />
     }
 }
