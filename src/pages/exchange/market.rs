@@ -7,6 +7,7 @@ mod candle_geometry;
 mod candles;
 mod clock_skew;
 mod order_form;
+mod order_ticket;
 mod pair_picker;
 mod place_order;
 mod ticker;

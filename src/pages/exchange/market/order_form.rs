@@ -2,25 +2,23 @@
 //! for Market orders, an amount); limit and trigger prices; time in force with an end time
 //! for good-till-date; the available balance with 25/50/75/100 % shortcuts. "Review" checks
 //! everything against the pair's rules and the balance — problems appear at their fields and
-//! nothing is sent — then opens the confirmation.
+//! nothing is sent — then opens the confirmation. The typed order and its checks are in
+//! [`super::order_ticket`].
 
-use chrono::Utc;
-use folio_client::exchange::Order;
-use folio_client::exchange::{
-    fat_finger, validate_order, Balance, Field, OrderSide, OrderType, Pair, TimeInForce,
-};
+use folio_client::exchange::{Balance, Order, OrderSide, OrderType, Pair, TimeInForce};
 use folio_client::ApiError;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
+use super::order_ticket::OrderTicket;
 use super::place_order::{PlaceOrderDialog, Placed, PlacedNotice, Review};
-use crate::components::ReadAs;
+use crate::components::{DecimalField, Radio};
 use crate::data::write::{use_write, Sent};
 use crate::format::{format_amount, format_fiat};
 use crate::money::read_as_words;
 use crate::pages::exchange::ticket::{
-    allowed_tifs, available_of, describe, field_id, shortcut_size, sizing_price, spent_symbol,
-    tif_words, type_words, uses_limit, uses_trigger, SizeMode, TypedOrder,
+    allowed_tifs, available_of, spent_symbol, tif_words, type_words, uses_limit, uses_trigger,
+    SizeMode,
 };
 
 const TYPES: [OrderType; 4] = [
@@ -29,6 +27,18 @@ const TYPES: [OrderType; 4] = [
     OrderType::StopLimit,
     OrderType::StopMarket,
 ];
+
+/// The pair's base and quote symbols (`("BTC", "EUR")`).
+fn units(pair: Signal<Option<Pair>>) -> (String, String) {
+    pair.with(|p| {
+        p.as_ref()
+            .map(|p| {
+                let base = p.base_asset.clone().unwrap_or_default();
+                (base, p.quote_asset.clone().unwrap_or_default())
+            })
+            .unwrap_or_default()
+    })
+}
 
 /// The order form for `pair`.
 #[component]
@@ -40,13 +50,7 @@ pub fn OrderForm(
     limit_text: RwSignal<String>,
     on_placed: Callback<()>,
 ) -> impl IntoView {
-    let side = RwSignal::new(OrderSide::Buy);
-    let mode = RwSignal::new(SizeMode::Quantity);
-    let size = RwSignal::new(String::new());
-    let trigger = RwSignal::new(String::new());
-    let tif = RwSignal::new(None::<TimeInForce>);
-    let end_time = RwSignal::new(String::new());
-    let errors = RwSignal::new(Vec::<(Field, String)>::new());
+    let ticket = OrderTicket::new(order_type, limit_text);
     let review = RwSignal::new(None::<Review>);
     let open = RwSignal::new(false);
     let placed = RwSignal::new(None::<Placed>);
@@ -59,7 +63,7 @@ pub fn OrderForm(
         let text =
             review.with_untracked(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default());
         if !matches!(sent, Sent::Refused(_)) {
-            size.set(String::new());
+            ticket.size.set(String::new());
         }
         placed.set(Some(Placed::from_sent(&sent, &text)));
         on_placed.run(());
@@ -68,255 +72,220 @@ pub fn OrderForm(
     Effect::new(move |_| {
         let t = order_type.get();
         if t != OrderType::Market {
-            mode.set(SizeMode::Quantity);
+            ticket.mode.set(SizeMode::Quantity);
         }
-        if tif
-            .get_untracked()
-            .is_some_and(|x| !allowed_tifs(&t).contains(&x))
-        {
-            tif.set(None);
+        let tif = ticket.tif.get_untracked();
+        if tif.is_some_and(|x| !allowed_tifs(&t).contains(&x)) {
+            ticket.tif.set(None);
         }
-        errors.set(Vec::new());
+        ticket.errors.clear();
     });
     Effect::new(move |_| {
         pair.track();
-        errors.set(Vec::new());
+        ticket.errors.clear();
         placed.set(None);
     });
     let spent = move || {
+        let side = ticket.side.get();
         pair.with(|p| {
             p.as_ref()
-                .map(|p| spent_symbol(p, &side.get()))
+                .map(|p| spent_symbol(p, &side))
                 .unwrap_or_default()
         })
     };
-    let available = move || -> Option<Decimal> {
+    let available = Signal::derive(move || -> Option<Decimal> {
         balances.with(|b| match b {
             Some(Ok(list)) => Some(available_of(list, &spent())),
             _ => None,
         })
-    };
-    let error_at = move |id: &'static str| {
-        move || {
-            errors.with(|e| {
-                e.iter()
-                    .filter(|(f, _)| field_id(*f) == id)
-                    .map(|(_, m)| m.clone())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-        }
-    };
-    let invalid = move |id: &'static str| {
-        move || {
-            errors
-                .with(|e| e.iter().any(|(f, _)| field_id(*f) == id))
-                .to_string()
-        }
-    };
-    let clear = move || errors.set(Vec::new());
-    let shortcut = move |percent: u32| {
-        let (Some(p), Some(avail)) = (pair.get_untracked(), available()) else {
-            return;
-        };
-        let price = sizing_price(
-            &order_type.get_untracked(),
-            &side.get_untracked(),
-            limit_text.get_untracked().trim().parse().ok(),
-            trigger.get_untracked().trim().parse().ok(),
-            mid.get_untracked(),
-        );
-        match shortcut_size(
-            &p,
-            &side.get_untracked(),
-            mode.get_untracked(),
-            percent,
-            avail,
-            price,
-        ) {
-            Some(v) => size.set(v.to_string()),
-            None => errors.set(vec![(
-                Field::Quantity,
-                "Enter a price first, or there is nothing available to use.".into(),
-            )]),
-        }
-    };
+    });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         placed.set(None);
         let Some(p) = pair.get_untracked() else {
             return;
         };
-        let typed = TypedOrder {
-            side: side.get_untracked(),
-            order_type: order_type.get_untracked(),
-            mode: mode.get_untracked(),
-            size: size.get_untracked(),
-            limit_price: limit_text.get_untracked(),
-            trigger_price: trigger.get_untracked(),
-            time_in_force: tif.get_untracked(),
-            end_time: end_time.get_untracked(),
-        };
-        let checked = typed
-            .draft(mid.get_untracked(), Utc::now())
-            .and_then(|draft| {
-                validate_order(&p, &draft, available().unwrap_or(Decimal::MAX)).map(|()| draft)
-            });
-        match checked {
-            Err(found) => errors.set(found),
-            Ok(draft) => {
-                errors.set(Vec::new());
-                review.set(Some(Review {
-                    order: draft.to_new_order(&p.pair),
-                    text: describe(&draft, &p),
-                    fat_finger: mid.get_untracked().and_then(|m| fat_finger(&draft, m)),
-                    above_mid: draft
-                        .limit_price
-                        .zip(mid.get_untracked())
-                        .is_some_and(|(l, m)| l > m),
-                }));
+        match ticket.review(&p, mid.get_untracked(), available.get_untracked()) {
+            Err(found) => ticket.errors.show(&found),
+            Ok(checked) => {
+                ticket.errors.clear();
+                review.set(Some(checked));
                 open.set(true);
             }
         }
     };
-    let side_radio = move |value: OrderSide, id: &'static str, label: &'static str| {
-        let v = value.clone();
-        view! {
-            <label class=format!("segment {id}") for=id>
-                <input type="radio" name="order-side" id=id prop:checked=move || side.get() == v
-                    on:change=move |_| { side.set(value.clone()); clear(); } />
-                {label}
-            </label>
-        }
-    };
-    let units = move || {
-        pair.with(|p| {
-            p.as_ref()
-                .map(|p| {
-                    (
-                        p.base_asset.clone().unwrap_or_default(),
-                        p.quote_asset.clone().unwrap_or_default(),
-                    )
-                })
-                .unwrap_or_default()
-        })
+    let available_text = move || match available.get() {
+        Some(a) => format!("Available: {} {}", format_amount(a), spent()),
+        None => "Available: unknown (balances could not be read)".into(),
     };
     // What the order is worth at the price it would be sized against (a hint, not a check).
     let estimate = move || {
-        let value: Decimal = size.with(|t| t.trim().parse().ok())?;
-        if mode.get() == SizeMode::Amount {
-            return Some(value);
-        }
-        let price = sizing_price(
-            &order_type.get(),
-            &side.get(),
-            limit_text.with(|t| t.trim().parse().ok()),
-            trigger.with(|t| t.trim().parse().ok()),
-            mid.get(),
-        )?;
-        value.checked_mul(price)
+        let value: Decimal = ticket.size.with(|t| t.trim().parse().ok())?;
+        let worth = match ticket.mode.get() {
+            SizeMode::Amount => Some(value),
+            SizeMode::Quantity => value.checked_mul(ticket.sizing_price(mid.get())?),
+        }?;
+        Some(format!(
+            "Order value about {} {}",
+            format_fiat(worth),
+            units(pair).1
+        ))
     };
-    let available_text = move || match available() {
-        Some(a) => format!("{} {}", format_amount(a), spent()),
-        None => "unknown (balances could not be read)".into(),
+    let review_label = move || match ticket.side.get() {
+        OrderSide::Sell => "Review sell order…",
+        _ => "Review buy order…",
     };
     view! {
         <section class="card order-form-card" aria-labelledby="order-form-title">
             <h2 id="order-form-title">"Place an order"</h2>
             <form class="order-form" novalidate=true on:submit=submit>
-                <fieldset class="segmented">
-                    <legend>"Side"</legend>
-                    {side_radio(OrderSide::Buy, "order-side-buy", "Buy")}
-                    {side_radio(OrderSide::Sell, "order-side-sell", "Sell")}
-                </fieldset>
-                <div class="field">
-                    <label for="order-type">"Order type"</label>
-                    <select id="order-type" on:change=move |ev| order_type.set(OrderType::parse(&event_target_value(&ev)))>
-                        {TYPES.iter().map(|t| {
-                            let t2 = t.clone();
-                            view! { <option value=t.as_str() selected=move || order_type.get() == t2>{type_words(t)}</option> }
-                        }).collect_view()}
-                    </select>
-                </div>
-                <Show when=move || order_type.get() == OrderType::Market>
-                    <fieldset class="segmented">
-                        <legend>"Size in"</legend>
-                        <label class="segment" for="order-mode-quantity">
-                            <input type="radio" name="order-mode" id="order-mode-quantity" prop:checked=move || mode.get() == SizeMode::Quantity
-                                on:change=move |_| { mode.set(SizeMode::Quantity); clear(); } />
-                            {move || format!("Quantity ({})", units().0)}
-                        </label>
-                        <label class="segment" for="order-mode-amount">
-                            <input type="radio" name="order-mode" id="order-mode-amount" prop:checked=move || mode.get() == SizeMode::Amount
-                                on:change=move |_| { mode.set(SizeMode::Amount); clear(); } />
-                            {move || format!("Amount ({})", units().1)}
-                        </label>
-                    </fieldset>
-                </Show>
-                <div class="field">
-                    <label for="order-size">{move || match mode.get() { SizeMode::Quantity => format!("Quantity ({})", units().0), SizeMode::Amount => format!("Amount ({})", units().1) }}</label>
-                    <input id="order-size" type="text" inputmode="decimal" autocomplete="off" aria-describedby="order-size-read order-available order-size-error"
-                        aria-invalid=invalid("order-size") prop:value=move || size.get() on:input=move |ev| { size.set(event_target_value(&ev)); clear(); } />
-                    <ReadAs id="order-size-read" words=Signal::derive(move || {
-                        let unit = match mode.get() { SizeMode::Quantity => units().0, SizeMode::Amount => units().1 };
-                        size.with(|t| read_as_words(t, &unit))
-                    }) />
-                    <p class="hint" id="order-available" data-value=move || available().map(|a| a.to_string()).unwrap_or_default()>{move || format!("Available: {}", available_text())}</p>
-                    <div class="shortcuts" role="group" aria-label="Use a share of the available balance">
-                        {[25u32, 50, 75, 100].into_iter().map(|pct| view! {
-                            <button type="button" class="chip" id=format!("pct-{pct}") on:click=move |_| shortcut(pct)>{format!("{pct} %")}</button>
-                        }).collect_view()}
-                    </div>
-                    <p class="field-error" id="order-size-error" role="alert">{error_at("order-size")}</p>
-                </div>
-                <Show when=move || uses_limit(&order_type.get())>
-                    <div class="field">
-                        <label for="order-limit-price">{move || format!("Limit price ({})", units().1)}</label>
-                        <input id="order-limit-price" type="text" inputmode="decimal" autocomplete="off" aria-describedby="order-limit-price-read order-limit-price-error"
-                            aria-invalid=invalid("order-limit-price") prop:value=move || limit_text.get() on:input=move |ev| { limit_text.set(event_target_value(&ev)); clear(); } />
-                        <ReadAs id="order-limit-price-read" words=Signal::derive(move || limit_text.with(|t| read_as_words(t, &units().1))) />
-                        <p class="field-error" id="order-limit-price-error" role="alert">{error_at("order-limit-price")}</p>
-                    </div>
-                </Show>
-                <Show when=move || uses_trigger(&order_type.get())>
-                    <div class="field">
-                        <label for="order-trigger-price">{move || format!("Trigger price ({})", units().1)}</label>
-                        <input id="order-trigger-price" type="text" inputmode="decimal" autocomplete="off" aria-describedby="order-trigger-price-read order-trigger-price-error"
-                            aria-invalid=invalid("order-trigger-price") prop:value=move || trigger.get() on:input=move |ev| { trigger.set(event_target_value(&ev)); clear(); } />
-                        <ReadAs id="order-trigger-price-read" words=Signal::derive(move || trigger.with(|t| read_as_words(t, &units().1))) />
-                        <p class="field-error" id="order-trigger-price-error" role="alert">{error_at("order-trigger-price")}</p>
-                    </div>
-                </Show>
-                <div class="field">
-                    <label for="order-tif">"Time in force"</label>
-                    <select id="order-tif" aria-describedby="order-tif-error" on:change=move |ev| { let v = event_target_value(&ev); tif.set((!v.is_empty()).then(|| TimeInForce::parse(&v))); clear(); }>
-                        <option value="" selected=move || tif.get().is_none()>"Exchange default"</option>
-                        {move || allowed_tifs(&order_type.get()).iter().map(|t| {
-                            let t2 = t.clone();
-                            view! { <option value=t.as_str() selected=move || tif.get().as_ref() == Some(&t2)>{tif_words(t)}</option> }
-                        }).collect_view()}
-                    </select>
-                    <p class="field-error" id="order-tif-error" role="alert">{error_at("order-tif")}</p>
-                </div>
-                <Show when=move || tif.get() == Some(TimeInForce::Gtd)>
-                    <div class="field">
-                        <label for="order-end-time">"End time (UTC)"</label>
-                        <input id="order-end-time" type="datetime-local" aria-describedby="order-end-time-error"
-                            aria-invalid=invalid("order-end-time") prop:value=move || end_time.get() on:input=move |ev| { end_time.set(event_target_value(&ev)); clear(); } />
-                        <p class="field-error" id="order-end-time-error" role="alert">{error_at("order-end-time")}</p>
-                    </div>
-                </Show>
-                <p class="hint" id="order-value" aria-live="polite">
-                    {move || estimate().map(|v| format!("Order value about {} {}", format_fiat(v), units().1))}
-                </p>
+                <SideAndType ticket=ticket pair=pair />
+                <SizeField ticket=ticket pair=pair mid=mid available=available hint=Signal::derive(move || Some(available_text())) />
+                <PriceFields ticket=ticket pair=pair />
+                <TimeInForceFields ticket=ticket />
+                <p class="hint" id="order-value" aria-live="polite">{estimate}</p>
                 <div class="form-actions">
-                    <button type="submit" class="button button-primary" id="review-order">
-                        {move || if side.get() == OrderSide::Sell { "Review sell order…" } else { "Review buy order…" }}
-                    </button>
+                    <button type="submit" class="button button-primary" id="review-order">{review_label}</button>
                 </div>
             </form>
             <PlacedNotice placed=placed />
             <PlaceOrderDialog open=open review=review write=write />
         </section>
+    }
+}
+
+/// Buy or Sell, the order type, and (Market orders) whether the size is a quantity or an
+/// amount.
+#[component]
+fn SideAndType(ticket: OrderTicket, pair: Signal<Option<Pair>>) -> impl IntoView {
+    let side = move |value: OrderSide,
+                     class: &'static str,
+                     id: &'static str,
+                     label: &'static str| {
+        let v = value.clone();
+        let pick = Callback::new(move |()| {
+            ticket.side.set(value.clone());
+            ticket.errors.clear();
+        });
+        view! { <Radio name="order-side" id=id class=class checked=Signal::derive(move || ticket.side.get() == v) on_pick=pick>{label}</Radio> }
+    };
+    let mode = move |value: SizeMode, id: &'static str, words: fn((String, String)) -> String| {
+        let pick = Callback::new(move |()| {
+            ticket.mode.set(value);
+            ticket.errors.clear();
+        });
+        view! { <Radio name="order-mode" id=id class="segment" checked=Signal::derive(move || ticket.mode.get() == value) on_pick=pick>{move || words(units(pair))}</Radio> }
+    };
+    let order_type = ticket.order_type;
+    view! {
+        <fieldset class="segmented">
+            <legend>"Side"</legend>
+            {side(OrderSide::Buy, "segment order-side-buy", "order-side-buy", "Buy")}
+            {side(OrderSide::Sell, "segment order-side-sell", "order-side-sell", "Sell")}
+        </fieldset>
+        <div class="field">
+            <label for="order-type">"Order type"</label>
+            <select id="order-type" on:change=move |ev| order_type.set(OrderType::parse(&event_target_value(&ev)))>
+                {TYPES.iter().map(|t| {
+                    let t2 = t.clone();
+                    view! { <option value=t.as_str() selected=move || order_type.get() == t2>{type_words(t)}</option> }
+                }).collect_view()}
+            </select>
+        </div>
+        <Show when=move || order_type.get() == OrderType::Market>
+            <fieldset class="segmented">
+                <legend>"Size in"</legend>
+                {mode(SizeMode::Quantity, "order-mode-quantity", |(base, _)| format!("Quantity ({base})"))}
+                {mode(SizeMode::Amount, "order-mode-amount", |(_, quote)| format!("Amount ({quote})"))}
+            </fieldset>
+        </Show>
+    }
+}
+
+/// The quantity or amount, with the available balance (`hint`) and the 25/50/75/100 %
+/// shortcuts.
+#[component]
+fn SizeField(
+    ticket: OrderTicket,
+    pair: Signal<Option<Pair>>,
+    mid: Signal<Option<Decimal>>,
+    available: Signal<Option<Decimal>>,
+    hint: Signal<Option<String>>,
+) -> impl IntoView {
+    let unit = move || match ticket.mode.get() {
+        SizeMode::Quantity => units(pair).0,
+        SizeMode::Amount => units(pair).1,
+    };
+    let label = Signal::derive(move || match ticket.mode.get() {
+        SizeMode::Quantity => format!("Quantity ({})", unit()),
+        SizeMode::Amount => format!("Amount ({})", unit()),
+    });
+    let read_as = Signal::derive(move || ticket.size.with(|t| read_as_words(t, &unit())));
+    let share = move |percent: u32| {
+        if let (Some(p), Some(avail)) = (pair.get_untracked(), available.get_untracked()) {
+            ticket.use_share(&p, percent, avail, mid.get_untracked());
+        }
+    };
+    view! {
+        <DecimalField id="order-size" label=label text=ticket.size error=ticket.errors.size read_as=read_as hint=hint>
+            <div class="shortcuts" role="group" aria-label="Use a share of the available balance">
+                {[25u32, 50, 75, 100].into_iter().map(|pct| view! {
+                    <button type="button" class="chip" id=format!("pct-{pct}") on:click=move |_| share(pct)>{format!("{pct} %")}</button>
+                }).collect_view()}
+            </div>
+        </DecimalField>
+    }
+}
+
+/// The limit and trigger prices, where the order type uses them.
+#[component]
+fn PriceFields(ticket: OrderTicket, pair: Signal<Option<Pair>>) -> impl IntoView {
+    let quote = move || units(pair).1;
+    let order_type = ticket.order_type;
+    view! {
+        <Show when=move || uses_limit(&order_type.get())>
+            <DecimalField id="order-limit-price" label=Signal::derive(move || format!("Limit price ({})", quote()))
+                text=ticket.limit error=ticket.errors.limit
+                read_as=Signal::derive(move || ticket.limit.with(|t| read_as_words(t, &quote()))) />
+        </Show>
+        <Show when=move || uses_trigger(&order_type.get())>
+            <DecimalField id="order-trigger-price" label=Signal::derive(move || format!("Trigger price ({})", quote()))
+                text=ticket.trigger error=ticket.errors.trigger
+                read_as=Signal::derive(move || ticket.trigger.with(|t| read_as_words(t, &quote()))) />
+        </Show>
+    }
+}
+
+/// Time in force, and the end time of a good-till-date order.
+#[component]
+fn TimeInForceFields(ticket: OrderTicket) -> impl IntoView {
+    let (tif, end_time, errors) = (ticket.tif, ticket.end_time, ticket.errors);
+    let pick = move |ev: leptos::ev::Event| {
+        let v = event_target_value(&ev);
+        tif.set((!v.is_empty()).then(|| TimeInForce::parse(&v)));
+        errors.tif.set(None);
+    };
+    view! {
+        <div class="field">
+            <label for="order-tif">"Time in force"</label>
+            <select id="order-tif" aria-describedby="order-tif-error" on:change=pick>
+                <option value="" selected=move || tif.get().is_none()>"Exchange default"</option>
+                {move || allowed_tifs(&ticket.order_type.get()).iter().map(|t| {
+                    let t2 = t.clone();
+                    view! { <option value=t.as_str() selected=move || tif.get().as_ref() == Some(&t2)>{tif_words(t)}</option> }
+                }).collect_view()}
+            </select>
+            <p class="field-error" id="order-tif-error" role="alert">{move || errors.tif.get()}</p>
+        </div>
+        <Show when=move || tif.get() == Some(TimeInForce::Gtd)>
+            <div class="field">
+                <label for="order-end-time">"End time (UTC)"</label>
+                <input id="order-end-time" type="datetime-local" aria-describedby="order-end-time-error"
+                    aria-invalid=move || errors.end_time.with(Option::is_some).to_string()
+                    prop:value=move || end_time.get()
+                    on:input=move |ev| { end_time.set(event_target_value(&ev)); errors.end_time.set(None); } />
+                <p class="field-error" id="order-end-time-error" role="alert">{move || errors.end_time.get()}</p>
+            </div>
+        </Show>
     }
 }

@@ -1,0 +1,37 @@
+//! One radio button with its label: the one way Folio offers a choice among a few options
+//! (order side, size unit, stake or unstake, profile, theme). The group is a `fieldset` with
+//! a `legend` around several of these.
+
+use leptos::prelude::*;
+
+/// A labelled radio button, checked while `checked` is true; picking it runs `on_pick`.
+#[component]
+pub fn Radio(
+    /// The group's name (shared by the buttons of one choice).
+    #[prop(into)]
+    name: String,
+    /// The input's id (the label points at it).
+    #[prop(into)]
+    id: String,
+    /// Whether this option is the current one (reactive).
+    #[prop(into)]
+    checked: Signal<bool>,
+    /// Runs when the person picks this option.
+    on_pick: Callback<()>,
+    /// The label's classes: `radio` when not given (`segment order-side-buy` for a
+    /// segmented control).
+    #[prop(optional)]
+    class: &'static str,
+    /// The option's words.
+    children: Children,
+) -> impl IntoView {
+    let class = if class.is_empty() { "radio" } else { class };
+    let input_id = id.clone();
+    view! {
+        <label class=class for=id>
+            <input type="radio" id=input_id name=name prop:checked=move || checked.get()
+                on:change=move |_| on_pick.run(()) />
+            {children()}
+        </label>
+    }
+}
