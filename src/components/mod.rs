@@ -24,7 +24,7 @@ pub use form::confirm_dialog::ConfirmDialog;
 pub use form::field::{DecimalField, ReadAs};
 pub use form::focus::focus_when_shown;
 pub use form::one_click::{MoneyButton, OneClick};
-pub use form::radio::Radio;
+pub use form::radio::{radio_for, Radio};
 pub use money::{AmountCell, FiatCell, PercentCell};
 pub use offline_banner::OfflineBanner;
 pub use profile_picker::ProfilePicker;

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::components::Radio;
 use crate::contexts::settings::{use_settings, CustomUrls, Profile};
 
 /// Which custom URL a field edits.
@@ -105,22 +106,15 @@ pub fn ProfilePicker(
         .into_iter()
         .map(|profile| {
             let id = format!("{id_prefix}-profile-{}", profile.as_str());
-            view! {
-                <div class="radio">
-                    <input
-                        type="radio"
-                        id=id.clone()
-                        name=format!("{id_prefix}-profile")
-                        value=profile.as_str()
-                        prop:checked=move || settings.with(|p| p.profile == profile)
-                        on:change=move |_| settings.update(|p| {
-                            p.profile = profile;
-                            p.profile_chosen = true;
-                        })
-                    />
-                    <label for=id>{profile.label()}</label>
-                </div>
-            }
+            let checked = Signal::derive(move || settings.with(|p| p.profile == profile));
+            let pick = Callback::new(move |()| {
+                settings.update(|p| {
+                    p.profile = profile;
+                    p.profile_chosen = true;
+                })
+            });
+            let name = format!("{id_prefix}-profile");
+            view! { <Radio name=name id=id checked=checked on_pick=pick>{profile.label()}</Radio> }
         })
         .collect_view();
     let prefix = id_prefix.clone();

@@ -12,6 +12,7 @@ mod filter_bar;
 mod legacy_timeline;
 mod list;
 mod loader;
+mod progress;
 pub(crate) mod rows;
 mod timeline_rows;
 mod virtual_list;
@@ -21,18 +22,17 @@ use leptos::prelude::*;
 use crate::components::{ErrorView, FixBaseUrls};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
-use crate::format::skipped_sentence;
-use crate::pages::operations::csv::{to_csv, to_json};
 use crate::pages::operations::filter::OperationsFilter;
 use crate::pages::operations::rows::{group_by_day, type_label};
 use crate::url::use_url_state;
 use detail::OperationDetail;
+use export::ExportButtons;
 use filter_bar::FilterBar;
-use folio_client::current::Stopped;
 use legacy_timeline::{use_include_legacy, LegacyTimeline, SourceToggle};
 use list::OperationsList;
 pub use loader::Busy;
 use loader::Loader;
+use progress::{LoadAllProgress, LoadButtons, LoadStatus};
 
 /// How long the search box waits after a keystroke before writing the URL.
 const URL_DELAY_MS: u64 = 400;
@@ -99,25 +99,6 @@ pub fn OperationsPage() -> impl IntoView {
         seen
     });
     let fiats = Signal::derive(move || loader.fiats.get());
-    let export = move |json: bool| {
-        let ops = loader.ops.read_untracked();
-        let picked = shown.get_untracked().into_iter().filter_map(|i| ops.get(i));
-        let result = if json {
-            export::download("operations.json", "application/json", &to_json(picked))
-        } else {
-            let names = loader.names.get_untracked();
-            export::download(
-                "operations.csv",
-                "text/csv;charset=utf-8",
-                &to_csv(picked, &names),
-            )
-        };
-        if result.is_err() {
-            loader
-                .notice
-                .set(Some("The browser refused the download.".into()));
-        }
-    };
     let close = Callback::new(move |_| selected.set(None));
     let detail = move || {
         let i = selected.get()?;
@@ -135,46 +116,16 @@ pub fn OperationsPage() -> impl IntoView {
         <section class="page operations-page" aria-labelledby="operations-title">
             <div class="page-head">
                 <h1 id="operations-title">"Operations"</h1>
-                <div class="ops-export" hidden=combined>
-                    <button type="button" class="button" id="export-csv"
-                        disabled=move || shown.with(Vec::is_empty) on:click=move |_| export(false)>
-                        "Export CSV"
-                    </button>
-                    <button type="button" class="button" id="export-json"
-                        disabled=move || shown.with(Vec::is_empty) on:click=move |_| export(true)>
-                        "Export JSON"
-                    </button>
-                </div>
+                <ExportButtons loader=loader shown=shown hidden=Signal::derive(combined) />
             </div>
             <SourceToggle gone=legacy_gone />
             {move || include_legacy.get().then(|| view! { <LegacyTimeline gone=legacy_gone /> })}
             <div class="ops-current" hidden=combined>
             {move || settings.base_urls().is_none().then(|| view! { <FixBaseUrls /> })}
             <FilterBar filter=url_filter text=text set=set_filter extra_types=Signal::from(extra_types) fiats=fiats on_text=on_text />
-            <p class="ops-status" role="status" aria-live="polite" id="ops-status">
-                {move || {
-                    let p = loader.progress.get();
-                    let n = shown.with(Vec::len);
-                    let more = match p.stopped {
-                        Some(Stopped::RepeatedCursor) => "the service sent a page it had sent before, so loading stopped",
-                        Some(Stopped::NoNewItems) => "several pages brought nothing new, so loading stopped",
-                        None if p.done => "all loaded",
-                        None => "more available",
-                    };
-                    let skipped = skipped_sentence(p.skipped).map(|s| format!(" {s}")).unwrap_or_default();
-                    format!("Showing {n} of {} loaded operations ({} pages, {more}).{skipped}", p.items, p.pages)
-                }}
-            </p>
+            <LoadStatus loader=loader shown=shown />
             {move || loader.notice.get().map(|n| view! { <p class="notice" id="ops-notice">{n}</p> })}
-            {move || (busy() == Busy::All).then(|| view! {
-                <div class="ops-progress card" data-testid="load-all-progress">
-                    <label for="ops-progress-bar">
-                        {move || { let p = loader.progress.get(); format!("Loading all: {} operations, {} pages", p.items, p.pages) }}
-                    </label>
-                    <progress id="ops-progress-bar"></progress>
-                    <button type="button" class="button" id="ops-stop" on:click=move |_| loader.stop()>"Stop"</button>
-                </div>
-            })}
+            <LoadAllProgress loader=loader />
             {move || loader.error.get().map(|error| view! {
                 <ErrorView error=error what="more operations" on_retry=move |_| loader.load(false) />
             })}
@@ -183,18 +134,7 @@ pub fn OperationsPage() -> impl IntoView {
                     {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none))
                         .then(|| view! { <p class="state state-empty" id="ops-empty">"No operations match these filters."</p> })}
                     <OperationsList loader=loader rows=rows selected=selected />
-                    <div class="ops-more">
-                        <button type="button" class="button" id="ops-load-more"
-                            disabled=move || busy() != Busy::Idle || loader.done()
-                            on:click=move |_| loader.load(false)>
-                            {move || if busy() == Busy::More { "Loading…" } else { "Load more" }}
-                        </button>
-                        <button type="button" class="button" id="ops-load-all"
-                            disabled=move || busy() != Busy::Idle || loader.done()
-                            on:click=move |_| loader.load(true)>
-                            "Load all"
-                        </button>
-                    </div>
+                    <LoadButtons loader=loader />
                 </div>
                 {detail}
             </div>

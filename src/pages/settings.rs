@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::components::{ProfilePicker, ScopesTable};
+use crate::components::{ProfilePicker, Radio, ScopesTable};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::{clamp_idle_minutes, use_settings, Theme, IDLE_MINUTES_RANGE};
 use crate::data::catalogue;
@@ -54,19 +54,9 @@ pub fn SettingsPage() -> impl IntoView {
         .into_iter()
         .map(|theme| {
             let id = format!("theme-{}", theme.as_str());
-            view! {
-                <div class="radio">
-                    <input
-                        type="radio"
-                        id=id.clone()
-                        name="theme"
-                        value=theme.as_str()
-                        prop:checked=move || settings.with(|p| p.theme == theme)
-                        on:change=move |_| settings.update(|p| p.theme = theme)
-                    />
-                    <label for=id>{theme.label()}</label>
-                </div>
-            }
+            let checked = Signal::derive(move || settings.with(|p| p.theme == theme));
+            let pick = Callback::new(move |()| settings.update(|p| p.theme = theme));
+            view! { <Radio name="theme" id=id checked=checked on_pick=pick>{theme.label()}</Radio> }
         })
         .collect_view();
 

@@ -115,7 +115,7 @@ async fn stake_then_unstake_moves_the_available_balance() {
     choose(&w, "#earn-config", &config_id).await;
     fill(&w, "#earn-amount", "100000").await;
     click(&w, "#review-earn").await;
-    w.wait_text("[data-testid=earn-error]", "more than").await;
+    w.wait_text("#earn-amount-error", "more than").await;
     assert!(posts(&w).iter().all(|p| !p.contains("/earn/")));
 
     fill(&w, "#earn-amount", "0.1").await;

@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 use wasm_bindgen::JsCast;
 
 use crate::components::charts::geometry::{
-    area_path, line_path, line_points, nearest_index, ChartBox,
+    area_path, line_path, line_points, nearest_index, ChartBox, ChartPoint,
 };
 use crate::format::{format_axis_label, format_datetime, format_fiat_with_unit, MISSING};
 
@@ -62,22 +62,10 @@ pub fn AreaChart(
     };
 
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if count == 0 {
-            return;
+        if let Some(next) = point_after_key(&ev.key(), active.get_untracked(), count) {
+            ev.prevent_default();
+            active.set(next);
         }
-        let last = count - 1;
-        let next = match (ev.key().as_str(), active.get_untracked()) {
-            ("ArrowRight" | "ArrowUp", None) => Some(last),
-            ("ArrowLeft" | "ArrowDown", None) => Some(last),
-            ("ArrowRight" | "ArrowUp", Some(i)) => Some((i + 1).min(last)),
-            ("ArrowLeft" | "ArrowDown", Some(i)) => Some(i.saturating_sub(1)),
-            ("Home", _) => Some(0),
-            ("End", _) => Some(last),
-            ("Escape", _) => None,
-            _ => return,
-        };
-        ev.prevent_default();
-        active.set(next);
     };
 
     let on_pointer = move |ev: leptos::ev::PointerEvent| {
@@ -98,52 +86,11 @@ pub fn AreaChart(
     let marker = move || {
         let i = active.get()?;
         let p = points.with_value(|p| p.get(i).copied())?;
-        Some(view! {
-            <g class="chart-marker">
-                <line
-                    x1=format!("{:.2}", p.x)
-                    x2=format!("{:.2}", p.x)
-                    y1=format!("{:.2}", FRAME.padding)
-                    y2=format!("{:.2}", FRAME.height - FRAME.padding)
-                    class="chart-guide"
-                ></line>
-                // A zero-length line with round caps draws a dot that stays round when the
-                // chart is stretched (preserveAspectRatio="none").
-                <line
-                    x1=format!("{:.2}", p.x)
-                    x2=format!("{:.2}", p.x)
-                    y1=format!("{:.2}", p.y)
-                    y2=format!("{:.2}", p.y)
-                    class="chart-dot"
-                ></line>
-            </g>
-        })
+        Some(marker_at(p))
     };
 
-    let first_label = data.with_value(|d| {
-        d.first()
-            .and_then(|x| x.time)
-            .map(|t| format_axis_label(t, intraday))
-            .unwrap_or_default()
-    });
-    let last_label = data.with_value(|d| {
-        d.last()
-            .and_then(|x| x.time)
-            .map(|t| format_axis_label(t, intraday))
-            .unwrap_or_default()
-    });
-    let (low, high) = data.with_value(|d| {
-        let low = d.iter().map(|x| x.value).min();
-        let high = d.iter().map(|x| x.value).max();
-        unit.with_value(|u| {
-            (
-                low.map(|v| format_fiat_with_unit(v, u.as_deref()))
-                    .unwrap_or_default(),
-                high.map(|v| format_fiat_with_unit(v, u.as_deref()))
-                    .unwrap_or_default(),
-            )
-        })
-    });
+    let (first_label, last_label, low, high) =
+        data.with_value(|d| unit.with_value(|u| axis_words(d, u.as_deref(), intraday)));
     let view_box = format!("0 0 {} {}", FRAME.width, FRAME.height);
     let help = format!("{label}. {count} points. Use the left and right arrow keys to read them.");
 
@@ -180,5 +127,81 @@ pub fn AreaChart(
                 <span>{last_label}</span>
             </figcaption>
         </figure>
+    }
+}
+
+/// The point the key moves to: `Some(None)` clears the highlight, `None` means the key does
+/// nothing here. Right/Up go later, Left/Down earlier (the first press starts at the latest
+/// point), Home and End jump, Escape clears.
+fn point_after_key(key: &str, current: Option<usize>, count: usize) -> Option<Option<usize>> {
+    let last = count.checked_sub(1)?;
+    Some(match (key, current) {
+        ("ArrowRight" | "ArrowUp" | "ArrowLeft" | "ArrowDown", None) => Some(last),
+        ("ArrowRight" | "ArrowUp", Some(i)) => Some(i.saturating_add(1).min(last)),
+        ("ArrowLeft" | "ArrowDown", Some(i)) => Some(i.saturating_sub(1)),
+        ("Home", _) => Some(0),
+        ("End", _) => Some(last),
+        ("Escape", _) => None,
+        _ => return None,
+    })
+}
+
+/// The guide line and dot at the highlighted point.
+fn marker_at(p: ChartPoint) -> impl IntoView {
+    view! {
+    <g class="chart-marker">
+        <line
+            x1=format!("{:.2}", p.x)
+            x2=format!("{:.2}", p.x)
+            y1=format!("{:.2}", FRAME.padding)
+            y2=format!("{:.2}", FRAME.height - FRAME.padding)
+            class="chart-guide"
+        ></line>
+        // A zero-length line with round caps draws a dot that stays round when the
+        // chart is stretched (preserveAspectRatio="none").
+        <line
+            x1=format!("{:.2}", p.x)
+            x2=format!("{:.2}", p.x)
+            y1=format!("{:.2}", p.y)
+            y2=format!("{:.2}", p.y)
+            class="chart-dot"
+        ></line>
+    </g>
+    }
+}
+
+/// The axis words: first and last time, lowest and highest value.
+fn axis_words(
+    data: &[ChartDatum],
+    unit: Option<&str>,
+    intraday: bool,
+) -> (String, String, String, String) {
+    let time = |x: Option<&ChartDatum>| {
+        x.and_then(|x| x.time)
+            .map(|t| format_axis_label(t, intraday))
+            .unwrap_or_default()
+    };
+    let value = |v: Option<Decimal>| {
+        v.map(|v| format_fiat_with_unit(v, unit))
+            .unwrap_or_default()
+    };
+    let low = value(data.iter().map(|x| x.value).min());
+    let high = value(data.iter().map(|x| x.value).max());
+    (time(data.first()), time(data.last()), low, high)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::point_after_key;
+
+    #[test]
+    fn keys_move_the_highlight() {
+        assert_eq!(point_after_key("ArrowLeft", None, 5), Some(Some(4)));
+        assert_eq!(point_after_key("ArrowRight", Some(4), 5), Some(Some(4)));
+        assert_eq!(point_after_key("ArrowLeft", Some(0), 5), Some(Some(0)));
+        assert_eq!(point_after_key("Home", Some(3), 5), Some(Some(0)));
+        assert_eq!(point_after_key("Escape", Some(3), 5), Some(None));
+        assert_eq!(point_after_key("a", Some(3), 5), None);
+        assert_eq!(point_after_key("End", None, 0), None);
     }
 }

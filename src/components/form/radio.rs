@@ -35,3 +35,17 @@ pub fn Radio(
         </label>
     }
 }
+
+/// A [`Radio`] that sets `signal` to `value` when picked (and is checked while it holds it).
+pub fn radio_for<T: Clone + PartialEq + Send + Sync + 'static>(
+    name: &'static str,
+    id: &'static str,
+    label: &'static str,
+    value: T,
+    signal: RwSignal<T>,
+) -> impl IntoView {
+    let current = value.clone();
+    let checked = Signal::derive(move || signal.with(|v| *v == current));
+    let pick = Callback::new(move |()| signal.set(value.clone()));
+    view! { <Radio name=name id=id checked=checked on_pick=pick>{label}</Radio> }
+}

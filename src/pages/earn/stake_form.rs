@@ -8,7 +8,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::EarnRow;
-use crate::components::{focus_when_shown, ConfirmDialog, ReadAs};
+use crate::components::{focus_when_shown, ConfirmDialog, DecimalField, Radio};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::write::{no_answer_sentence, use_write, Sent, WriteLabel};
@@ -49,27 +49,11 @@ pub fn StakeForm(
             return;
         };
         let act = action.get_untracked();
-        let usable = if act == EarnAction::Stake {
-            row.available
-        } else {
-            Some(row.staked.unwrap_or_default())
-        };
-        match validate_amount(&amount.get_untracked(), row.decimals, usable) {
-            Err(e) => error.set(Some(e.message())),
-            Ok(value) => {
+        let typed = (amount.get_untracked(), wallet.get_untracked());
+        match stake_request(&row, act, &typed.0, &typed.1) {
+            Err(message) => error.set(Some(message)),
+            Ok((request, text)) => {
                 error.set(None);
-                let w = wallet.get_untracked().trim().to_string();
-                let request = EarnActionRequest {
-                    config_id: row.config.id.clone(),
-                    wallet_id: (!w.is_empty()).then(|| WalletId::new(w)),
-                    asset_amount: value,
-                };
-                let verb = if act == EarnAction::Stake {
-                    "Stake"
-                } else {
-                    "Unstake"
-                };
-                let text = format!("{verb} {} {}.", format_amount(value), row.symbol);
                 pending_request.set(Some((act, request, text)));
                 open.set(true);
             }
@@ -105,14 +89,8 @@ pub fn StakeForm(
             async move { client.earn_action(act, &request).await },
         );
     });
-    let options = rows.with_value(|rs| rs.iter().map(|r| {
-        let apr = or_missing(r.config.annual_percentage_rate.and_then(super::rules::apr_percent), |a| format!("{} %", format_amount(a)));
-        let kind = or_missing(r.config.earn_type.as_ref(), |t| t.as_str().to_string());
-        let id = r.config.id.to_string();
-        let id2 = id.clone();
-        view! { <option value=id selected=move || config.get() == id2>{format!("{} — {kind}, {apr}", r.symbol)}</option> }
-    }).collect_view());
-    let hint = move || {
+    let options = rows.with_value(|rs| offer_options(rs, config));
+    let hint = Signal::derive(move || {
         chosen().map(|r| {
             format!(
                 "{} available, {} staked; up to {} decimals.",
@@ -121,16 +99,11 @@ pub fn StakeForm(
                 r.decimals
             )
         })
-    };
-    let radio = move |id: &'static str, label: &'static str, value: EarnAction| {
-        view! {
-            <label class="radio" for=id>
-                <input type="radio" name="earn-action" id=id prop:checked=move || action.get() == value
-                    on:change=move |_| { action.set(value); error.set(None); } />
-                {label}
-            </label>
-        }
-    };
+    });
+    let read_as = Signal::derive(move || {
+        let symbol = chosen().map(|r| r.symbol).unwrap_or_default();
+        amount.with(|t| read_as_words(t, &symbol))
+    });
     view! {
         <form class="card stake-form" aria-labelledby="stake-title" novalidate=true on:submit=review>
             <h2 id="stake-title">"Stake or unstake"</h2>
@@ -141,24 +114,8 @@ pub fn StakeForm(
                     {options}
                 </select>
             </div>
-            <fieldset>
-                <legend>"Direction"</legend>
-                {radio("earn-stake", "Stake (available → staked)", EarnAction::Stake)}
-                {radio("earn-unstake", "Unstake (staked → available)", EarnAction::Unstake)}
-            </fieldset>
-            <div class="field">
-                <label for="earn-amount">"Amount"</label>
-                <input id="earn-amount" type="text" inputmode="decimal" autocomplete="off"
-                    aria-invalid=move || error.get().is_some().to_string()
-                    aria-describedby="earn-amount-read earn-amount-hint earn-amount-error"
-                    prop:value=move || amount.get() on:input=move |ev| { amount.set(event_target_value(&ev)); error.set(None); } />
-                <ReadAs id="earn-amount-read" words=Signal::derive(move || {
-                    let symbol = chosen().map(|r| r.symbol).unwrap_or_default();
-                    amount.with(|t| read_as_words(t, &symbol))
-                }) />
-                <p id="earn-amount-hint" class="hint">{hint}</p>
-                <p id="earn-amount-error" class="field-error" role="alert" data-testid="earn-error">{move || error.get()}</p>
-            </div>
+            <DirectionChoice action=action error=error />
+            <DecimalField id="earn-amount" label="Amount".to_string() text=amount error=error read_as=read_as hint=hint />
             <div class="field">
                 <label for="earn-wallet">"Wallet id (optional)"</label>
                 <input id="earn-wallet" type="text" autocomplete="off" spellcheck="false"
@@ -169,16 +126,80 @@ pub fn StakeForm(
             <div class="form-actions">
                 <button type="submit" class="button button-primary" id="review-earn">"Review…"</button>
             </div>
-            {move || result.get().map(|r| match r {
-                Ok(m) => view! { <p class="success" role="status" data-testid="earn-result" node_ref={focus_when_shown::<html::P>()} tabindex="-1">{m}</p> }.into_any(),
-                Err(m) => view! { <p class="form-error" role="alert" data-testid="earn-result" node_ref={focus_when_shown::<html::P>()} tabindex="-1">{m}</p> }.into_any(),
-            })}
+            {move || result.get().map(result_line)}
         </form>
         <ConfirmDialog open=open id="confirm-earn" title="Confirm" confirm_label="Confirm"
             pending_label="Sending…" guard=guard on_confirm=confirm>
             <p class="dialog-summary">{move || pending_request.get().map(|(_, _, t)| t)}</p>
             <p>"The request is sent once."</p>
         </ConfirmDialog>
+    }
+}
+
+/// The request for `act` on `row` with the typed amount (checked against what is available,
+/// or staked) and wallet, and its description; or the message for the amount field.
+fn stake_request(
+    row: &EarnRow,
+    act: EarnAction,
+    amount: &str,
+    wallet: &str,
+) -> Result<(EarnActionRequest, String), String> {
+    let usable = if act == EarnAction::Stake {
+        row.available
+    } else {
+        Some(row.staked.unwrap_or_default())
+    };
+    let value = validate_amount(amount, row.decimals, usable).map_err(|e| e.message())?;
+    let wallet = wallet.trim();
+    let request = EarnActionRequest {
+        config_id: row.config.id.clone(),
+        wallet_id: (!wallet.is_empty()).then(|| WalletId::new(wallet)),
+        asset_amount: value,
+    };
+    let verb = if act == EarnAction::Stake {
+        "Stake"
+    } else {
+        "Unstake"
+    };
+    let text = format!("{verb} {} {}.", format_amount(value), row.symbol);
+    Ok((request, text))
+}
+
+/// The offers as options of the picker, `config` selected.
+fn offer_options(rows: &[EarnRow], config: RwSignal<String>) -> impl IntoView {
+    rows.iter().map(|r| {
+        let apr = or_missing(r.config.annual_percentage_rate.and_then(super::rules::apr_percent), |a| format!("{} %", format_amount(a)));
+        let kind = or_missing(r.config.earn_type.as_ref(), |t| t.as_str().to_string());
+        let id = r.config.id.to_string();
+        let id2 = id.clone();
+        view! { <option value=id selected=move || config.get() == id2>{format!("{} — {kind}, {apr}", r.symbol)}</option> }
+    }).collect_view()
+}
+
+/// Stake or unstake.
+#[component]
+fn DirectionChoice(action: RwSignal<EarnAction>, error: RwSignal<Option<String>>) -> impl IntoView {
+    let option = move |id: &'static str, label: &'static str, value: EarnAction| {
+        let pick = Callback::new(move |()| {
+            action.set(value);
+            error.set(None);
+        });
+        view! { <Radio name="earn-action" id=id checked=Signal::derive(move || action.get() == value) on_pick=pick>{label}</Radio> }
+    };
+    view! {
+        <fieldset>
+            <legend>"Direction"</legend>
+            {option("earn-stake", "Stake (available → staked)", EarnAction::Stake)}
+            {option("earn-unstake", "Unstake (staked → available)", EarnAction::Unstake)}
+        </fieldset>
+    }
+}
+
+/// The outcome under the form (focused when it appears).
+fn result_line(outcome: Result<String, String>) -> AnyView {
+    match outcome {
+        Ok(m) => view! { <p class="success" role="status" data-testid="earn-result" node_ref={focus_when_shown::<html::P>()} tabindex="-1">{m}</p> }.into_any(),
+        Err(m) => view! { <p class="form-error" role="alert" data-testid="earn-result" node_ref={focus_when_shown::<html::P>()} tabindex="-1">{m}</p> }.into_any(),
     }
 }
 

@@ -25,23 +25,8 @@ pub fn SetLimitsForm(
     let settings = use_settings();
     let (buy, sell) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
     let (buy_error, sell_error) = (RwSignal::new(None), RwSignal::new(None));
-    let currency = RwSignal::new(
-        currencies
-            .iter()
-            .find(|c| c.symbol.as_deref() == Some("EUR"))
-            .or(currencies.first())
-            .map(|c| c.id.clone())
-            .unwrap_or_else(CurrencyId::eur),
-    );
-    let codes: Vec<(CurrencyId, String)> = currencies
-        .iter()
-        .map(|c| {
-            (
-                c.id.clone(),
-                c.symbol.clone().unwrap_or_else(|| c.id.to_string()),
-            )
-        })
-        .collect();
+    let (first, codes) = currency_codes(&currencies);
+    let currency = RwSignal::new(first);
     let codes = StoredValue::new(codes);
     let code = move || {
         codes.with_value(|cs| {
@@ -154,6 +139,24 @@ pub fn SetLimitsForm(
                 <DecimalField id="limits-confirm-sell" label="Daily sell limit, again".to_string() text=sell_again error=sell_again_error read_as=read_limit(sell_again) />
             </ConfirmDialog>
     }
+}
+
+/// The currency picked at first (EUR when offered) and every currency's code.
+fn currency_codes(currencies: &[Currency]) -> (CurrencyId, Vec<(CurrencyId, String)>) {
+    let first = currencies
+        .iter()
+        .find(|c| c.symbol.as_deref() == Some("EUR"))
+        .or(currencies.first())
+        .map(|c| c.id.clone())
+        .unwrap_or_else(CurrencyId::eur);
+    let codes = currencies
+        .iter()
+        .map(|c| {
+            let code = c.symbol.clone().unwrap_or_else(|| c.id.to_string());
+            (c.id.clone(), code)
+        })
+        .collect();
+    (first, codes)
 }
 
 /// The notice after an answer to setting limits (`None` when they were set).

@@ -31,36 +31,8 @@ pub fn FilterBar(
     /// Called after every keystroke in the search box (writes the URL later).
     on_text: Callback<String>,
 ) -> impl IntoView {
-    let type_options = move || {
-        let current = filter.with(|f| f.op_type.clone());
-        let mut raws: Vec<String> = OperationType::KNOWN
-            .iter()
-            .map(|t| t.as_str().to_string())
-            .collect();
-        raws.extend(extra_types.get());
-        if let Some(c) = &current {
-            if !raws.contains(c) {
-                raws.push(c.clone());
-            }
-        }
-        raws.into_iter()
-            .map(|raw| {
-                let selected = current.as_deref() == Some(raw.as_str());
-                view! { <option value=raw.clone() selected=selected>{type_label(&raw)}</option> }
-            })
-            .collect_view()
-    };
-    let fiat_options = move || {
-        let current = filter.with(|f| f.fiat.clone());
-        fiats
-            .get()
-            .into_iter()
-            .map(|code| {
-                let selected = current.as_deref() == Some(code.as_str());
-                view! { <option value=code.clone() selected=selected>{code.clone()}</option> }
-            })
-            .collect_view()
-    };
+    let type_options = move || type_options(filter, extra_types);
+    let fiat_options = move || fiat_options(filter, fiats);
     let flow = move || match filter.with(|f| f.flow) {
         Some(FlowFilter::In) => "in",
         Some(FlowFilter::Out) => "out",
@@ -148,4 +120,36 @@ pub fn FilterBar(
             </div>
         </form>
     }
+}
+
+/// The known operation types and those seen in the data, the current one selected.
+fn type_options(filter: Memo<OperationsFilter>, extra_types: Signal<Vec<String>>) -> impl IntoView {
+    let current = filter.with(|f| f.op_type.clone());
+    let mut raws: Vec<String> = OperationType::KNOWN
+        .iter()
+        .map(|t| t.as_str().to_string())
+        .collect();
+    raws.extend(extra_types.get());
+    if let Some(c) = current.as_ref().filter(|c| !raws.contains(c)) {
+        raws.push(c.clone());
+    }
+    raws.into_iter()
+        .map(|raw| {
+            let selected = current.as_deref() == Some(raw.as_str());
+            view! { <option value=raw.clone() selected=selected>{type_label(&raw)}</option> }
+        })
+        .collect_view()
+}
+
+/// The fiat currencies, the current one selected.
+fn fiat_options(filter: Memo<OperationsFilter>, fiats: Signal<Vec<String>>) -> impl IntoView {
+    let current = filter.with(|f| f.fiat.clone());
+    fiats
+        .get()
+        .into_iter()
+        .map(|code| {
+            let selected = current.as_deref() == Some(code.as_str());
+            view! { <option value=code.clone() selected=selected>{code.clone()}</option> }
+        })
+        .collect_view()
 }

@@ -6,31 +6,12 @@ use folio_client::current::Side;
 use leptos::prelude::*;
 
 use super::flow::{use_trade, Stage, TradeData};
-use crate::components::{MoneyButton, ReadAs};
+use crate::components::{radio_for, MoneyButton, ReadAs};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::format::format_amount;
 use crate::money::read_as_words;
 use crate::pages::trade::ticket::AmountUnit;
-
-/// A pair of radio buttons inside a fieldset.
-fn radio<T: Clone + PartialEq + Send + Sync + 'static>(
-    name: &'static str,
-    id: &'static str,
-    label: &'static str,
-    value: T,
-    signal: RwSignal<T>,
-) -> impl IntoView {
-    let v = value.clone();
-    view! {
-        <label class="radio" for=id>
-            <input type="radio" id=id name=name
-                prop:checked=move || signal.get() == v
-                on:change=move |_| signal.set(value.clone()) />
-            {label}
-        </label>
-    }
-}
 
 #[component]
 pub fn OrderForm(data: TradeData) -> impl IntoView {
@@ -94,8 +75,8 @@ pub fn OrderForm(data: TradeData) -> impl IntoView {
             <h2 id="order-title">"Order"</h2>
             <fieldset>
                 <legend>"Buy or sell"</legend>
-                {radio("side", "side-buy", "Buy", Side::Buy, ctx.side)}
-                {radio("side", "side-sell", "Sell", Side::Sell, ctx.side)}
+                {radio_for("side", "side-buy", "Buy", Side::Buy, ctx.side)}
+                {radio_for("side", "side-sell", "Sell", Side::Sell, ctx.side)}
             </fieldset>
             <div class="field">
                 <label for="trade-currency">"Fiat currency"</label>
@@ -106,8 +87,8 @@ pub fn OrderForm(data: TradeData) -> impl IntoView {
             </div>
             <fieldset>
                 <legend>"Amount in"</legend>
-                {radio("unit", "unit-notional", "Money (notional)", AmountUnit::Notional, ctx.unit)}
-                {radio("unit", "unit-quantity", "Asset quantity", AmountUnit::Quantity, ctx.unit)}
+                {radio_for("unit", "unit-notional", "Money (notional)", AmountUnit::Notional, ctx.unit)}
+                {radio_for("unit", "unit-quantity", "Asset quantity", AmountUnit::Quantity, ctx.unit)}
             </fieldset>
             <div class="field">
                 <label for="trade-amount">"Amount"</label>
