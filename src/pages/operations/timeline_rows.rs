@@ -64,75 +64,71 @@ fn words(raw: Option<&str>) -> String {
 
 /// One legacy record in words: (what it is, amount and status).
 pub fn describe_record(record: &LegacyRecord) -> (String, String) {
-    let status = |s: Option<&str>| {
-        s.map(|s| format!(" · {}", status_words(s)))
-            .unwrap_or_default()
+    let line = |what: &str, kind: Option<&str>, amount: String, status: Option<&str>| {
+        let status = status
+            .map(|s| format!(" · {}", status_words(s)))
+            .unwrap_or_default();
+        (
+            format!("{what}: {}", words(kind)),
+            format!("{amount}{status}"),
+        )
     };
     match record {
         LegacyRecord::Trade(t) => {
             let a = &t.attributes;
-            let mut kind = format!(
-                "Legacy trade: {}",
-                words(a.trade_type.as_ref().map(|k| k.as_str()))
-            );
-            if a.is_swap == Some(true) {
-                kind.push_str(" (swap)");
-            }
-            if a.is_savings == Some(true) {
-                kind.push_str(" (savings plan)");
-            }
-            let amount = amount(
+            let coin = amount(
                 a.amount_cryptocoin,
                 a.cryptocoin_symbol.as_ref(),
                 a.cryptocoin_id.as_ref(),
             );
-            (
+            let kind = a.trade_type.as_ref().map(|k| k.as_str());
+            let (mut what, rest) = line(
+                "Legacy trade",
                 kind,
-                format!("{amount}{}", status(a.status.as_ref().map(|s| s.as_str()))),
-            )
+                coin,
+                a.status.as_ref().map(|s| s.as_str()),
+            );
+            if a.is_swap == Some(true) {
+                what.push_str(" (swap)");
+            }
+            if a.is_savings == Some(true) {
+                what.push_str(" (savings plan)");
+            }
+            (what, rest)
         }
         LegacyRecord::Fiat(t) => {
             let a = &t.attributes;
-            let kind = format!(
-                "Legacy fiat transaction: {}",
-                words(a.transaction_type.as_ref().map(|k| k.as_str()))
-            );
-            let amount = amount(a.amount, None, None);
-            (
-                kind,
-                format!("{amount}{}", status(a.status.as_ref().map(|s| s.as_str()))),
+            line(
+                "Legacy fiat transaction",
+                a.transaction_type.as_ref().map(|k| k.as_str()),
+                amount(a.amount, None, None),
+                a.status.as_ref().map(|s| s.as_str()),
             )
         }
         LegacyRecord::Crypto(t) => {
             let a = &t.attributes;
-            let kind = format!(
-                "Legacy crypto transaction: {}",
-                words(a.transaction_type.as_ref().map(|k| k.as_str()))
-            );
-            let amount = amount(
-                a.amount,
-                a.cryptocoin_symbol.as_ref(),
-                a.cryptocoin_id.as_ref(),
-            );
-            (
-                kind,
-                format!("{amount}{}", status(a.status.as_ref().map(|s| s.as_str()))),
+            line(
+                "Legacy crypto transaction",
+                a.transaction_type.as_ref().map(|k| k.as_str()),
+                amount(
+                    a.amount,
+                    a.cryptocoin_symbol.as_ref(),
+                    a.cryptocoin_id.as_ref(),
+                ),
+                a.status.as_ref().map(|s| s.as_str()),
             )
         }
         LegacyRecord::Commodity(t) => {
             let a = &t.attributes;
-            let kind = format!(
-                "Legacy metal transaction: {}",
-                words(a.transaction_type.as_ref().map(|k| k.as_str()))
-            );
-            let amount = amount(
-                a.amount,
-                a.cryptocoin_symbol.as_ref(),
-                a.cryptocoin_id.as_ref(),
-            );
-            (
-                kind,
-                format!("{amount}{}", status(a.status.as_ref().map(|s| s.as_str()))),
+            line(
+                "Legacy metal transaction",
+                a.transaction_type.as_ref().map(|k| k.as_str()),
+                amount(
+                    a.amount,
+                    a.cryptocoin_symbol.as_ref(),
+                    a.cryptocoin_id.as_ref(),
+                ),
+                a.status.as_ref().map(|s| s.as_str()),
             )
         }
     }
