@@ -3,7 +3,7 @@
 
 use crate::request_log::RecordedRequest;
 use crate::state::AppState;
-use crate::{api, exchange, info, legacy, static_files};
+use crate::{current, exchange, info, legacy, static_files};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderName, HeaderValue, Method};
 use axum::middleware::{self, Next};
@@ -19,7 +19,7 @@ async fn log_requests(State(state): State<Arc<AppState>>, req: Request, next: Ne
     let method = req.method().to_string();
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);
-    let api_key = api::auth::api_key(req.headers()).map(str::to_string);
+    let api_key = current::auth::api_key(req.headers()).map(str::to_string);
     let response = next.run(req).await;
     state.log.push(RecordedRequest {
         method,
@@ -54,8 +54,8 @@ pub fn app(state: Arc<AppState>, dist: Option<&Path>, cors_origin: Option<&str>)
         .nest("/legacy", legacy::router(state.clone()))
         .route("/exchange", any(exchange::not_found))
         .nest("/exchange", exchange::router(state.clone()))
-        .route("/public", any(api::not_found))
-        .nest("/public", api::router(state.clone()))
+        .route("/public", any(current::not_found))
+        .nest("/public", current::router(state.clone()))
         .merge(static_files::router(dist))
         .layer(middleware::from_fn_with_state(state.clone(), inject_faults))
         .layer(CompressionLayer::new());

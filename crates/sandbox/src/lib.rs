@@ -11,10 +11,10 @@
 
 #![warn(missing_docs)]
 
-pub mod api;
 pub mod app;
 pub mod catalogue;
 pub mod clock;
+pub mod current;
 pub mod exchange;
 pub mod fault_answers;
 pub mod faults;
@@ -198,4 +198,10 @@ impl RunningServer {
             task.abort();
         }
     }
+}
+
+/// The current API's old module name, kept for callers outside this crate
+/// (`tests/e2e/operations.rs` names `folio_sandbox::api::operations::operation_json`).
+pub mod api {
+    pub use crate::current::*;
 }

@@ -7,7 +7,7 @@ use super::paging::{cursor, limit, page, unix};
 use super::pairs::find_pair;
 use super::wire::{self, fixed};
 use super::{authorize, ExScope};
-use crate::api::query::Params;
+use crate::current::query::Params;
 use crate::ids::Uuid;
 use crate::state::AppState;
 use axum::extract::{Path, RawQuery, State};

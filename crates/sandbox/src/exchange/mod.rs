@@ -45,7 +45,7 @@ pub mod seed;
 pub mod submit;
 pub mod wire;
 
-use crate::api::auth::api_key;
+use crate::current::auth::api_key;
 use crate::keys::{find_key, Scope};
 use crate::prices::PriceModel;
 use crate::state::AppState;

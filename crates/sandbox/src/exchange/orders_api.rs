@@ -8,7 +8,7 @@ use super::pairs::find_pair;
 use super::place::parse;
 use super::submit::place;
 use super::{authorize, wire, ExScope};
-use crate::api::query::Params;
+use crate::current::query::Params;
 use crate::ids::Uuid;
 use crate::state::AppState;
 use axum::extract::{Path, RawQuery, State};

@@ -15,7 +15,7 @@ pub mod trades;
 pub mod transactions;
 pub mod wallets;
 
-use crate::api::{self, auth::api_key, query::Params};
+use crate::current::{self, auth::api_key, query::Params};
 use crate::keys::find_key;
 use crate::state::AppState;
 use axum::extract::{RawQuery, Request, State};
@@ -148,7 +148,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            api::api_middleware,
+            current::api_middleware,
         ))
         .layer(middleware::from_fn_with_state(state.clone(), gate))
         .with_state(state)
