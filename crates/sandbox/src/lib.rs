@@ -11,7 +11,8 @@
 
 #![warn(missing_docs)]
 
-pub mod app;
+mod app;
+mod auth;
 pub mod catalogue;
 pub mod clock;
 pub mod current;
@@ -24,10 +25,12 @@ pub mod keys;
 pub mod ledger;
 pub mod legacy;
 pub mod prices;
+mod query;
 pub mod rate_limit;
 pub mod request_log;
 pub mod rng;
-pub mod state;
+mod simulation;
+mod state;
 pub mod static_files;
 
 pub use faults::{Fault, FaultKind};
@@ -39,7 +42,6 @@ use chrono::{DateTime, Utc};
 use state::AppState;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -106,7 +108,7 @@ impl Default for Config {
 #[derive(Debug)]
 pub struct RunningServer {
     addr: SocketAddr,
-    state: Arc<AppState>,
+    state: AppState,
     stop: oneshot::Sender<()>,
     task: JoinHandle<std::io::Result<()>>,
 }

@@ -1,48 +1,62 @@
-//! Key and scope checks. They run before any validation of the request, so a client can
-//! probe a write scope with a deliberately invalid body (401 = scope missing, 400 = present).
+//! What each endpoint of the current API requires of the caller's key ([`RequireScope`] with
+//! one of the markers below) and how a refusal reads: 401 `unauthorized` without a key or
+//! with an unknown one, 401 `missing_scope` (naming the scope) without the scope.
 
 use super::errors::ApiError;
-use crate::keys::{find_key, DemoKey, Scope};
-use axum::http::HeaderMap;
+use crate::auth::{key_requirements, Denied, Requirement};
+use crate::keys::{DemoKey, Scope};
 
-/// What an endpoint requires of the caller's key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Need {
-    /// A valid key carrying this scope.
-    Scope(Scope),
-    /// No key needed; a key that is sent must be valid and carry this scope.
-    OptionalScope(Scope),
-    /// Any valid key.
-    AnyKey,
+pub(crate) use crate::auth::RequireScope;
+
+/// The current API's answer to a refused caller.
+fn deny(why: Denied) -> ApiError {
+    match why {
+        Denied::NoKey => ApiError::unauthorized("An API key is required"),
+        Denied::UnknownKey => ApiError::unauthorized("Unknown API key"),
+        Denied::MissingScope(s) => ApiError::missing_scope(s.name()),
+    }
 }
 
-/// The `x-api-key` header (header names are case-insensitive), if sent and not blank.
-pub fn api_key(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get("x-api-key")
-        .and_then(|v| v.to_str().ok())
-        .map(str::trim)
-        .filter(|k| !k.is_empty())
+key_requirements! {
+    ApiError = deny;
+    /// Scope Balance (`/portfolio`, `/portfolio-history`).
+    Balance => Some(Scope::Balance);
+    /// Scope Transaction (`/operations`).
+    Transaction => Some(Scope::Transaction);
+    /// Scope Trade (Write) (quotes, setting trading limits).
+    TradeWrite => Some(Scope::TradeWrite);
+    /// Scope Earn (Read) (`/earn/configs`).
+    EarnRead => Some(Scope::EarnRead);
+    /// Scope Earn (Write) (`/earn/actions/{action}`).
+    EarnWrite => Some(Scope::EarnWrite);
+    /// Any valid key (`GET /trading-limits`).
+    AnyKey => None;
 }
 
-/// Checks the caller's key against `need`; the key when one was sent and accepted.
-pub fn authorize(headers: &HeaderMap, need: Need) -> Result<Option<&'static DemoKey>, ApiError> {
-    let key = match (api_key(headers), need) {
-        (None, Need::OptionalScope(_)) => return Ok(None),
-        (None, _) => return Err(ApiError::unauthorized("An API key is required")),
-        (Some(k), _) => find_key(k).ok_or_else(|| ApiError::unauthorized("Unknown API key"))?,
-    };
-    match need {
-        Need::Scope(s) | Need::OptionalScope(s) if !key.has(s) => {
-            Err(ApiError::missing_scope(s.name()))
-        }
-        _ => Ok(Some(key)),
+/// No key needed, but a key that is sent must be valid and carry Trade (Read) (the
+/// catalogue); the handler gets the key if one was sent.
+#[derive(Debug)]
+pub(crate) struct OptionalTradeRead;
+
+impl Requirement for OptionalTradeRead {
+    const SCOPE: Option<Scope> = Some(Scope::TradeRead);
+    type Caller = Option<&'static DemoKey>;
+    type Rejection = ApiError;
+
+    fn caller(key: Option<&'static DemoKey>) -> Result<Self::Caller, Denied> {
+        Ok(key)
+    }
+
+    fn deny(why: Denied) -> ApiError {
+        deny(why)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::auth::check;
+    use axum::http::HeaderMap;
 
     fn with_key(k: &str) -> HeaderMap {
         let mut h = HeaderMap::new();
@@ -50,41 +64,33 @@ mod tests {
         h
     }
 
+    fn code<R: Requirement<Rejection = ApiError>>(h: &HeaderMap) -> &'static str {
+        check::<R>(h)
+            .map_err(R::deny)
+            .err()
+            .map_or("ok", |e| e.code)
+    }
+
     #[test]
     fn keys_and_scopes() {
         let none = HeaderMap::new();
-        assert_eq!(
-            authorize(&none, Need::Scope(Scope::Balance))
-                .unwrap_err()
-                .code,
-            "unauthorized"
-        );
-        assert_eq!(
-            authorize(&none, Need::OptionalScope(Scope::TradeRead)).unwrap(),
-            None
-        );
-        assert_eq!(
-            authorize(&none, Need::AnyKey).unwrap_err().code,
-            "unauthorized"
-        );
+        assert_eq!(code::<Balance>(&none), "unauthorized");
+        assert_eq!(check::<OptionalTradeRead>(&none).unwrap(), None);
+        assert_eq!(code::<AnyKey>(&none), "unauthorized");
         let bad = with_key("nope");
-        assert_eq!(
-            authorize(&bad, Need::OptionalScope(Scope::TradeRead))
-                .unwrap_err()
-                .code,
-            "unauthorized"
-        );
+        assert_eq!(code::<OptionalTradeRead>(&bad), "unauthorized");
         let balance = with_key("folio-demo-balance");
-        assert!(authorize(&balance, Need::Scope(Scope::Balance)).is_ok());
-        assert!(authorize(&balance, Need::AnyKey).is_ok());
-        let e = authorize(&balance, Need::OptionalScope(Scope::TradeRead)).unwrap_err();
+        assert_eq!(code::<Balance>(&balance), "ok");
+        assert_eq!(code::<AnyKey>(&balance), "ok");
+        let e = deny(check::<OptionalTradeRead>(&balance).unwrap_err());
         assert_eq!(
             (e.code, e.scope, e.status.as_u16()),
             ("missing_scope", Some("Trade (Read)"), 401)
         );
         let full = with_key("folio-demo-full");
-        for s in Scope::ALL {
-            assert!(authorize(&full, Need::Scope(s)).is_ok());
-        }
+        assert_eq!(code::<TradeWrite>(&full), "ok");
+        assert_eq!(code::<EarnWrite>(&full), "ok");
+        assert_eq!(code::<Transaction>(&full), "ok");
+        assert_eq!(code::<EarnRead>(&full), "ok");
     }
 }

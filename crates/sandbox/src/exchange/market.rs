@@ -1,17 +1,16 @@
 //! Market data: server time, pairs, tickers, order book, candles and assets.
 
+use super::auth::{Read, RequireScope};
 use super::errors::{ExError, ExResult};
 use super::paging::unix;
 use super::pairs::{bucket_of, find_pair, pairs, Pair};
 use super::wire::{base_scale, fixed};
-use super::{authorize, ExScope};
+use super::ExchangeState;
 use crate::clock::iso;
-use crate::current::query::Params;
 use crate::prices::{PriceModel, BUCKET_SECS};
+use crate::query::Params;
 use crate::rng::hash;
-use crate::state::AppState;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::Json;
 use rust_decimal::Decimal;
@@ -33,8 +32,7 @@ pub const INTERVALS: [(&str, i64); 8] = [
 ];
 
 /// `GET /v1/time`: `{epochMs, iso}`.
-pub async fn time(State(s): State<Arc<AppState>>, headers: HeaderMap) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
+pub(crate) async fn time(State(s): State<Arc<ExchangeState>>, _: RequireScope<Read>) -> ExResult {
     let now = s.clock.now();
     Ok(Json(json!({"epochMs": now.timestamp_millis(), "iso": iso(now)})).into_response())
 }
@@ -57,8 +55,7 @@ fn selected(params: &Params) -> Result<Vec<&'static Pair>, ExError> {
 }
 
 /// `GET /v1/pairs`.
-pub async fn pairs_list(headers: HeaderMap, RawQuery(q): RawQuery) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
+pub(crate) async fn pairs_list(_: RequireScope<Read>, RawQuery(q): RawQuery) -> ExResult {
     let list: Vec<Value> = selected(&Params::parse(q.as_deref()))?
         .into_iter()
         .map(|p| {
@@ -141,13 +138,12 @@ fn number(x: Decimal) -> Box<RawValue> {
 }
 
 /// `GET /v1/candles/{pair}?interval=&from=&to=&limit=`: OHLCV as JSON numbers.
-pub async fn candles(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn candles(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
     Path(name): Path<String>,
     RawQuery(q): RawQuery,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
     let pair = find_pair(&name).ok_or_else(|| ExError::unknown_pair(&name))?;
     let params = Params::parse(q.as_deref());
     let interval = params.get("interval").unwrap_or("");
@@ -168,7 +164,7 @@ pub async fn candles(
     let mut out = Vec::new();
     let mut start = from;
     while start <= to_start {
-        let c = candle(pair, &s.exchange.prices, s.exchange.seed, start, secs, now);
+        let c = candle(pair, &s.prices, s.seed, start, secs, now);
         out.push(CandleOut {
             timestamp: c.start,
             open: number(c.ohlc[0]),
@@ -183,14 +179,13 @@ pub async fn candles(
 }
 
 /// `GET /v1/tickers?pair=`: mid, and the last 24 h's high, low and volume (from 1 h candles).
-pub async fn tickers(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn tickers(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
     RawQuery(q): RawQuery,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
     let now = s.clock.now().timestamp();
-    let prices = &s.exchange.prices;
+    let prices = &s.prices;
     let list: Vec<Value> = selected(&Params::parse(q.as_deref()))?
         .into_iter()
         .map(|p| {
@@ -198,7 +193,7 @@ pub async fn tickers(
             let (mut high, mut low, mut volume) = (mid, mid, Decimal::ZERO);
             let last = now.div_euclid(3_600) * 3_600;
             for h in 0..24 {
-                let c = candle(p, prices, s.exchange.seed, last - h * 3_600, 3_600, now);
+                let c = candle(p, prices, s.seed, last - h * 3_600, 3_600, now);
                 high = high.max(c.ohlc[1]);
                 low = low.min(c.ohlc[2]);
                 volume += c.volume;
@@ -212,13 +207,12 @@ pub async fn tickers(
 }
 
 /// `GET /v1/orderbook/{pair}?depth=` (1–100, default 20); `totalQuantity` is cumulative.
-pub async fn order_book(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn order_book(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
     Path(name): Path<String>,
     RawQuery(q): RawQuery,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
     let pair = find_pair(&name).ok_or_else(|| ExError::unknown_pair(&name))?;
     let params = Params::parse(q.as_deref());
     let depth = match params.get("depth").map(str::trim) {
@@ -230,7 +224,7 @@ pub async fn order_book(
             .ok_or_else(|| ExError::invalid("depth must be between 1 and 100"))?,
     };
     let now = s.clock.now();
-    let book = pair.book(&s.exchange.prices, s.exchange.seed, bucket_of(now), depth);
+    let book = pair.book(&s.prices, s.seed, bucket_of(now), depth);
     let side = |levels: &[(Decimal, Decimal)]| {
         let mut total = Decimal::ZERO;
         levels
@@ -249,8 +243,7 @@ pub async fn order_book(
 }
 
 /// `GET /v1/assets?asset=`: the assets of the pairs, `type` crypto or fiat.
-pub async fn assets(headers: HeaderMap, RawQuery(q): RawQuery) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
+pub(crate) async fn assets(_: RequireScope<Read>, RawQuery(q): RawQuery) -> ExResult {
     let params = Params::parse(q.as_deref());
     let wanted = params.get("asset").map(str::trim).filter(|a| !a.is_empty());
     let c = crate::catalogue::catalogue();

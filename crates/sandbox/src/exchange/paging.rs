@@ -6,7 +6,7 @@
 //! `hasNextPage: false` and an empty `nextCursor`.
 
 use super::errors::ExError;
-use crate::current::query::Params;
+use crate::query::Params;
 use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
 

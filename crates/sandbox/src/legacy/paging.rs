@@ -14,7 +14,7 @@
 //! `?cursor=<c>&page_size=<n>`; the fiat-transaction `next` link spells its parameter
 //! `next_cursor`; the last page (no item after it) has no `next`.
 
-use crate::current::query::Params;
+use crate::query::Params;
 use serde_json::{json, Map, Value};
 
 /// Default page size.
