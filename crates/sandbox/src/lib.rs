@@ -32,6 +32,8 @@ pub mod rng;
 mod simulation;
 mod state;
 pub mod static_files;
+#[cfg(test)]
+mod test_support;
 
 pub use faults::{Fault, FaultKind};
 pub use keys::{demo_keys, DemoKey, Scope};

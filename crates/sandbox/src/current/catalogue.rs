@@ -9,7 +9,7 @@ use super::CurrentState;
 use crate::catalogue::{catalogue, Asset};
 use crate::ids::Uuid;
 use crate::query::Params;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
@@ -32,11 +32,7 @@ fn eq(filter: Option<&str>, value: &str) -> bool {
 
 /// `GET /v1/assets`: filters `id` (repeatable), `symbol` (case-insensitive exact), `type`,
 /// `group`, `isin`; paginated.
-pub(crate) async fn assets(
-    _: RequireScope<OptionalTradeRead>,
-    RawQuery(query): RawQuery,
-) -> ApiResult {
-    let params = Params::parse(query.as_deref());
+pub(crate) async fn assets(_: RequireScope<OptionalTradeRead>, params: Params) -> ApiResult {
     let ids: Vec<&str> = params.all("id");
     let matching: Vec<&Asset> = catalogue()
         .assets
@@ -52,11 +48,7 @@ pub(crate) async fn assets(
 }
 
 /// `GET /v1/currencies`: every fiat currency (EUR first); filter `id` (repeatable).
-pub(crate) async fn currencies(
-    _: RequireScope<OptionalTradeRead>,
-    RawQuery(query): RawQuery,
-) -> ApiResult {
-    let params = Params::parse(query.as_deref());
+pub(crate) async fn currencies(_: RequireScope<OptionalTradeRead>, params: Params) -> ApiResult {
     let ids: Vec<&str> = params.all("id");
     let data: Vec<Value> = catalogue()
         .currencies

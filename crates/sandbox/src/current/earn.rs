@@ -13,7 +13,7 @@ use crate::ledger::staking::EarnAction;
 use crate::ledger::Unit;
 use crate::query::Params;
 use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
@@ -35,9 +35,8 @@ fn config_json(c: &EarnConfig) -> Value {
 pub(crate) async fn configs(
     State(state): State<Arc<CurrentState>>,
     _: RequireScope<EarnRead>,
-    RawQuery(query): RawQuery,
+    params: Params,
 ) -> ApiResult {
-    let params = Params::parse(query.as_deref());
     let asset = match params
         .get_any(&["assetId", "asset_id"])
         .filter(|s| !s.is_empty())

@@ -12,7 +12,7 @@ use super::CurrentState;
 use crate::ids::Uuid;
 use crate::ledger::{Leg, LegState, Operation, Trade, Unit};
 use crate::query::Params;
-use axum::extract::{RawQuery, State};
+use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -98,9 +98,8 @@ pub fn operation_json(op: &Operation) -> Value {
 pub(crate) async fn operations(
     State(state): State<Arc<CurrentState>>,
     _: RequireScope<Transaction>,
-    RawQuery(query): RawQuery,
+    params: Params,
 ) -> ApiResult {
-    let params = Params::parse(query.as_deref());
     let from = params
         .get("from")
         .filter(|s| !s.is_empty())

@@ -10,7 +10,7 @@ use crate::ledger::history::Timeframe;
 use crate::ledger::portfolio::Position;
 use crate::ledger::Unit;
 use crate::query::Params;
-use axum::extract::{RawQuery, State};
+use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
@@ -55,9 +55,8 @@ fn position_json(p: &Position, val: &Currency) -> Value {
 pub(crate) async fn portfolio(
     State(state): State<Arc<CurrentState>>,
     _: RequireScope<Balance>,
-    RawQuery(query): RawQuery,
+    params: Params,
 ) -> ApiResult {
-    let params = Params::parse(query.as_deref());
     let val = valuation(&params)?;
     let now = state.clock.now();
     let positions = state.read().positions(now, val);
@@ -69,9 +68,8 @@ pub(crate) async fn portfolio(
 pub(crate) async fn portfolio_history(
     State(state): State<Arc<CurrentState>>,
     _: RequireScope<Balance>,
-    RawQuery(query): RawQuery,
+    params: Params,
 ) -> ApiResult {
-    let params = Params::parse(query.as_deref());
     let tf = params
         .get("timeframe")
         .and_then(Timeframe::parse)

@@ -4,13 +4,12 @@ use super::auth::{Read, RequireScope};
 use super::engine::{tier_index, traded_volume_30d, TIERS};
 use super::errors::{ExError, ExResult};
 use super::model::Trade;
-use super::paging::{cursor, limit, page, unix};
-use super::pairs::find_pair;
+use super::paging::{pair_filter, Window};
 use super::wire::{self, fixed};
 use super::ExchangeState;
 use crate::ids::Uuid;
 use crate::query::Params;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
@@ -44,9 +43,8 @@ pub(crate) async fn account(
 pub(crate) async fn balances(
     State(s): State<Arc<ExchangeState>>,
     _: RequireScope<Read>,
-    RawQuery(q): RawQuery,
+    params: Params,
 ) -> ExResult {
-    let params = Params::parse(q.as_deref());
     let wanted = params
         .get("currency")
         .map(str::trim)
@@ -73,22 +71,9 @@ pub(crate) async fn balances(
 pub(crate) async fn trades(
     State(s): State<Arc<ExchangeState>>,
     _: RequireScope<Read>,
-    RawQuery(q): RawQuery,
+    params: Params,
 ) -> ExResult {
-    let params = Params::parse(q.as_deref());
-    let mut pair_filter = Vec::new();
-    for name in params
-        .all("pair")
-        .into_iter()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-    {
-        pair_filter.push(
-            find_pair(name)
-                .ok_or_else(|| ExError::unknown_pair(name))?
-                .index,
-        );
-    }
+    let pairs = pair_filter(&params)?;
     let order = match params
         .get("orderId")
         .map(str::trim)
@@ -99,21 +84,18 @@ pub(crate) async fn trades(
         }
         None => None,
     };
-    let (start, end) = (unix(&params, "startTime")?, unix(&params, "endTime")?);
-    let limit = limit(&params, 100, 1_000)?;
-    let after = cursor(&params)?;
+    let window = Window::parse(&params, 100, 1_000)?;
     let acc = s.settled(s.clock.now());
     let items: Vec<(u64, &Trade)> = acc
         .trades
         .iter()
         .rev()
-        .filter(|t| pair_filter.is_empty() || pair_filter.contains(&t.pair))
+        .filter(|t| pairs.is_empty() || pairs.contains(&t.pair))
         .filter(|t| order.is_none_or(|o| t.order_id == o))
-        .filter(|t| start.is_none_or(|s| t.executed_at >= s))
-        .filter(|t| end.is_none_or(|e| t.executed_at.timestamp() <= e.timestamp()))
+        .filter(|t| window.contains(t.executed_at))
         .map(|t| (t.seq, t))
         .collect();
-    Ok(Json(page(items, after, limit, |t| wire::trade(t))).into_response())
+    Ok(Json(window.page(items, |t| wire::trade(t))).into_response())
 }
 
 /// `GET /v1/account/trades/{id}`.

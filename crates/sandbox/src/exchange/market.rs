@@ -10,8 +10,9 @@ use crate::clock::iso;
 use crate::prices::{PriceModel, BUCKET_SECS};
 use crate::query::Params;
 use crate::rng::hash;
-use axum::extract::{Path, RawQuery, State};
-use axum::response::IntoResponse;
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -30,6 +31,22 @@ pub const INTERVALS: [(&str, i64); 8] = [
     ("4h", 14_400),
     ("1d", 86_400),
 ];
+
+/// The `{pair}` of the path as a known pair; 404 `PAIR_NOT_FOUND` otherwise.
+pub(crate) struct PathPair(&'static Pair);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathPair {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        let Path(name) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        find_pair(&name)
+            .map(Self)
+            .ok_or_else(|| ExError::unknown_pair(&name).into_response())
+    }
+}
 
 /// `GET /v1/time`: `{epochMs, iso}`.
 pub(crate) async fn time(State(s): State<Arc<ExchangeState>>, _: RequireScope<Read>) -> ExResult {
@@ -55,8 +72,8 @@ fn selected(params: &Params) -> Result<Vec<&'static Pair>, ExError> {
 }
 
 /// `GET /v1/pairs`.
-pub(crate) async fn pairs_list(_: RequireScope<Read>, RawQuery(q): RawQuery) -> ExResult {
-    let list: Vec<Value> = selected(&Params::parse(q.as_deref()))?
+pub(crate) async fn pairs_list(_: RequireScope<Read>, params: Params) -> ExResult {
+    let list: Vec<Value> = selected(&params)?
         .into_iter()
         .map(|p| {
             json!({
@@ -141,11 +158,9 @@ fn number(x: Decimal) -> Box<RawValue> {
 pub(crate) async fn candles(
     State(s): State<Arc<ExchangeState>>,
     _: RequireScope<Read>,
-    Path(name): Path<String>,
-    RawQuery(q): RawQuery,
+    PathPair(pair): PathPair,
+    params: Params,
 ) -> ExResult {
-    let pair = find_pair(&name).ok_or_else(|| ExError::unknown_pair(&name))?;
-    let params = Params::parse(q.as_deref());
     let interval = params.get("interval").unwrap_or("");
     let secs = INTERVALS
         .iter()
@@ -182,11 +197,11 @@ pub(crate) async fn candles(
 pub(crate) async fn tickers(
     State(s): State<Arc<ExchangeState>>,
     _: RequireScope<Read>,
-    RawQuery(q): RawQuery,
+    params: Params,
 ) -> ExResult {
     let now = s.clock.now().timestamp();
     let prices = &s.prices;
-    let list: Vec<Value> = selected(&Params::parse(q.as_deref()))?
+    let list: Vec<Value> = selected(&params)?
         .into_iter()
         .map(|p| {
             let mid = p.mid(prices, bucket_of_secs(now));
@@ -210,11 +225,9 @@ pub(crate) async fn tickers(
 pub(crate) async fn order_book(
     State(s): State<Arc<ExchangeState>>,
     _: RequireScope<Read>,
-    Path(name): Path<String>,
-    RawQuery(q): RawQuery,
+    PathPair(pair): PathPair,
+    params: Params,
 ) -> ExResult {
-    let pair = find_pair(&name).ok_or_else(|| ExError::unknown_pair(&name))?;
-    let params = Params::parse(q.as_deref());
     let depth = match params.get("depth").map(str::trim) {
         None | Some("") => 20,
         Some(d) => d
@@ -243,8 +256,7 @@ pub(crate) async fn order_book(
 }
 
 /// `GET /v1/assets?asset=`: the assets of the pairs, `type` crypto or fiat.
-pub(crate) async fn assets(_: RequireScope<Read>, RawQuery(q): RawQuery) -> ExResult {
-    let params = Params::parse(q.as_deref());
+pub(crate) async fn assets(_: RequireScope<Read>, params: Params) -> ExResult {
     let wanted = params.get("asset").map(str::trim).filter(|a| !a.is_empty());
     let c = crate::catalogue::catalogue();
     let mut seen: Vec<&str> = Vec::new();

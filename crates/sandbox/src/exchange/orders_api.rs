@@ -4,15 +4,14 @@ use super::auth::{Read, RequireScope, Trade};
 use super::engine::close;
 use super::errors::{ExError, ExResult};
 use super::model::{Order, Status};
-use super::paging::{cursor, limit, page, unix};
-use super::pairs::find_pair;
+use super::paging::{pair_filter, Window};
 use super::place::parse;
 use super::submit::place;
 use super::wire;
 use super::ExchangeState;
 use crate::ids::Uuid;
 use crate::query::Params;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
@@ -40,38 +39,22 @@ fn status_filter(value: Option<&str>) -> Result<Option<Vec<Status>>, ExError> {
 pub(crate) async fn list(
     State(s): State<Arc<ExchangeState>>,
     _: RequireScope<Read>,
-    RawQuery(q): RawQuery,
+    params: Params,
 ) -> ExResult {
-    let params = Params::parse(q.as_deref());
     let statuses = status_filter(params.get("status"))?;
-    let mut pair_filter = Vec::new();
-    for name in params
-        .all("pair")
-        .into_iter()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-    {
-        pair_filter.push(
-            find_pair(name)
-                .ok_or_else(|| ExError::unknown_pair(name))?
-                .index,
-        );
-    }
-    let (start, end) = (unix(&params, "startTime")?, unix(&params, "endTime")?);
-    let limit = limit(&params, 25, 100)?;
-    let after = cursor(&params)?;
+    let pairs = pair_filter(&params)?;
+    let window = Window::parse(&params, 25, 100)?;
     let acc = s.settled(s.clock.now());
     let items: Vec<(u64, &Order)> = acc
         .orders
         .iter()
         .rev()
         .filter(|o| statuses.as_ref().is_none_or(|st| st.contains(&o.status)))
-        .filter(|o| pair_filter.is_empty() || pair_filter.contains(&o.pair))
-        .filter(|o| start.is_none_or(|t| o.created_at >= t))
-        .filter(|o| end.is_none_or(|t| o.created_at.timestamp() <= t.timestamp()))
+        .filter(|o| pairs.is_empty() || pairs.contains(&o.pair))
+        .filter(|o| window.contains(o.created_at))
         .map(|o| (o.seq, o))
         .collect();
-    Ok(Json(page(items, after, limit, |o| wire::order(o))).into_response())
+    Ok(Json(window.page(items, |o| wire::order(o))).into_response())
 }
 
 /// `POST /v1/account/orders`: 201 with the accepted order (`status: new`).

@@ -142,20 +142,21 @@ pub fn parse(body: &Value, now: DateTime<Utc>) -> Result<Request, ExError> {
     let limit = limit.filter(|_| matches!(kind, Kind::Limit | Kind::StopLimit));
     let trigger = trigger.filter(|_| matches!(kind, Kind::StopLimit | Kind::StopMarket));
     for p in [limit, trigger].into_iter().flatten() {
-        if !is_multiple(p, pair.tick_size) {
-            return Err(ExError::refused(
-                "INVALID_TICK_SIZE",
-                format!("Prices must be multiples of {}", pair.tick_size),
-            ));
-        }
+        on_step(
+            p,
+            pair.tick_size,
+            "INVALID_TICK_SIZE",
+            "Prices must be multiples of",
+        )?;
     }
     if let Some(q) = quantity {
-        if !is_multiple(q, pair.size_increment) {
-            return Err(ExError::refused(
-                "INVALID_SIZE_INCREMENT",
-                format!("quantity must be a multiple of {}", pair.size_increment),
-            ));
-        }
+        let step = pair.size_increment;
+        on_step(
+            q,
+            step,
+            "INVALID_SIZE_INCREMENT",
+            "quantity must be a multiple of",
+        )?;
         if q > pair.max_order_size {
             return Err(ExError::refused(
                 "ABOVE_MAX_ORDER_SIZE",
@@ -164,12 +165,13 @@ pub fn parse(body: &Value, now: DateTime<Utc>) -> Result<Request, ExError> {
         }
     }
     if let Some(a) = amount {
-        if !is_multiple(a, pair.amount_increment) {
-            return Err(ExError::refused(
-                "INVALID_AMOUNT_INCREMENT",
-                format!("amount must be a multiple of {}", pair.amount_increment),
-            ));
-        }
+        let step = pair.amount_increment;
+        on_step(
+            a,
+            step,
+            "INVALID_AMOUNT_INCREMENT",
+            "amount must be a multiple of",
+        )?;
     }
     let end = field(body, "endTime", "end_time");
     let end_time = match (tif, end) {
@@ -204,4 +206,13 @@ pub fn parse(body: &Value, now: DateTime<Utc>) -> Result<Request, ExError> {
         tif,
         end_time,
     })
+}
+
+/// Refuses with `code` and "`rule` `step`" unless `x` is a multiple of `step`.
+fn on_step(x: Decimal, step: Decimal, code: &'static str, rule: &str) -> Result<(), ExError> {
+    if is_multiple(x, step) {
+        Ok(())
+    } else {
+        Err(ExError::refused(code, format!("{rule} {step}")))
+    }
 }

@@ -22,14 +22,14 @@ use crate::current::Budgets;
 use crate::ledger::{Ledger, SharedLedger};
 use crate::query::Params;
 use crate::simulation::{simulated, Simulation};
-use axum::extract::{FromRef, RawQuery, Request, State};
+use axum::extract::{FromRef, Request, State};
 use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use chrono::{DateTime, TimeZone, Utc};
-use paging::{filter, page, Style};
+use paging::{filter, page, Record, Style};
 use serde_json::json;
 use std::sync::{Arc, RwLockReadGuard};
 
@@ -134,39 +134,29 @@ async fn asset_wallets(State(s): State<Arc<LegacyState>>) -> Response {
     Json(wallets::asset_wallets(&s.read(), s.discrepancy)).into_response()
 }
 
-async fn trades(State(s): State<Arc<LegacyState>>, RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
+/// One page of `records` as the legacy list envelope.
+fn listed(records: &[Record], params: &Params, style: Style) -> Response {
+    Json(page(records, params, style)).into_response()
+}
+
+async fn trades(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
     let records = filter(trades::trades(&s.read(), s.discrepancy), &params, false);
-    Json(page(&records, &params, Style::default())).into_response()
+    listed(&records, &params, Style::default())
 }
 
-async fn fiat_transactions(State(s): State<Arc<LegacyState>>, RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
+async fn fiat_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
     let records = filter(transactions::fiat_transactions(&s.read()), &params, true);
-    let style = Style {
-        next_param: "next_cursor",
-        echo_cursor: false,
-    };
-    Json(page(&records, &params, style)).into_response()
+    listed(&records, &params, Style::FIAT)
 }
 
-async fn crypto_transactions(State(s): State<Arc<LegacyState>>, RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
+async fn crypto_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
     let records = filter(transactions::crypto_transactions(&s.read()), &params, true);
-    let style = Style {
-        next_param: "cursor",
-        echo_cursor: true,
-    };
-    Json(page(&records, &params, style)).into_response()
+    listed(&records, &params, Style::CRYPTO)
 }
 
-async fn commodity_transactions(
-    State(s): State<Arc<LegacyState>>,
-    RawQuery(q): RawQuery,
-) -> Response {
-    let params = Params::parse(q.as_deref());
+async fn commodity_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
     let records = transactions::commodity_transactions(&s.read());
-    Json(page(&records, &params, Style::default())).into_response()
+    listed(&records, &params, Style::default())
 }
 
 /// The `/legacy` router (mount it with `nest("/legacy", …)`): sunset, key check, then the

@@ -44,6 +44,19 @@ pub struct Style {
     pub echo_cursor: bool,
 }
 
+impl Style {
+    /// Fiat transactions: `links.next` names `next_cursor`.
+    pub const FIAT: Style = Style {
+        next_param: "next_cursor",
+        echo_cursor: false,
+    };
+    /// Crypto transactions: `links.next` names `cursor`; `meta.cursor` echoes the request's.
+    pub const CRYPTO: Style = Style {
+        next_param: "cursor",
+        echo_cursor: true,
+    };
+}
+
 /// The effective page size of a request (rule 3).
 pub fn page_size(params: &Params) -> usize {
     match params

@@ -36,12 +36,7 @@ pub fn ex(frozen: bool) -> Ex {
     Ex { state, router }
 }
 
-pub fn dec(v: &Value) -> Decimal {
-    v.as_str()
-        .unwrap_or_else(|| panic!("not a decimal string: {v}"))
-        .parse()
-        .unwrap()
-}
+pub(crate) use crate::test_support::dec;
 
 impl Ex {
     pub async fn send(
