@@ -141,37 +141,35 @@ pub fn parse(body: &Value, now: DateTime<Utc>) -> Result<Request, ExError> {
     }
     let limit = limit.filter(|_| matches!(kind, Kind::Limit | Kind::StopLimit));
     let trigger = trigger.filter(|_| matches!(kind, Kind::StopLimit | Kind::StopMarket));
-    for p in [limit, trigger].into_iter().flatten() {
-        on_step(
-            p,
-            pair.tick_size,
-            "INVALID_TICK_SIZE",
-            "Prices must be multiples of",
-        )?;
-    }
-    if let Some(q) = quantity {
-        let step = pair.size_increment;
-        on_step(
-            q,
-            step,
+    // Exactly one of quantity and amount is set, so the order of these checks is the order
+    // of the refusals.
+    let (tick, prices) = (pair.tick_size, "Prices must be multiples of");
+    let steps = [
+        (limit, tick, "INVALID_TICK_SIZE", prices),
+        (trigger, tick, "INVALID_TICK_SIZE", prices),
+        (
+            quantity,
+            pair.size_increment,
             "INVALID_SIZE_INCREMENT",
             "quantity must be a multiple of",
-        )?;
-        if q > pair.max_order_size {
-            return Err(ExError::refused(
-                "ABOVE_MAX_ORDER_SIZE",
-                format!("quantity is above the maximum of {}", pair.max_order_size),
-            ));
-        }
-    }
-    if let Some(a) = amount {
-        let step = pair.amount_increment;
-        on_step(
-            a,
-            step,
+        ),
+        (
+            amount,
+            pair.amount_increment,
             "INVALID_AMOUNT_INCREMENT",
             "amount must be a multiple of",
-        )?;
+        ),
+    ];
+    for (value, step, code, rule) in steps {
+        if value.is_some_and(|x| !is_multiple(x, step)) {
+            return Err(ExError::refused(code, format!("{rule} {step}")));
+        }
+    }
+    if quantity.is_some_and(|q| q > pair.max_order_size) {
+        return Err(ExError::refused(
+            "ABOVE_MAX_ORDER_SIZE",
+            format!("quantity is above the maximum of {}", pair.max_order_size),
+        ));
     }
     let end = field(body, "endTime", "end_time");
     let end_time = match (tif, end) {
@@ -206,13 +204,4 @@ pub fn parse(body: &Value, now: DateTime<Utc>) -> Result<Request, ExError> {
         tif,
         end_time,
     })
-}
-
-/// Refuses with `code` and "`rule` `step`" unless `x` is a multiple of `step`.
-fn on_step(x: Decimal, step: Decimal, code: &'static str, rule: &str) -> Result<(), ExError> {
-    if is_multiple(x, step) {
-        Ok(())
-    } else {
-        Err(ExError::refused(code, format!("{rule} {step}")))
-    }
 }
