@@ -1,5 +1,13 @@
-//! `folio-sandbox`: a local simulation of Bitpanda's current public API, answered from one
-//! seeded, deterministic in-memory ledger, serving Folio's `dist/` on the same origin.
+//! `folio-sandbox`: a local simulation of Bitpanda's three APIs (the current public API, the
+//! legacy API and the exchange API), answered from one seeded, deterministic in-memory ledger,
+//! serving Folio's `dist/` on the same origin.
+//!
+//! The tree mirrors the client's: `current/`, `legacy/` and `exchange/` each hold one API's
+//! router, handlers, error shape and scope markers. Beside them, neutral pieces that none of
+//! the APIs owns: `auth` (the `RequireScope` extractor), `simulation` (latency, random
+//! failures, rate-limit hook, queued faults), `query`, `keys`, `clock`, `ledger`, `faults`.
+//! `state` assembles the sub-states and hands each API only its own through axum's `FromRef`;
+//! `app` mounts everything.
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
@@ -13,25 +21,25 @@
 
 mod app;
 mod auth;
-pub mod catalogue;
-pub mod clock;
-pub mod current;
-pub mod exchange;
-pub mod fault_answers;
-pub mod faults;
-pub mod ids;
-pub mod info;
-pub mod keys;
-pub mod ledger;
-pub mod legacy;
-pub mod prices;
+mod catalogue;
+mod clock;
+mod current;
+mod exchange;
+mod fault_answers;
+mod faults;
+mod ids;
+mod info;
+mod keys;
+mod ledger;
+mod legacy;
+mod prices;
 mod query;
-pub mod rate_limit;
-pub mod request_log;
-pub mod rng;
+mod rate_limit;
+mod request_log;
+mod rng;
 mod simulation;
 mod state;
-pub mod static_files;
+mod static_files;
 #[cfg(test)]
 mod test_support;
 
@@ -39,6 +47,8 @@ pub use faults::{Fault, FaultKind};
 pub use keys::{demo_keys, DemoKey, Scope};
 pub use ledger::{LedgerView, PositionFigures};
 pub use request_log::RecordedRequest;
+
+pub use current::operations::operation_json;
 
 use chrono::{DateTime, Utc};
 use state::AppState;
@@ -204,8 +214,11 @@ impl RunningServer {
     }
 }
 
-/// The current API's old module name, kept for callers outside this crate
-/// (`tests/e2e/operations.rs` names `folio_sandbox::api::operations::operation_json`).
+/// The current API's old module path, kept because `tests/e2e/operations.rs` names
+/// `folio_sandbox::api::operations::operation_json`; prefer [`operation_json`].
 pub mod api {
-    pub use crate::current::*;
+    /// The current API's operations.
+    pub mod operations {
+        pub use crate::current::operations::operation_json;
+    }
 }
