@@ -1,4 +1,5 @@
-//! Read access to the live ledger for tests: the figures the API should be showing.
+//! Read access to the live ledger: the lock helpers the handlers use, and [`LedgerView`], the
+//! figures the API should be showing, for tests.
 
 use super::history::{History, Timeframe};
 use super::{Ledger, Unit};
