@@ -1,9 +1,12 @@
 //! Assembles the whole HTTP surface: request log → CORS (optional) → compression →
-//! injected faults → routes (`/sandbox/info`, `/public`, `/legacy`, `/exchange`, static files).
+//! injected faults → routes (`/sandbox/info`, `/public`, `/legacy`, `/exchange`, static files;
+//! each API wrapped in the shared simulation, see [`crate::simulation`]).
 
-use crate::request_log::RecordedRequest;
+use crate::auth::api_key;
+use crate::request_log::{RecordedRequest, RequestLog};
+use crate::simulation::inject_faults;
 use crate::state::AppState;
-use crate::{api, exchange, info, legacy, static_files};
+use crate::{current, exchange, info, legacy, static_files};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderName, HeaderValue, Method};
 use axum::middleware::{self, Next};
@@ -15,13 +18,13 @@ use std::sync::Arc;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-async fn log_requests(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+async fn log_requests(State(log): State<Arc<RequestLog>>, req: Request, next: Next) -> Response {
     let method = req.method().to_string();
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);
-    let api_key = api::auth::api_key(req.headers()).map(str::to_string);
+    let api_key = api_key(req.headers()).map(str::to_string);
     let response = next.run(req).await;
-    state.log.push(RecordedRequest {
+    log.push(RecordedRequest {
         method,
         path,
         query,
@@ -29,13 +32,6 @@ async fn log_requests(State(state): State<Arc<AppState>>, req: Request, next: Ne
         status: response.status().as_u16(),
     });
     response
-}
-
-async fn inject_faults(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
-    match state.faults.take(req.uri().path()) {
-        Some(fault) => crate::fault_answers::faulted(fault, req, next).await,
-        None => next.run(req).await,
-    }
 }
 
 fn cors(origin: &str) -> CorsLayer {
@@ -48,19 +44,23 @@ fn cors(origin: &str) -> CorsLayer {
 }
 
 /// The complete router for `state`, serving `dist` and answering CORS for `cors_origin`.
-pub fn app(state: Arc<AppState>, dist: Option<&Path>, cors_origin: Option<&str>) -> Router {
+pub(crate) fn app(state: AppState, dist: Option<&Path>, cors_origin: Option<&str>) -> Router {
     let mut app = Router::new()
         .route("/sandbox/info", get(info::info))
-        .nest("/legacy", legacy::router(state.clone()))
+        .nest("/legacy", legacy::router(&state))
         .route("/exchange", any(exchange::not_found))
-        .nest("/exchange", exchange::router(state.clone()))
-        .route("/public", any(api::not_found))
-        .nest("/public", api::router(state.clone()))
+        .nest("/exchange", exchange::router(&state))
+        .route("/public", any(current::not_found))
+        .nest("/public", current::router(&state))
+        .with_state(state.clone())
         .merge(static_files::router(dist))
-        .layer(middleware::from_fn_with_state(state.clone(), inject_faults))
+        .layer(middleware::from_fn_with_state(
+            state.faults.clone(),
+            inject_faults,
+        ))
         .layer(CompressionLayer::new());
     if let Some(origin) = cors_origin {
         app = app.layer(cors(origin));
     }
-    app.layer(middleware::from_fn_with_state(state, log_requests))
+    app.layer(middleware::from_fn_with_state(state.log, log_requests))
 }

@@ -159,26 +159,29 @@ mod tests {
 
     #[test]
     fn every_api_repeats_its_cursor() {
-        let current = rewritten(
-            FaultKind::RepeatedCursor,
-            r#"{"data":[],"has_next_page":false,"next_cursor":null}"#,
-        );
-        assert_eq!(current["has_next_page"], json!(true));
-        let exchange = rewritten(
-            FaultKind::RepeatedCursor,
-            r#"{"data":[],"meta":{"hasNextPage":false}}"#,
-        );
-        assert_eq!(
-            exchange["meta"]["nextCursor"],
-            json!("sandbox-repeated-cursor")
-        );
-        let legacy = rewritten(
-            FaultKind::RepeatedCursor,
-            r#"{"data":[],"links":{},"meta":{}}"#,
-        );
-        assert_eq!(
-            legacy["links"]["next"],
-            json!("?cursor=sandbox-repeated-cursor")
-        );
+        let cases = [
+            // current: top-level marks
+            (
+                r#"{"data":[],"has_next_page":false,"next_cursor":null}"#,
+                "/has_next_page",
+                json!(true),
+            ),
+            // exchange: camelCase marks under meta
+            (
+                r#"{"data":[],"meta":{"hasNextPage":false}}"#,
+                "/meta/nextCursor",
+                json!("sandbox-repeated-cursor"),
+            ),
+            // legacy: a next link
+            (
+                r#"{"data":[],"links":{},"meta":{}}"#,
+                "/links/next",
+                json!("?cursor=sandbox-repeated-cursor"),
+            ),
+        ];
+        for (body, pointer, want) in cases {
+            let got = rewritten(FaultKind::RepeatedCursor, body);
+            assert_eq!(got.pointer(pointer), Some(&want), "{body}");
+        }
     }
 }

@@ -1,5 +1,13 @@
-//! `folio-sandbox`: a local simulation of Bitpanda's current public API, answered from one
-//! seeded, deterministic in-memory ledger, serving Folio's `dist/` on the same origin.
+//! `folio-sandbox`: a local simulation of Bitpanda's three APIs (the current public API, the
+//! legacy API and the exchange API), answered from one seeded, deterministic in-memory ledger,
+//! serving Folio's `dist/` on the same origin.
+//!
+//! The tree mirrors the client's: `current/`, `legacy/` and `exchange/` each hold one API's
+//! router, handlers, error shape and scope markers. Beside them, neutral pieces that none of
+//! the APIs owns: `auth` (the `RequireScope` extractor), `simulation` (latency, random
+//! failures, rate-limit hook, queued faults), `query`, `keys`, `clock`, `ledger`, `faults`.
+//! `state` assembles the sub-states and hands each API only its own through axum's `FromRef`;
+//! `app` mounts everything.
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
@@ -11,35 +19,41 @@
 
 #![warn(missing_docs)]
 
-pub mod api;
-pub mod app;
-pub mod catalogue;
-pub mod clock;
-pub mod exchange;
-pub mod fault_answers;
-pub mod faults;
-pub mod ids;
-pub mod info;
-pub mod keys;
-pub mod ledger;
-pub mod legacy;
-pub mod prices;
-pub mod rate_limit;
-pub mod request_log;
-pub mod rng;
-pub mod state;
-pub mod static_files;
+mod app;
+mod auth;
+mod catalogue;
+mod clock;
+mod current;
+mod exchange;
+mod fault_answers;
+mod faults;
+mod ids;
+mod info;
+mod keys;
+mod ledger;
+mod legacy;
+mod prices;
+mod query;
+mod rate_limit;
+mod request_log;
+mod rng;
+mod simulation;
+mod state;
+mod static_files;
+#[cfg(test)]
+mod test_support;
 
 pub use faults::{Fault, FaultKind};
 pub use keys::{demo_keys, DemoKey, Scope};
 pub use ledger::{LedgerView, PositionFigures};
 pub use request_log::RecordedRequest;
 
+pub use current::operations::operation_json;
+
 use chrono::{DateTime, Utc};
 use state::AppState;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -106,7 +120,7 @@ impl Default for Config {
 #[derive(Debug)]
 pub struct RunningServer {
     addr: SocketAddr,
-    state: Arc<AppState>,
+    state: AppState,
     stop: oneshot::Sender<()>,
     task: JoinHandle<std::io::Result<()>>,
 }
@@ -197,5 +211,14 @@ impl RunningServer {
         {
             task.abort();
         }
+    }
+}
+
+/// The current API's old module path, kept because `tests/e2e/operations.rs` names
+/// `folio_sandbox::api::operations::operation_json`; prefer [`operation_json`].
+pub mod api {
+    /// The current API's operations.
+    pub mod operations {
+        pub use crate::current::operations::operation_json;
     }
 }

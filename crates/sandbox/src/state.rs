@@ -1,78 +1,112 @@
-//! Shared server state: ledger, clock, faults, request log, rate limiter.
+//! The server's state, assembled from the pieces each part needs: every API and layer takes
+//! only its own sub-state through axum's `FromRef`, so none of them names [`AppState`].
 
 use crate::clock::Clock;
+use crate::current::{Budgets, CurrentState};
+use crate::exchange::ExchangeState;
 use crate::faults::FaultQueue;
 use crate::ledger::generate::generate;
 use crate::ledger::SharedLedger;
+use crate::legacy::LegacyState;
 use crate::prices::PriceModel;
 use crate::rate_limit::RateLimiter;
 use crate::request_log::RequestLog;
 use crate::rng::{hash, Rng};
+use crate::simulation::Simulation;
 use crate::Config;
-use std::sync::{Arc, Mutex, RwLock};
+use axum::extract::FromRef;
+use std::sync::{Arc, RwLock};
 
 /// The longest quote lifetime honoured (one year).
 const MAX_TTL_SECS: u64 = 365 * 86_400;
 
-/// Everything the handlers and middleware share.
-#[derive(Debug)]
-pub struct AppState {
-    /// The one ledger.
-    pub ledger: SharedLedger,
+/// Everything the handlers and layers share, each piece behind its own `Arc`.
+#[derive(Debug, Clone)]
+pub(crate) struct AppState {
+    /// The one ledger (the current and legacy APIs answer from it).
+    pub(crate) ledger: SharedLedger,
     /// The sandbox clock.
-    pub clock: Clock,
-    /// Delay before every API response, in ms.
-    pub latency_ms: u64,
-    /// Share of API requests answered with 500, in percent.
-    pub fail_rate_percent: u8,
-    /// Generator deciding which requests fail.
-    pub fail_rng: Mutex<Rng>,
+    pub(crate) clock: Clock,
+    /// The current API's handlers' state.
+    pub(crate) current: Arc<CurrentState>,
+    /// The legacy API's handlers' state.
+    pub(crate) legacy: Arc<LegacyState>,
+    /// The exchange API's account, prices and limits.
+    pub(crate) exchange: Arc<ExchangeState>,
+    /// Latency and random failures of all three APIs.
+    pub(crate) simulation: Arc<Simulation>,
+    /// Per-key budgets of the current and legacy APIs.
+    pub(crate) budgets: Budgets,
     /// Queued one-shot faults.
-    pub faults: FaultQueue,
+    pub(crate) faults: Arc<FaultQueue>,
     /// Every request seen.
-    pub log: RequestLog,
-    /// Per-key request counters.
-    pub rate: RateLimiter,
-    /// How long a quote stays acceptable.
-    pub quote_ttl: chrono::Duration,
-    /// Whether the legacy API deliberately disagrees with the ledger.
-    pub legacy_discrepancy: bool,
-    /// The exchange API's account and limits.
-    pub exchange: crate::exchange::ExchangeState,
+    pub(crate) log: Arc<RequestLog>,
 }
 
 impl AppState {
     /// Builds the state (and generates the ledger) for `config`.
-    pub fn new(config: &Config) -> Arc<Self> {
+    pub(crate) fn new(config: &Config) -> Self {
         let start = config.now.unwrap_or_else(chrono::Utc::now);
         let clock = Clock::new(start);
         let frozen = config.frozen_prices.then(|| clock.start());
         let prices = PriceModel::new(config.seed, frozen);
-        let exchange =
-            crate::exchange::ExchangeState::new(config.seed, clock.start(), prices.clone());
-        let ledger = generate(config.seed, config.operations, clock.start(), prices);
-        Arc::new(Self {
-            ledger: Arc::new(RwLock::new(ledger)),
+        let exchange = ExchangeState::new(config.seed, clock.clone(), prices.clone());
+        let ledger = Arc::new(RwLock::new(generate(
+            config.seed,
+            config.operations,
+            clock.start(),
+            prices,
+        )));
+        let quote_ttl = chrono::Duration::seconds(config.quote_ttl_secs.min(MAX_TTL_SECS) as i64);
+        let fail_rng = Rng::new(hash(&[config.seed, 0xfa11]));
+        Self {
+            current: Arc::new(CurrentState::new(ledger.clone(), clock.clone(), quote_ttl)),
+            legacy: Arc::new(LegacyState::new(
+                ledger.clone(),
+                clock.clone(),
+                config.legacy_discrepancy,
+            )),
+            exchange: Arc::new(exchange),
+            simulation: Arc::new(Simulation::new(
+                config.latency_ms,
+                config.fail_rate_percent,
+                fail_rng,
+            )),
+            budgets: Budgets(Arc::new(RateLimiter::new(
+                config.read_rate_limit,
+                config.write_rate_limit,
+            ))),
+            faults: Arc::default(),
+            log: Arc::default(),
+            ledger,
             clock,
-            latency_ms: config.latency_ms,
-            fail_rate_percent: config.fail_rate_percent,
-            fail_rng: Mutex::new(Rng::new(hash(&[config.seed, 0xfa11]))),
-            faults: FaultQueue::default(),
-            log: RequestLog::default(),
-            rate: RateLimiter::new(config.read_rate_limit, config.write_rate_limit),
-            quote_ttl: chrono::Duration::seconds(config.quote_ttl_secs.min(MAX_TTL_SECS) as i64),
-            exchange,
-            legacy_discrepancy: config.legacy_discrepancy,
-        })
+        }
     }
 
-    /// Read access to the ledger (a poisoned lock is still readable).
-    pub fn read(&self) -> std::sync::RwLockReadGuard<'_, crate::ledger::Ledger> {
-        self.ledger.read().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Write access to the ledger (a poisoned lock is still writable).
-    pub fn write(&self) -> std::sync::RwLockWriteGuard<'_, crate::ledger::Ledger> {
-        self.ledger.write().unwrap_or_else(|e| e.into_inner())
+    /// Read access to the ledger (a poisoned lock is still readable), for tests.
+    #[cfg(test)]
+    pub(crate) fn read(&self) -> std::sync::RwLockReadGuard<'_, crate::ledger::Ledger> {
+        crate::ledger::read(&self.ledger)
     }
 }
+
+/// `FromRef` for the sub-states, each a clone of its field.
+macro_rules! sub_states {
+    ($($field:ident: $ty:ty),*) => {$(
+        impl FromRef<AppState> for $ty {
+            fn from_ref(state: &AppState) -> Self {
+                state.$field.clone()
+            }
+        }
+    )*};
+}
+
+sub_states!(
+    current: Arc<CurrentState>,
+    legacy: Arc<LegacyState>,
+    exchange: Arc<ExchangeState>,
+    simulation: Arc<Simulation>,
+    budgets: Budgets,
+    faults: Arc<FaultQueue>,
+    log: Arc<RequestLog>
+);

@@ -1,17 +1,15 @@
 //! `GET /v1/account`, `/v1/account/balances`, `/v1/account/trades[/{id}]`.
 
+use super::auth::{Read, RequireScope};
 use super::engine::{tier_index, traded_volume_30d, TIERS};
 use super::errors::{ExError, ExResult};
 use super::model::Trade;
-use super::paging::{cursor, limit, page, unix};
-use super::pairs::find_pair;
+use super::paging::{pair_filter, Window};
 use super::wire::{self, fixed};
-use super::{authorize, ExScope};
-use crate::api::query::Params;
+use super::ExchangeState;
 use crate::ids::Uuid;
-use crate::state::AppState;
-use axum::extract::{Path, RawQuery, State};
-use axum::http::HeaderMap;
+use crate::query::Params;
+use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
@@ -24,10 +22,12 @@ fn tier(index: usize) -> Value {
 }
 
 /// `GET /v1/account`: 30-day volume (EUR) and the current and next fee tier.
-pub async fn account(State(s): State<Arc<AppState>>, headers: HeaderMap) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
+pub(crate) async fn account(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
+) -> ExResult {
     let now = s.clock.now();
-    let acc = s.exchange.settled(now);
+    let acc = s.settled(now);
     let volume = traded_volume_30d(&acc, now);
     let i = tier_index(volume);
     let next = (i + 1 < TIERS.len()).then(|| tier(i + 1));
@@ -40,18 +40,16 @@ pub async fn account(State(s): State<Arc<AppState>>, headers: HeaderMap) -> ExRe
 }
 
 /// `GET /v1/account/balances?currency=`: `[{symbol, available, locked}]`.
-pub async fn balances(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(q): RawQuery,
+pub(crate) async fn balances(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
+    params: Params,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
-    let params = Params::parse(q.as_deref());
     let wanted = params
         .get("currency")
         .map(str::trim)
         .filter(|c| !c.is_empty());
-    let acc = s.exchange.settled(s.clock.now());
+    let acc = s.settled(s.clock.now());
     let fiat = |sym: &str| {
         crate::catalogue::catalogue()
             .currency_by_symbol(sym)
@@ -70,26 +68,12 @@ pub async fn balances(
 }
 
 /// `GET /v1/account/trades?pair=&orderId=&startTime=&endTime=&limit=&cursor=`, newest first.
-pub async fn trades(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(q): RawQuery,
+pub(crate) async fn trades(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
+    params: Params,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
-    let params = Params::parse(q.as_deref());
-    let mut pair_filter = Vec::new();
-    for name in params
-        .all("pair")
-        .into_iter()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-    {
-        pair_filter.push(
-            find_pair(name)
-                .ok_or_else(|| ExError::unknown_pair(name))?
-                .index,
-        );
-    }
+    let pairs = pair_filter(&params)?;
     let order = match params
         .get("orderId")
         .map(str::trim)
@@ -100,31 +84,27 @@ pub async fn trades(
         }
         None => None,
     };
-    let (start, end) = (unix(&params, "startTime")?, unix(&params, "endTime")?);
-    let limit = limit(&params, 100, 1_000)?;
-    let after = cursor(&params)?;
-    let acc = s.exchange.settled(s.clock.now());
+    let window = Window::parse(&params, 100, 1_000)?;
+    let acc = s.settled(s.clock.now());
     let items: Vec<(u64, &Trade)> = acc
         .trades
         .iter()
         .rev()
-        .filter(|t| pair_filter.is_empty() || pair_filter.contains(&t.pair))
+        .filter(|t| pairs.is_empty() || pairs.contains(&t.pair))
         .filter(|t| order.is_none_or(|o| t.order_id == o))
-        .filter(|t| start.is_none_or(|s| t.executed_at >= s))
-        .filter(|t| end.is_none_or(|e| t.executed_at.timestamp() <= e.timestamp()))
+        .filter(|t| window.contains(t.executed_at))
         .map(|t| (t.seq, t))
         .collect();
-    Ok(Json(page(items, after, limit, |t| wire::trade(t))).into_response())
+    Ok(Json(window.page(items, |t| wire::trade(t))).into_response())
 }
 
 /// `GET /v1/account/trades/{id}`.
-pub async fn trade(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn trade(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
     Path(id): Path<String>,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
-    let acc = s.exchange.settled(s.clock.now());
+    let acc = s.settled(s.clock.now());
     let found = Uuid::parse(&id).and_then(|id| acc.trades.iter().find(|t| t.id == id));
     let t = found.ok_or_else(|| ExError::not_found("TRADE_NOT_FOUND", "No such trade"))?;
     Ok(Json(wire::trade(t)).into_response())

@@ -1,18 +1,18 @@
 //! Market data: server time, pairs, tickers, order book, candles and assets.
 
+use super::auth::{Read, RequireScope};
 use super::errors::{ExError, ExResult};
 use super::paging::unix;
 use super::pairs::{bucket_of, find_pair, pairs, Pair};
 use super::wire::{base_scale, fixed};
-use super::{authorize, ExScope};
-use crate::api::query::Params;
+use super::ExchangeState;
 use crate::clock::iso;
 use crate::prices::{PriceModel, BUCKET_SECS};
+use crate::query::Params;
 use crate::rng::hash;
-use crate::state::AppState;
-use axum::extract::{Path, RawQuery, State};
-use axum::http::HeaderMap;
-use axum::response::IntoResponse;
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -32,9 +32,24 @@ pub const INTERVALS: [(&str, i64); 8] = [
     ("1d", 86_400),
 ];
 
+/// The `{pair}` of the path as a known pair; 404 `PAIR_NOT_FOUND` otherwise.
+pub(crate) struct PathPair(&'static Pair);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathPair {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        let Path(name) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        find_pair(&name)
+            .map(Self)
+            .ok_or_else(|| ExError::unknown_pair(&name).into_response())
+    }
+}
+
 /// `GET /v1/time`: `{epochMs, iso}`.
-pub async fn time(State(s): State<Arc<AppState>>, headers: HeaderMap) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
+pub(crate) async fn time(State(s): State<Arc<ExchangeState>>, _: RequireScope<Read>) -> ExResult {
     let now = s.clock.now();
     Ok(Json(json!({"epochMs": now.timestamp_millis(), "iso": iso(now)})).into_response())
 }
@@ -57,9 +72,8 @@ fn selected(params: &Params) -> Result<Vec<&'static Pair>, ExError> {
 }
 
 /// `GET /v1/pairs`.
-pub async fn pairs_list(headers: HeaderMap, RawQuery(q): RawQuery) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
-    let list: Vec<Value> = selected(&Params::parse(q.as_deref()))?
+pub(crate) async fn pairs_list(_: RequireScope<Read>, params: Params) -> ExResult {
+    let list: Vec<Value> = selected(&params)?
         .into_iter()
         .map(|p| {
             json!({
@@ -141,15 +155,12 @@ fn number(x: Decimal) -> Box<RawValue> {
 }
 
 /// `GET /v1/candles/{pair}?interval=&from=&to=&limit=`: OHLCV as JSON numbers.
-pub async fn candles(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
-    Path(name): Path<String>,
-    RawQuery(q): RawQuery,
+pub(crate) async fn candles(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
+    PathPair(pair): PathPair,
+    params: Params,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
-    let pair = find_pair(&name).ok_or_else(|| ExError::unknown_pair(&name))?;
-    let params = Params::parse(q.as_deref());
     let interval = params.get("interval").unwrap_or("");
     let secs = INTERVALS
         .iter()
@@ -168,7 +179,7 @@ pub async fn candles(
     let mut out = Vec::new();
     let mut start = from;
     while start <= to_start {
-        let c = candle(pair, &s.exchange.prices, s.exchange.seed, start, secs, now);
+        let c = candle(pair, &s.prices, s.seed, start, secs, now);
         out.push(CandleOut {
             timestamp: c.start,
             open: number(c.ohlc[0]),
@@ -183,22 +194,21 @@ pub async fn candles(
 }
 
 /// `GET /v1/tickers?pair=`: mid, and the last 24 h's high, low and volume (from 1 h candles).
-pub async fn tickers(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(q): RawQuery,
+pub(crate) async fn tickers(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
+    params: Params,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
     let now = s.clock.now().timestamp();
-    let prices = &s.exchange.prices;
-    let list: Vec<Value> = selected(&Params::parse(q.as_deref()))?
+    let prices = &s.prices;
+    let list: Vec<Value> = selected(&params)?
         .into_iter()
         .map(|p| {
             let mid = p.mid(prices, bucket_of_secs(now));
             let (mut high, mut low, mut volume) = (mid, mid, Decimal::ZERO);
             let last = now.div_euclid(3_600) * 3_600;
             for h in 0..24 {
-                let c = candle(p, prices, s.exchange.seed, last - h * 3_600, 3_600, now);
+                let c = candle(p, prices, s.seed, last - h * 3_600, 3_600, now);
                 high = high.max(c.ohlc[1]);
                 low = low.min(c.ohlc[2]);
                 volume += c.volume;
@@ -212,15 +222,12 @@ pub async fn tickers(
 }
 
 /// `GET /v1/orderbook/{pair}?depth=` (1–100, default 20); `totalQuantity` is cumulative.
-pub async fn order_book(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
-    Path(name): Path<String>,
-    RawQuery(q): RawQuery,
+pub(crate) async fn order_book(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
+    PathPair(pair): PathPair,
+    params: Params,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
-    let pair = find_pair(&name).ok_or_else(|| ExError::unknown_pair(&name))?;
-    let params = Params::parse(q.as_deref());
     let depth = match params.get("depth").map(str::trim) {
         None | Some("") => 20,
         Some(d) => d
@@ -230,7 +237,7 @@ pub async fn order_book(
             .ok_or_else(|| ExError::invalid("depth must be between 1 and 100"))?,
     };
     let now = s.clock.now();
-    let book = pair.book(&s.exchange.prices, s.exchange.seed, bucket_of(now), depth);
+    let book = pair.book(&s.prices, s.seed, bucket_of(now), depth);
     let side = |levels: &[(Decimal, Decimal)]| {
         let mut total = Decimal::ZERO;
         levels
@@ -249,9 +256,7 @@ pub async fn order_book(
 }
 
 /// `GET /v1/assets?asset=`: the assets of the pairs, `type` crypto or fiat.
-pub async fn assets(headers: HeaderMap, RawQuery(q): RawQuery) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
-    let params = Params::parse(q.as_deref());
+pub(crate) async fn assets(_: RequireScope<Read>, params: Params) -> ExResult {
     let wanted = params.get("asset").map(str::trim).filter(|a| !a.is_empty());
     let c = crate::catalogue::catalogue();
     let mut seen: Vec<&str> = Vec::new();

@@ -32,6 +32,7 @@
 //!   creation; 429 `RATE_LIMITED` with `Retry-After`.
 
 pub mod account_api;
+pub mod auth;
 pub mod engine;
 pub mod errors;
 pub mod market;
@@ -45,24 +46,22 @@ pub mod seed;
 pub mod submit;
 pub mod wire;
 
-use crate::api::auth::api_key;
-use crate::keys::{find_key, Scope};
+use crate::auth::api_key;
+use crate::clock::Clock;
+use crate::keys::find_key;
 use crate::prices::PriceModel;
-use crate::state::AppState;
-use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderMap, Method};
-use axum::middleware::{self, Next};
+use crate::simulation::{address, simulated, SimulatedApi, Simulation};
+use axum::extract::{FromRef, Request};
+use axum::http::Method;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use chrono::{DateTime, Utc};
 use errors::ExError;
 use model::Account;
-use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
 
-/// The exchange's state inside [`AppState`].
+/// The exchange's own state: its account, the price walk, the clock and its rate limits.
 #[derive(Debug)]
 pub struct ExchangeState {
     account: Mutex<Account>,
@@ -70,17 +69,20 @@ pub struct ExchangeState {
     pub seed: u64,
     /// The price walk (shared with the ledger).
     pub prices: PriceModel,
+    /// The sandbox clock.
+    pub clock: Clock,
     /// Per-minute rate limits.
     pub limiter: rate::ExchangeLimiter,
 }
 
 impl ExchangeState {
-    /// The seeded exchange account at `start`.
-    pub fn new(seed: u64, start: DateTime<Utc>, prices: PriceModel) -> Self {
+    /// The seeded exchange account at the clock's start.
+    pub fn new(seed: u64, clock: Clock, prices: PriceModel) -> Self {
         Self {
-            account: Mutex::new(seed::seed_account(seed, start, &prices)),
+            account: Mutex::new(seed::seed_account(seed, clock.start(), &prices)),
             seed,
             prices,
+            clock,
             limiter: rate::ExchangeLimiter::default(),
         }
     }
@@ -93,32 +95,38 @@ impl ExchangeState {
     }
 }
 
-/// An exchange scope.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExScope {
-    /// Market data, account, orders and trades (reads).
-    Read,
-    /// Creating and canceling orders.
-    Trade,
-}
+/// The exchange's part of the simulation: its per-minute limits (all demo keys count as one
+/// account) and its error bodies.
+#[derive(Debug, Clone)]
+struct Limits(Arc<ExchangeState>);
 
-/// Checks the key: 401 without a valid key, 403 without the scope.
-pub fn authorize(headers: &HeaderMap, need: ExScope) -> Result<(), ExError> {
-    let key = api_key(headers).ok_or_else(|| ExError::unauthorized("An API key is required"))?;
-    let key = find_key(key).ok_or_else(|| ExError::unauthorized("Unknown API key"))?;
-    let ok = match need {
-        ExScope::Read => key.has(Scope::TradeRead),
-        ExScope::Trade => key.has(Scope::TradeWrite),
-    };
-    match (ok, need) {
-        (true, _) => Ok(()),
-        (false, ExScope::Read) => Err(ExError::forbidden("Read")),
-        (false, ExScope::Trade) => Err(ExError::forbidden("Trade")),
+impl SimulatedApi for Limits {
+    fn simulated_failure(&self) -> Response {
+        ExError::new(
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            "INTERNAL_ERROR",
+            "Simulated failure",
+        )
+        .into_response()
+    }
+
+    fn rate_limit(&self, req: &Request) -> Option<Response> {
+        let identity = match api_key(req.headers()) {
+            Some(k) if find_key(k).is_some() => "account".to_string(),
+            Some(k) => format!("key:{k}"),
+            None => address(req),
+        };
+        let class = class_of(req.method(), req.uri().path());
+        self.0
+            .limiter
+            .allow(&identity, class)
+            .err()
+            .map(|wait| ExError::rate_limited(wait).into_response())
     }
 }
 
 /// 404 for any path no endpoint claims.
-pub async fn not_found() -> Response {
+pub(crate) async fn not_found() -> Response {
     ExError::not_found("NOT_FOUND", "No such endpoint").into_response()
 }
 
@@ -152,39 +160,14 @@ fn class_of(method: &Method, path: &str) -> rate::Class {
     }
 }
 
-/// Latency, configured random failures and the exchange rate limits.
-async fn middleware_fn(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
-    if state.latency_ms > 0 {
-        tokio::time::sleep(Duration::from_millis(state.latency_ms)).await;
-    }
-    if state.fail_rate_percent > 0 {
-        let mut rng = state.fail_rng.lock().unwrap_or_else(|e| e.into_inner());
-        if rng.chance(u64::from(state.fail_rate_percent)) {
-            return ExError::new(
-                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-                "INTERNAL_ERROR",
-                "Simulated failure",
-            )
-            .into_response();
-        }
-    }
-    let identity = match api_key(req.headers()) {
-        Some(k) if find_key(k).is_some() => "account".to_string(),
-        Some(k) => format!("key:{k}"),
-        None => req
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()
-            .map_or_else(|| "anonymous".to_string(), |c| format!("ip:{}", c.0.ip())),
-    };
-    let class = class_of(req.method(), req.uri().path());
-    if let Err(wait) = state.exchange.limiter.allow(&identity, class) {
-        return ExError::rate_limited(wait).into_response();
-    }
-    next.run(req).await
-}
-
-/// The `/exchange` router (mount it with `nest("/exchange", …)`).
-pub fn router(state: Arc<AppState>) -> Router {
+/// The `/exchange` router (mount it with `nest("/exchange", …)`), simulated with `state`'s
+/// simulation settings and the exchange's limits.
+pub(crate) fn router<S>(state: &S) -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<ExchangeState>: FromRef<S>,
+    Arc<Simulation>: FromRef<S>,
+{
     let v1 = Router::new()
         .route("/v1/time", get(market::time))
         .route("/v1/pairs", get(market::pairs_list))
@@ -206,8 +189,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/v1/account/trades/{id}", get(account_api::trade))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
-    v1.layer(middleware::from_fn_with_state(state.clone(), middleware_fn))
-        .with_state(state)
+    simulated(v1, Arc::from_ref(state), Limits(Arc::from_ref(state)))
 }
 
 #[cfg(test)]

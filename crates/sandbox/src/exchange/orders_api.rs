@@ -1,18 +1,18 @@
 //! `GET/POST /v1/account/orders`, `GET/DELETE /v1/account/orders/{id}`.
 
+use super::auth::{Read, RequireScope, Trade};
 use super::engine::close;
 use super::errors::{ExError, ExResult};
 use super::model::{Order, Status};
-use super::paging::{cursor, limit, page, unix};
-use super::pairs::find_pair;
+use super::paging::{pair_filter, Window};
 use super::place::parse;
 use super::submit::place;
-use super::{authorize, wire, ExScope};
-use crate::api::query::Params;
+use super::wire;
+use super::ExchangeState;
 use crate::ids::Uuid;
-use crate::state::AppState;
-use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, StatusCode};
+use crate::query::Params;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::Value;
@@ -36,47 +36,33 @@ fn status_filter(value: Option<&str>) -> Result<Option<Vec<Status>>, ExError> {
 }
 
 /// `GET /v1/account/orders?status=&pair=&startTime=&endTime=&limit=&cursor=`, newest first.
-pub async fn list(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(q): RawQuery,
+pub(crate) async fn list(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
+    params: Params,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
-    let params = Params::parse(q.as_deref());
     let statuses = status_filter(params.get("status"))?;
-    let mut pair_filter = Vec::new();
-    for name in params
-        .all("pair")
-        .into_iter()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-    {
-        pair_filter.push(
-            find_pair(name)
-                .ok_or_else(|| ExError::unknown_pair(name))?
-                .index,
-        );
-    }
-    let (start, end) = (unix(&params, "startTime")?, unix(&params, "endTime")?);
-    let limit = limit(&params, 25, 100)?;
-    let after = cursor(&params)?;
-    let acc = s.exchange.settled(s.clock.now());
+    let pairs = pair_filter(&params)?;
+    let window = Window::parse(&params, 25, 100)?;
+    let acc = s.settled(s.clock.now());
     let items: Vec<(u64, &Order)> = acc
         .orders
         .iter()
         .rev()
         .filter(|o| statuses.as_ref().is_none_or(|st| st.contains(&o.status)))
-        .filter(|o| pair_filter.is_empty() || pair_filter.contains(&o.pair))
-        .filter(|o| start.is_none_or(|t| o.created_at >= t))
-        .filter(|o| end.is_none_or(|t| o.created_at.timestamp() <= t.timestamp()))
+        .filter(|o| pairs.is_empty() || pairs.contains(&o.pair))
+        .filter(|o| window.contains(o.created_at))
         .map(|o| (o.seq, o))
         .collect();
-    Ok(Json(page(items, after, limit, |o| wire::order(o))).into_response())
+    Ok(Json(window.page(items, |o| wire::order(o))).into_response())
 }
 
 /// `POST /v1/account/orders`: 201 with the accepted order (`status: new`).
-pub async fn create(State(s): State<Arc<AppState>>, headers: HeaderMap, body: String) -> ExResult {
-    authorize(&headers, ExScope::Trade)?;
+pub(crate) async fn create(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Trade>,
+    body: String,
+) -> ExResult {
     let body: Value = serde_json::from_str(&body)
         .ok()
         .filter(Value::is_object)
@@ -89,8 +75,8 @@ pub async fn create(State(s): State<Arc<AppState>>, headers: HeaderMap, body: St
         })?;
     let now = s.clock.now();
     let request = parse(&body, now)?;
-    let mut acc = s.exchange.settled(now);
-    let order = place(&request, &mut acc, &s.exchange.prices, now)?;
+    let mut acc = s.settled(now);
+    let order = place(&request, &mut acc, &s.prices, now)?;
     Ok((StatusCode::CREATED, Json(wire::order(&order))).into_response())
 }
 
@@ -101,27 +87,25 @@ fn find(orders: &[Order], id: &str) -> Result<usize, ExError> {
 }
 
 /// `GET /v1/account/orders/{id}`.
-pub async fn get_one(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn get_one(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Read>,
     Path(id): Path<String>,
 ) -> ExResult {
-    authorize(&headers, ExScope::Read)?;
-    let acc = s.exchange.settled(s.clock.now());
+    let acc = s.settled(s.clock.now());
     let idx = find(&acc.orders, &id)?;
     Ok(Json(wire::order(&acc.orders[idx])).into_response())
 }
 
 /// `DELETE /v1/account/orders/{id}`: the order, `canceled` (`filled-and-canceled` after a
 /// partial fill), funds released; 409 when already closed.
-pub async fn cancel(
-    State(s): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn cancel(
+    State(s): State<Arc<ExchangeState>>,
+    _: RequireScope<Trade>,
     Path(id): Path<String>,
 ) -> ExResult {
-    authorize(&headers, ExScope::Trade)?;
     let now = s.clock.now();
-    let mut acc = s.exchange.settled(now);
+    let mut acc = s.settled(now);
     let idx = find(&acc.orders, &id)?;
     let status = acc.orders[idx].status;
     if !status.is_open() {

@@ -6,7 +6,8 @@
 //! `hasNextPage: false` and an empty `nextCursor`.
 
 use super::errors::ExError;
-use crate::api::query::Params;
+use super::pairs::find_pair;
+use crate::query::Params;
 use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
 
@@ -72,4 +73,52 @@ pub fn page<T>(
         "data": shown.iter().map(|(_, t)| render(t)).collect::<Vec<_>>(),
         "meta": {"limit": limit, "hasNextPage": has_next, "nextCursor": next},
     })
+}
+
+/// The `pair` filter (repeatable): the pairs' indices (empty = every pair); 404
+/// `PAIR_NOT_FOUND` for an unknown one.
+pub fn pair_filter(params: &Params) -> Result<Vec<usize>, ExError> {
+    params
+        .all("pair")
+        .into_iter()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(|name| {
+            find_pair(name)
+                .map(|p| p.index)
+                .ok_or_else(|| ExError::unknown_pair(name))
+        })
+        .collect()
+}
+
+/// The time window and page of an account list: `startTime`, `endTime`, `limit`, `cursor`.
+#[derive(Debug, Clone, Copy)]
+pub struct Window {
+    start: Option<DateTime<Utc>>,
+    end: Option<DateTime<Utc>>,
+    limit: usize,
+    after: Option<u64>,
+}
+
+impl Window {
+    /// Reads the window; `limit` is 1..=`max`, `default` when absent.
+    pub fn parse(params: &Params, default: usize, max: usize) -> Result<Self, ExError> {
+        Ok(Self {
+            start: unix(params, "startTime")?,
+            end: unix(params, "endTime")?,
+            limit: limit(params, default, max)?,
+            after: cursor(params)?,
+        })
+    }
+
+    /// Whether a record made at `at` falls in the window (`endTime` counts whole seconds).
+    pub fn contains(&self, at: DateTime<Utc>) -> bool {
+        self.start.is_none_or(|s| at >= s)
+            && self.end.is_none_or(|e| at.timestamp() <= e.timestamp())
+    }
+
+    /// The page of `items` (filtered, newest first, with their sequence numbers).
+    pub fn page<T>(&self, items: Vec<(u64, T)>, render: impl Fn(&T) -> Value) -> Value {
+        page(items, self.after, self.limit, render)
+    }
 }

@@ -40,20 +40,20 @@ pub struct Pair {
     per_eur: Decimal,
 }
 
-/// (base, quote, tick, size increment, max order size).
-const PAIRS: &[(&str, &str, &str, &str, &str)] = &[
-    ("BTC", "EUR", "1", "0.00001", "100"),
-    ("ETH", "EUR", "0.1", "0.0001", "2000"),
-    ("SOL", "EUR", "0.01", "0.001", "50000"),
-    ("ADA", "EUR", "0.0001", "0.1", "10000000"),
-    ("XRP", "EUR", "0.0001", "0.1", "10000000"),
-    ("DOGE", "EUR", "0.00001", "1", "50000000"),
-    ("LTC", "EUR", "0.01", "0.001", "20000"),
-    ("LINK", "EUR", "0.001", "0.01", "200000"),
-    ("BTC", "USD", "1", "0.00001", "100"),
-    ("ETH", "USD", "0.1", "0.0001", "2000"),
-    ("BTC", "CHF", "1", "0.00001", "100"),
-    ("ETH", "CHF", "0.1", "0.0001", "2000"),
+/// The quote currencies, in the order their pairs are listed.
+const QUOTES: [&str; 3] = ["EUR", "USD", "CHF"];
+
+/// (base, tick, size increment, max order size, how many of [`QUOTES`] it is traded in):
+/// every base is traded in EUR, BTC and ETH also in USD and CHF.
+const BASES: &[(&str, &str, &str, &str, usize)] = &[
+    ("BTC", "1", "0.00001", "100", 3),
+    ("ETH", "0.1", "0.0001", "2000", 3),
+    ("SOL", "0.01", "0.001", "50000", 1),
+    ("ADA", "0.0001", "0.1", "10000000", 1),
+    ("XRP", "0.0001", "0.1", "10000000", 1),
+    ("DOGE", "0.00001", "1", "50000000", 1),
+    ("LTC", "0.01", "0.001", "20000", 1),
+    ("LINK", "0.001", "0.01", "200000", 1),
 ];
 
 /// Every pair, in a fixed order.
@@ -62,10 +62,15 @@ pub fn pairs() -> &'static [Pair] {
     PAIR_LIST.get_or_init(|| {
         let c = catalogue();
         let d = |s: &str| Decimal::from_str(s).expect("pair table decimal");
-        PAIRS
-            .iter()
+        let table = QUOTES.iter().enumerate().flat_map(|(q, &quote)| {
+            BASES
+                .iter()
+                .filter(move |b| q < b.4)
+                .map(move |&(base, tick, size, max_size, _)| (base, quote, tick, size, max_size))
+        });
+        table
             .enumerate()
-            .map(|(index, &(base, quote, tick, size, max_size))| Pair {
+            .map(|(index, (base, quote, tick, size, max_size))| Pair {
                 index,
                 base,
                 quote,

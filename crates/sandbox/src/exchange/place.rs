@@ -141,35 +141,35 @@ pub fn parse(body: &Value, now: DateTime<Utc>) -> Result<Request, ExError> {
     }
     let limit = limit.filter(|_| matches!(kind, Kind::Limit | Kind::StopLimit));
     let trigger = trigger.filter(|_| matches!(kind, Kind::StopLimit | Kind::StopMarket));
-    for p in [limit, trigger].into_iter().flatten() {
-        if !is_multiple(p, pair.tick_size) {
-            return Err(ExError::refused(
-                "INVALID_TICK_SIZE",
-                format!("Prices must be multiples of {}", pair.tick_size),
-            ));
+    // Exactly one of quantity and amount is set, so the order of these checks is the order
+    // of the refusals.
+    let (tick, prices) = (pair.tick_size, "Prices must be multiples of");
+    let steps = [
+        (limit, tick, "INVALID_TICK_SIZE", prices),
+        (trigger, tick, "INVALID_TICK_SIZE", prices),
+        (
+            quantity,
+            pair.size_increment,
+            "INVALID_SIZE_INCREMENT",
+            "quantity must be a multiple of",
+        ),
+        (
+            amount,
+            pair.amount_increment,
+            "INVALID_AMOUNT_INCREMENT",
+            "amount must be a multiple of",
+        ),
+    ];
+    for (value, step, code, rule) in steps {
+        if value.is_some_and(|x| !is_multiple(x, step)) {
+            return Err(ExError::refused(code, format!("{rule} {step}")));
         }
     }
-    if let Some(q) = quantity {
-        if !is_multiple(q, pair.size_increment) {
-            return Err(ExError::refused(
-                "INVALID_SIZE_INCREMENT",
-                format!("quantity must be a multiple of {}", pair.size_increment),
-            ));
-        }
-        if q > pair.max_order_size {
-            return Err(ExError::refused(
-                "ABOVE_MAX_ORDER_SIZE",
-                format!("quantity is above the maximum of {}", pair.max_order_size),
-            ));
-        }
-    }
-    if let Some(a) = amount {
-        if !is_multiple(a, pair.amount_increment) {
-            return Err(ExError::refused(
-                "INVALID_AMOUNT_INCREMENT",
-                format!("amount must be a multiple of {}", pair.amount_increment),
-            ));
-        }
+    if quantity.is_some_and(|q| q > pair.max_order_size) {
+        return Err(ExError::refused(
+            "ABOVE_MAX_ORDER_SIZE",
+            format!("quantity is above the maximum of {}", pair.max_order_size),
+        ));
     }
     let end = field(body, "endTime", "end_time");
     let end_time = match (tif, end) {

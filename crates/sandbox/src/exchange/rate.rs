@@ -2,9 +2,7 @@
 //! started: 1,000 requests per account, 240 market-data requests and 300 order creations.
 //! All demo keys share one account; requests without a valid key count per key or address.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::Instant;
+use crate::rate_limit::FixedWindows;
 
 /// Requests per minute per account.
 pub const ACCOUNT_PER_MIN: u32 = 1_000;
@@ -26,47 +24,24 @@ pub enum Class {
 
 /// Per-minute counters per (identity, class).
 #[derive(Debug)]
-pub struct ExchangeLimiter {
-    origin: Instant,
-    counts: Mutex<HashMap<(String, Class), (u64, u32)>>,
-}
+pub struct ExchangeLimiter(FixedWindows<(String, Class)>);
 
 impl Default for ExchangeLimiter {
     fn default() -> Self {
-        Self {
-            origin: Instant::now(),
-            counts: Mutex::new(HashMap::new()),
-        }
+        Self(FixedWindows::new(60))
     }
 }
 
 impl ExchangeLimiter {
     /// Counts one request; `Err(seconds to wait)` when a limit is exceeded.
     pub fn allow(&self, identity: &str, class: Class) -> Result<(), u64> {
-        let elapsed = self.origin.elapsed().as_secs();
-        let window = elapsed / 60;
-        let wait = 60 - elapsed % 60;
-        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        let mut bump = |class: Class, limit: u32| {
-            let entry = counts
-                .entry((identity.to_string(), class))
-                .or_insert((window, 0));
-            if entry.0 != window {
-                *entry = (window, 0);
-            }
-            entry.1 = entry.1.saturating_add(1);
-            entry.1 <= limit
+        let key = |class: Class| (identity.to_string(), class);
+        let account = (key(Class::Account), ACCOUNT_PER_MIN);
+        let own = match class {
+            Class::Account => None,
+            Class::MarketData => Some((key(class), MARKET_DATA_PER_MIN)),
+            Class::OrderCreation => Some((key(class), ORDERS_PER_MIN)),
         };
-        let account_ok = bump(Class::Account, ACCOUNT_PER_MIN);
-        let class_ok = match class {
-            Class::Account => true,
-            Class::MarketData => bump(class, MARKET_DATA_PER_MIN),
-            Class::OrderCreation => bump(class, ORDERS_PER_MIN),
-        };
-        if account_ok && class_ok {
-            Ok(())
-        } else {
-            Err(wait)
-        }
+        self.0.count([account].into_iter().chain(own))
     }
 }

@@ -34,6 +34,7 @@ pub use types::{
     CostEffect, Flow, Leg, LegDraft, LegState, Operation, Trade, TradingLimit, WalletKind,
 };
 
+pub(crate) use view::{read, write};
 pub use view::{LedgerView, PositionFigures, SharedLedger};
 
 use crate::catalogue::catalogue;

@@ -2,7 +2,7 @@
 //! unchanged, available down); unstaking moves it back. Each is one `stake`/`unstake`
 //! operation of two settled legs, executed at once.
 
-use super::{CostEffect, Flow, Ledger, LegDraft, LegState, Refusal, Unit, WalletKind};
+use super::{Flow, Ledger, LegDraft, Refusal, Unit, WalletKind};
 use crate::catalogue::catalogue;
 use crate::ids::Uuid;
 use chrono::{DateTime, Utc};
@@ -49,28 +49,6 @@ pub struct EarnReceipt {
     pub amount: Decimal,
     /// The wallet the funds left.
     pub wallet_id: Uuid,
-}
-
-fn draft(
-    unit: Unit,
-    amount: Decimal,
-    op: &'static str,
-    wallet: WalletKind,
-    flow: Flow,
-) -> LegDraft {
-    LegDraft {
-        unit,
-        wallet,
-        amount,
-        fee: Decimal::ZERO,
-        tx_type: op,
-        flow,
-        state: LegState::Settled,
-        with_order: false,
-        compensates: None,
-        trade: None,
-        cost: CostEffect::None,
-    }
 }
 
 impl Ledger {
@@ -132,8 +110,8 @@ impl Ledger {
         }
         let op = action.name();
         let legs = vec![
-            draft(unit, amount, op, from, Flow::Outgoing),
-            draft(unit, amount, op, to, Flow::Incoming),
+            LegDraft::settled(unit, amount, op, from, Flow::Outgoing),
+            LegDraft::settled(unit, amount, op, to, Flow::Incoming),
         ];
         let operation_id = self.record(op, now, legs).id;
         Ok(EarnReceipt {

@@ -102,6 +102,32 @@ pub struct LegDraft {
     pub cost: CostEffect,
 }
 
+impl LegDraft {
+    /// A settled leg moving `amount` of `unit` in its `wallet`, without fee, order, trade or
+    /// effect on the cost basis (callers set those).
+    pub fn settled(
+        unit: Unit,
+        amount: Decimal,
+        tx_type: &'static str,
+        wallet: WalletKind,
+        flow: Flow,
+    ) -> Self {
+        Self {
+            unit,
+            wallet,
+            amount,
+            fee: Decimal::ZERO,
+            tx_type,
+            flow,
+            state: LegState::Settled,
+            with_order: false,
+            compensates: None,
+            trade: None,
+            cost: CostEffect::None,
+        }
+    }
+}
+
 /// One recorded transaction leg.
 #[derive(Debug, Clone)]
 pub struct Leg {

@@ -1,4 +1,5 @@
-//! Read access to the live ledger for tests: the figures the API should be showing.
+//! Read access to the live ledger: the lock helpers the handlers use, and [`LedgerView`], the
+//! figures the API should be showing, for tests.
 
 use super::history::{History, Timeframe};
 use super::{Ledger, Unit};
@@ -6,10 +7,20 @@ use crate::catalogue::{catalogue, Currency};
 use crate::clock::Clock;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// The ledger shared by the server's handlers.
 pub type SharedLedger = Arc<RwLock<Ledger>>;
+
+/// Read access to `ledger` (a poisoned lock is still readable).
+pub(crate) fn read(ledger: &SharedLedger) -> RwLockReadGuard<'_, Ledger> {
+    ledger.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Write access to `ledger` (a poisoned lock is still writable).
+pub(crate) fn write(ledger: &SharedLedger) -> RwLockWriteGuard<'_, Ledger> {
+    ledger.write().unwrap_or_else(|e| e.into_inner())
+}
 
 /// One portfolio position as plain figures.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,7 +62,7 @@ impl LedgerView {
 
     /// Runs `f` with read access to the ledger.
     pub fn with<R>(&self, f: impl FnOnce(&Ledger) -> R) -> R {
-        f(&self.ledger.read().unwrap_or_else(|e| e.into_inner()))
+        f(&read(&self.ledger))
     }
 
     /// The current sandbox time.

@@ -6,8 +6,9 @@
 //! legacy API is available until the end of 31 January 2027) every path under `/legacy`
 //! answers 410 `api_decommissioned`; before that a missing or unknown key (header
 //! `X-Api-Key`, any case) answers 401. Any demo key may read the legacy API. Errors are
-//! `{"errors":[{"code","status","title"}]}`. Then the current API's middleware (latency,
-//! simulated failures, rate limits) applies.
+//! `{"errors":[{"code","status","title"}]}`. Then the shared simulation applies with the current
+//! API's part ([`crate::current::Budgets`]: its per-key budgets and, for simulated failures and
+//! 429s, its error bodies).
 
 pub mod format;
 pub mod paging;
@@ -15,19 +16,48 @@ pub mod trades;
 pub mod transactions;
 pub mod wallets;
 
-use crate::api::{self, auth::api_key, query::Params};
-use crate::keys::find_key;
-use crate::state::AppState;
-use axum::extract::{RawQuery, Request, State};
+use crate::auth::{key_requirements, Denied, RequireScope};
+use crate::clock::Clock;
+use crate::current::Budgets;
+use crate::ledger::{Ledger, SharedLedger};
+use crate::query::Params;
+use crate::simulation::{simulated, Simulation};
+use axum::extract::{FromRef, Request, State};
 use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use chrono::{DateTime, TimeZone, Utc};
-use paging::{filter, page, Style};
+use paging::{filter, page, Record, Style};
 use serde_json::json;
-use std::sync::Arc;
+use std::sync::{Arc, RwLockReadGuard};
+
+/// What the legacy API's handlers share: the ledger, the clock and the discrepancy switch.
+#[derive(Debug)]
+pub struct LegacyState {
+    ledger: SharedLedger,
+    /// The sandbox clock (the API is switched off at [`decommissioned_from`]).
+    pub clock: Clock,
+    /// Whether the legacy API deliberately disagrees with the ledger.
+    pub discrepancy: bool,
+}
+
+impl LegacyState {
+    /// The state over `ledger` at the times of `clock`.
+    pub(crate) fn new(ledger: SharedLedger, clock: Clock, discrepancy: bool) -> Self {
+        Self {
+            ledger,
+            clock,
+            discrepancy,
+        }
+    }
+
+    /// Read access to the ledger (a poisoned lock is still readable).
+    pub fn read(&self) -> RwLockReadGuard<'_, Ledger> {
+        crate::ledger::read(&self.ledger)
+    }
+}
 
 /// The first instant the legacy API is gone (it serves through 31 January 2027, UTC).
 pub fn decommissioned_from() -> DateTime<Utc> {
@@ -47,7 +77,23 @@ pub fn error(status: StatusCode, code: &str, title: &str) -> Response {
     (status, Json(body)).into_response()
 }
 
-async fn gate(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+/// The legacy API's answer to a refused caller (it knows no scopes).
+fn deny(why: Denied) -> Response {
+    let title = match why {
+        Denied::UnknownKey => "Credentials or access token wrong",
+        Denied::NoKey | Denied::MissingScope(_) => "An API key is required",
+    };
+    error(StatusCode::UNAUTHORIZED, "unauthorized", title)
+}
+
+key_requirements! {
+    Response = deny;
+    /// Any valid demo key (every legacy path).
+    AnyKey => None;
+}
+
+/// 410 `api_decommissioned` on every path once the sandbox clock reaches the switch-off.
+async fn sunset(State(state): State<Arc<LegacyState>>, req: Request, next: Next) -> Response {
     if is_decommissioned(state.clock.now()) {
         return error(
             StatusCode::GONE,
@@ -55,19 +101,12 @@ async fn gate(State(state): State<Arc<AppState>>, req: Request, next: Next) -> R
             "The legacy API was switched off after 31 January 2027; use the current API",
         );
     }
-    match api_key(req.headers()) {
-        None => error(
-            StatusCode::UNAUTHORIZED,
-            "unauthorized",
-            "An API key is required",
-        ),
-        Some(k) if find_key(k).is_none() => error(
-            StatusCode::UNAUTHORIZED,
-            "unauthorized",
-            "Credentials or access token wrong",
-        ),
-        Some(_) => next.run(req).await,
-    }
+    next.run(req).await
+}
+
+/// 401 on every path (unknown ones included) without a valid key.
+async fn key_gate(_: RequireScope<AnyKey>, req: Request, next: Next) -> Response {
+    next.run(req).await
 }
 
 async fn not_found() -> Response {
@@ -82,58 +121,54 @@ async fn method_not_allowed() -> Response {
     )
 }
 
-async fn wallets(State(s): State<Arc<AppState>>) -> Response {
-    let data = wallets::crypto_wallets(&s.read(), s.legacy_discrepancy);
+async fn wallets(State(s): State<Arc<LegacyState>>) -> Response {
+    let data = wallets::crypto_wallets(&s.read(), s.discrepancy);
     Json(json!({ "data": data })).into_response()
 }
 
-async fn fiat_wallets(State(s): State<Arc<AppState>>) -> Response {
+async fn fiat_wallets(State(s): State<Arc<LegacyState>>) -> Response {
     Json(json!({ "data": wallets::fiat_wallets(&s.read()) })).into_response()
 }
 
-async fn asset_wallets(State(s): State<Arc<AppState>>) -> Response {
-    Json(wallets::asset_wallets(&s.read(), s.legacy_discrepancy)).into_response()
+async fn asset_wallets(State(s): State<Arc<LegacyState>>) -> Response {
+    Json(wallets::asset_wallets(&s.read(), s.discrepancy)).into_response()
 }
 
-async fn trades(State(s): State<Arc<AppState>>, RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
-    let records = filter(
-        trades::trades(&s.read(), s.legacy_discrepancy),
-        &params,
-        false,
-    );
-    Json(page(&records, &params, Style::default())).into_response()
+/// One page of `records` as the legacy list envelope.
+fn listed(records: &[Record], params: &Params, style: Style) -> Response {
+    Json(page(records, params, style)).into_response()
 }
 
-async fn fiat_transactions(State(s): State<Arc<AppState>>, RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
+async fn trades(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
+    let records = filter(trades::trades(&s.read(), s.discrepancy), &params, false);
+    listed(&records, &params, Style::default())
+}
+
+async fn fiat_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
     let records = filter(transactions::fiat_transactions(&s.read()), &params, true);
-    let style = Style {
-        next_param: "next_cursor",
-        echo_cursor: false,
-    };
-    Json(page(&records, &params, style)).into_response()
+    listed(&records, &params, Style::FIAT)
 }
 
-async fn crypto_transactions(State(s): State<Arc<AppState>>, RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
+async fn crypto_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
     let records = filter(transactions::crypto_transactions(&s.read()), &params, true);
-    let style = Style {
-        next_param: "cursor",
-        echo_cursor: true,
-    };
-    Json(page(&records, &params, style)).into_response()
+    listed(&records, &params, Style::CRYPTO)
 }
 
-async fn commodity_transactions(State(s): State<Arc<AppState>>, RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
+async fn commodity_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
     let records = transactions::commodity_transactions(&s.read());
-    Json(page(&records, &params, Style::default())).into_response()
+    listed(&records, &params, Style::default())
 }
 
-/// The `/legacy` router (mount it with `nest("/legacy", …)`).
-pub fn router(state: Arc<AppState>) -> Router {
-    Router::new()
+/// The `/legacy` router (mount it with `nest("/legacy", …)`): sunset, key check, then the
+/// shared simulation with the current API's budgets.
+pub(crate) fn router<S>(state: &S) -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<LegacyState>: FromRef<S>,
+    Arc<Simulation>: FromRef<S>,
+    Budgets: FromRef<S>,
+{
+    let v1 = Router::new()
         .route("/v1/wallets", get(wallets))
         .route("/v1/fiatwallets", get(fiat_wallets))
         .route("/v1/asset-wallets", get(asset_wallets))
@@ -145,13 +180,13 @@ pub fn router(state: Arc<AppState>) -> Router {
             get(commodity_transactions),
         )
         .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed)
+        .method_not_allowed_fallback(method_not_allowed);
+    simulated(v1, Arc::from_ref(state), Budgets::from_ref(state))
+        .layer(middleware::from_fn(key_gate))
         .layer(middleware::from_fn_with_state(
-            state.clone(),
-            api::api_middleware,
+            Arc::<LegacyState>::from_ref(state),
+            sunset,
         ))
-        .layer(middleware::from_fn_with_state(state.clone(), gate))
-        .with_state(state)
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 //! `?cursor=<c>&page_size=<n>`; the fiat-transaction `next` link spells its parameter
 //! `next_cursor`; the last page (no item after it) has no `next`.
 
-use crate::api::query::Params;
+use crate::query::Params;
 use serde_json::{json, Map, Value};
 
 /// Default page size.
@@ -42,6 +42,19 @@ pub struct Style {
     pub next_param: &'static str,
     /// Whether `meta.cursor` echoes the request's cursor (crypto transactions).
     pub echo_cursor: bool,
+}
+
+impl Style {
+    /// Fiat transactions: `links.next` names `next_cursor`.
+    pub const FIAT: Style = Style {
+        next_param: "next_cursor",
+        echo_cursor: false,
+    };
+    /// Crypto transactions: `links.next` names `cursor`; `meta.cursor` echoes the request's.
+    pub const CRYPTO: Style = Style {
+        next_param: "cursor",
+        echo_cursor: true,
+    };
 }
 
 /// The effective page size of a request (rule 3).

@@ -3,15 +3,14 @@
 
 use crate::app::app;
 use crate::state::AppState;
+pub(super) use crate::test_support::{dec, decimals};
 use crate::Config;
 use axum::body::{to_bytes, Body};
 use axum::http::Request;
 use axum::Router;
 use chrono::{DateTime, TimeZone, Utc};
-use rust_decimal::Decimal;
 use serde_json::Value;
 use std::collections::HashSet;
-use std::str::FromStr;
 use tower::ServiceExt;
 
 const KEY: &str = "folio-demo-balance";
@@ -84,10 +83,6 @@ pub(super) const PATHS: [&str; 7] = [
     "/legacy/v1/assets/transactions/commodity",
 ];
 
-pub(super) fn dec(v: &Value) -> Decimal {
-    Decimal::from_str(v.as_str().unwrap()).unwrap()
-}
-
 #[tokio::test]
 async fn every_endpoint_answers_with_a_key_in_any_case_and_401_without() {
     let r = router();
@@ -145,16 +140,7 @@ async fn items_have_the_spec_shapes() {
     let wallet = &ok(&r, PATHS[0]).await["data"][0];
     assert_eq!(wallet["type"], "wallet");
     assert_eq!(wallet["attributes"]["cryptocoin_id"], "1");
-    assert_eq!(
-        wallet["attributes"]["balance"]
-            .as_str()
-            .unwrap()
-            .split('.')
-            .nth(1)
-            .unwrap()
-            .len(),
-        8
-    );
+    assert_eq!(decimals(&wallet["attributes"]["balance"]), 8);
     let grouped = ok(&r, PATHS[2]).await;
     assert_eq!(grouped["data"]["type"], "data");
     let metal = &grouped["data"]["attributes"]["commodity"]["metal"];

@@ -13,7 +13,6 @@ use axum::Router;
 use chrono::{TimeZone, Utc};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
-use std::sync::Arc;
 use tower::ServiceExt;
 
 pub const FULL: &str = "folio-demo-full";
@@ -21,7 +20,7 @@ pub const READ: &str = "folio-demo-read";
 pub const BALANCE: &str = "folio-demo-balance";
 
 pub struct Ex {
-    pub state: Arc<AppState>,
+    pub state: AppState,
     router: Router,
 }
 
@@ -37,12 +36,7 @@ pub fn ex(frozen: bool) -> Ex {
     Ex { state, router }
 }
 
-pub fn dec(v: &Value) -> Decimal {
-    v.as_str()
-        .unwrap_or_else(|| panic!("not a decimal string: {v}"))
-        .parse()
-        .unwrap()
-}
+pub(crate) use crate::test_support::dec;
 
 impl Ex {
     pub async fn send(

@@ -60,19 +60,7 @@ pub(super) struct Generator {
 }
 
 pub(super) fn leg(unit: Unit, amount: Decimal, tx_type: &'static str, flow: Flow) -> LegDraft {
-    LegDraft {
-        unit,
-        wallet: WalletKind::Main,
-        amount,
-        fee: Decimal::ZERO,
-        tx_type,
-        flow,
-        state: LegState::Settled,
-        with_order: false,
-        compensates: None,
-        trade: None,
-        cost: CostEffect::None,
-    }
+    LegDraft::settled(unit, amount, tx_type, WalletKind::Main, flow)
 }
 
 pub(super) fn is_crypto(a: &Asset) -> bool {

@@ -2,11 +2,49 @@
 
 use super::{down, fee_percent, is_crypto, leg, Generator};
 use crate::catalogue::catalogue;
-use crate::ledger::{CostEffect, Flow, Trade, Unit};
+use crate::ledger::{CostEffect, Flow, LegDraft, Trade, Unit};
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 
+/// The two legs of a trade of `op_type`, both carrying `trade`: `give` goes out, `get` comes
+/// in; with an order id when `with_order`.
+fn trade_legs(
+    op_type: &'static str,
+    trade: Trade,
+    give: (Unit, Decimal),
+    get: (Unit, Decimal),
+    with_order: bool,
+) -> [LegDraft; 2] {
+    let mut give = leg(give.0, give.1, op_type, Flow::Outgoing);
+    let mut get = leg(get.0, get.1, op_type, Flow::Incoming);
+    for l in [&mut give, &mut get] {
+        l.with_order = with_order;
+        l.trade = Some(trade.clone());
+    }
+    [give, get]
+}
+
 impl Generator {
+    /// A buy's or sell's trade against `fiat`: the fee counted in it, `(rate, rate with fee)`
+    /// in it, and its EUR rate.
+    fn fiat_trade(
+        &mut self,
+        fiat: usize,
+        (rate, rate_with_fee): (Decimal, Decimal),
+        fee: Decimal,
+        fee_percentage: Decimal,
+    ) -> Trade {
+        Trade {
+            id: self.ledger.new_id(),
+            fee,
+            fee_unit: Unit::Fiat(fiat),
+            fee_percentage,
+            rate,
+            rate_with_fee,
+            to_eur_rate: catalogue().currencies[fiat].to_eur_rate(),
+        }
+    }
+
     fn pick_fiat(&mut self) -> usize {
         let others: Vec<usize> = (1..catalogue().currencies.len())
             .filter(|&c| self.main(Unit::Fiat(c)) >= Decimal::TEN)
@@ -49,22 +87,11 @@ impl Generator {
         if qty.is_zero() {
             return false;
         }
-        let trade = Trade {
-            id: self.ledger.new_id(),
-            fee,
-            fee_unit: Unit::Fiat(fiat),
-            fee_percentage: pct,
-            rate,
-            rate_with_fee: (notional / qty).round_dp(a.price_scale),
-            to_eur_rate: currency.to_eur_rate(),
-        };
-        let mut pay = leg(Unit::Fiat(fiat), notional, op_type, Flow::Outgoing);
+        let with_fee = (notional / qty).round_dp(a.price_scale);
+        let trade = self.fiat_trade(fiat, (rate, with_fee), fee, pct);
+        let pay = (Unit::Fiat(fiat), notional);
+        let [mut pay, mut get] = trade_legs(op_type, trade, pay, (Unit::Asset(asset), qty), true);
         pay.fee = fee;
-        pay.with_order = true;
-        pay.trade = Some(trade.clone());
-        let mut get = leg(Unit::Asset(asset), qty, op_type, Flow::Incoming);
-        get.with_order = true;
-        get.trade = Some(trade);
         get.cost = CostEffect::Add((notional / currency.per_eur).round_dp(2));
         self.ledger.record(op_type, t, vec![pay, get]);
         true
@@ -85,23 +112,12 @@ impl Generator {
         if qty.is_zero() || proceeds - fee <= Decimal::ZERO {
             return false;
         }
-        let trade = Trade {
-            id: self.ledger.new_id(),
-            fee,
-            fee_unit: Unit::Fiat(fiat),
-            fee_percentage: pct,
-            rate,
-            rate_with_fee: ((proceeds - fee) / qty).round_dp(a.price_scale),
-            to_eur_rate: currency.to_eur_rate(),
-        };
-        let mut give = leg(Unit::Asset(asset), qty, "sell", Flow::Outgoing);
-        give.with_order = true;
-        give.trade = Some(trade.clone());
+        let with_fee = ((proceeds - fee) / qty).round_dp(a.price_scale);
+        let trade = self.fiat_trade(fiat, (rate, with_fee), fee, pct);
+        let get = (Unit::Fiat(fiat), proceeds - fee);
+        let [mut give, mut get] = trade_legs("sell", trade, (Unit::Asset(asset), qty), get, true);
         give.cost = CostEffect::Reduce;
-        let mut get = leg(Unit::Fiat(fiat), proceeds - fee, "sell", Flow::Incoming);
         get.fee = fee;
-        get.with_order = true;
-        get.trade = Some(trade);
         self.ledger.record("sell", t, vec![give, get]);
         true
     }
@@ -129,12 +145,10 @@ impl Generator {
             rate_with_fee: ((gross - fee) / qty).round_dp(8),
             to_eur_rate: Decimal::ONE,
         };
-        let mut give = leg(Unit::Asset(from), qty, "swap", Flow::Outgoing);
-        give.trade = Some(trade.clone());
+        let get = (Unit::Asset(to), gross - fee);
+        let [mut give, mut get] = trade_legs("swap", trade, (Unit::Asset(from), qty), get, false);
         give.cost = CostEffect::Reduce;
-        let mut get = leg(Unit::Asset(to), gross - fee, "swap", Flow::Incoming);
         get.fee = fee;
-        get.trade = Some(trade);
         get.cost = CostEffect::Add(value_eur);
         self.ledger.record("swap", t, vec![give, get]);
         true

@@ -5,18 +5,16 @@
 //! buy_budget_remaining, sell_budget_remaining, resets_at}` (limits and budgets as JSON
 //! numbers); GET answers `{"data": null}` for a key without limits.
 
-use super::auth::{authorize, Need};
+use super::auth::{AnyKey, RequireScope, TradeWrite};
 use super::errors::{ApiError, ApiResult};
 use super::format::{number, time};
 use super::writes::{JsonBody, Spelling};
+use super::CurrentState;
 use crate::catalogue::catalogue;
-use crate::keys::Scope;
 use crate::ledger::quotes::MAX_AMOUNT;
 use crate::ledger::TradingLimit;
-use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::Json;
 use chrono::{DateTime, Utc};
@@ -37,8 +35,10 @@ fn limits_json(l: &TradingLimit, now: DateTime<Utc>) -> Value {
 }
 
 /// `GET /v1/trading-limits`: the caller's limits, or `{"data": null}` when none are set.
-pub async fn get_limits(State(state): State<Arc<AppState>>, headers: HeaderMap) -> ApiResult {
-    let key = authorize(&headers, Need::AnyKey)?.expect("AnyKey yields a key");
+pub(crate) async fn get_limits(
+    State(state): State<Arc<CurrentState>>,
+    RequireScope(key): RequireScope<AnyKey>,
+) -> ApiResult {
     let ledger = state.read();
     let now = state.clock.now();
     let data = ledger
@@ -61,12 +61,11 @@ fn limit(body: &JsonBody, names: &[&str]) -> Result<Decimal, ApiError> {
 
 /// `POST /v1/trading-limits`: body `{buy_limit, sell_limit, currency_id}` (numbers ≥ 0, all
 /// required); a key that has limits → 409.
-pub async fn set_limits(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn set_limits(
+    State(state): State<Arc<CurrentState>>,
+    RequireScope(key): RequireScope<TradeWrite>,
     body: Bytes,
 ) -> ApiResult {
-    let key = authorize(&headers, Need::Scope(Scope::TradeWrite))?.expect("a scope needs a key");
     let body = JsonBody::parse(&body)?;
     let buy = limit(&body, &["buy_limit", "buyLimit"])?;
     let sell = limit(&body, &["sell_limit", "sellLimit"])?;

@@ -4,17 +4,15 @@
 //! `asset_id` and `currency_id` (repeatable or comma-separated): an operation matches when
 //! any of its legs involves any of the given assets or currencies.
 
-use super::auth::{authorize, Need};
+use super::auth::{RequireScope, Transaction};
 use super::errors::{ApiError, ApiResult};
 use super::format::{fixed, money, money_dp, time};
 use super::paging::paginate;
-use super::query::Params;
+use super::CurrentState;
 use crate::ids::Uuid;
-use crate::keys::Scope;
 use crate::ledger::{Leg, LegState, Operation, Trade, Unit};
-use crate::state::AppState;
-use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
+use crate::query::Params;
+use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -97,13 +95,11 @@ pub fn operation_json(op: &Operation) -> Value {
 }
 
 /// `GET /v1/operations`.
-pub async fn operations(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
+pub(crate) async fn operations(
+    State(state): State<Arc<CurrentState>>,
+    _: RequireScope<Transaction>,
+    params: Params,
 ) -> ApiResult {
-    authorize(&headers, Need::Scope(Scope::Transaction))?;
-    let params = Params::parse(query.as_deref());
     let from = params
         .get("from")
         .filter(|s| !s.is_empty())

@@ -3,14 +3,10 @@
 use super::*;
 use crate::catalogue::{catalogue, EUR_ID};
 use crate::ledger::Unit;
+pub(crate) use crate::test_support::dec;
 use rust_decimal::Decimal;
 use serde_json::json;
-use std::str::FromStr;
 use std::time::Duration;
-
-pub fn dec(v: &Value) -> Decimal {
-    Decimal::from_str(v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))).unwrap()
-}
 
 pub fn asset(symbol: &str) -> (usize, String) {
     let a = catalogue().asset_by_symbol(symbol).unwrap();

@@ -3,16 +3,12 @@
 use super::*;
 use crate::catalogue::{catalogue, EUR_ID};
 use crate::ledger::LedgerView;
+use crate::test_support::{dec, decimals};
 use rust_decimal::Decimal;
 use std::collections::HashSet;
-use std::str::FromStr;
 
 fn view(s: &Sandbox) -> LedgerView {
     LedgerView::new(s.state.ledger.clone(), s.state.clock.clone())
-}
-
-fn dec(v: &Value) -> Decimal {
-    Decimal::from_str(v.as_str().unwrap()).unwrap()
 }
 
 #[tokio::test]
@@ -42,16 +38,7 @@ async fn portfolio_matches_the_ledger_in_any_valuation_currency() {
             assert_eq!(dec(&got["available_balance"]["value"]), want.available);
             if want.is_fiat {
                 assert!(got.get("currency_balance").is_none());
-                assert_eq!(
-                    got["balance"]["value"]
-                        .as_str()
-                        .unwrap()
-                        .split('.')
-                        .nth(1)
-                        .unwrap()
-                        .len(),
-                    2
-                );
+                assert_eq!(decimals(&got["balance"]["value"]), 2);
             } else {
                 assert_eq!(Some(dec(&got["currency_balance"]["value"])), want.value);
                 assert_eq!(got["currency_balance"]["currency_id"], cur.id.to_string());
@@ -66,16 +53,7 @@ async fn portfolio_matches_the_ledger_in_any_valuation_currency() {
         assert!(total < view(&s).portfolio_total(symbol));
     }
     let btc = s.get("/public/v1/portfolio", Some(FULL)).await.json()["data"][0].clone();
-    assert_eq!(
-        btc["balance"]["value"]
-            .as_str()
-            .unwrap()
-            .split('.')
-            .nth(1)
-            .unwrap()
-            .len(),
-        8
-    );
+    assert_eq!(decimals(&btc["balance"]["value"]), 8);
     let bad = s
         .get(
             "/public/v1/portfolio?equivalent_currency_id=nope",

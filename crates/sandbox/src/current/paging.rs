@@ -9,7 +9,7 @@
 //!   `has_next_page` is the only stop signal.
 
 use super::errors::ApiError;
-use super::query::Params;
+use crate::query::Params;
 use serde_json::{json, Value};
 
 /// Default page size.

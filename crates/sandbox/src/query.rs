@@ -1,4 +1,9 @@
-//! Query-string parsing that keeps repeated parameters (`asset_id=a&asset_id=b`).
+//! Query-string parsing that keeps repeated parameters (`asset_id=a&asset_id=b`); [`Params`]
+//! is also the handlers' extractor of the query (it never refuses a request).
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use std::convert::Infallible;
 
 /// Decoded query parameters in order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -41,6 +46,14 @@ impl Params {
             .map(str::trim)
             .filter(|v| !v.is_empty())
             .collect()
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Params {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        Ok(Self::parse(parts.uri.query()))
     }
 }
 

@@ -1,23 +1,19 @@
 //! `GET /v1/assets`, `GET /v1/currencies`, `GET /v1/tickers/{assetId}` (Trade (Read); these
 //! also answer without a key, but a key that is sent is checked).
 
-use super::auth::{authorize, Need};
+use super::auth::{OptionalTradeRead, RequireScope};
 use super::errors::{ApiError, ApiResult};
 use super::format::fixed;
 use super::paging::paginate;
-use super::query::Params;
+use super::CurrentState;
 use crate::catalogue::{catalogue, Asset};
 use crate::ids::Uuid;
-use crate::keys::Scope;
-use crate::state::AppState;
-use axum::extract::{Path, RawQuery, State};
-use axum::http::HeaderMap;
+use crate::query::Params;
+use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
 use std::sync::Arc;
-
-const NEED: Need = Need::OptionalScope(Scope::TradeRead);
 
 fn asset_json(a: &Asset) -> Value {
     json!({
@@ -36,9 +32,7 @@ fn eq(filter: Option<&str>, value: &str) -> bool {
 
 /// `GET /v1/assets`: filters `id` (repeatable), `symbol` (case-insensitive exact), `type`,
 /// `group`, `isin`; paginated.
-pub async fn assets(headers: HeaderMap, RawQuery(query): RawQuery) -> ApiResult {
-    authorize(&headers, NEED)?;
-    let params = Params::parse(query.as_deref());
+pub(crate) async fn assets(_: RequireScope<OptionalTradeRead>, params: Params) -> ApiResult {
     let ids: Vec<&str> = params.all("id");
     let matching: Vec<&Asset> = catalogue()
         .assets
@@ -54,9 +48,7 @@ pub async fn assets(headers: HeaderMap, RawQuery(query): RawQuery) -> ApiResult 
 }
 
 /// `GET /v1/currencies`: every fiat currency (EUR first); filter `id` (repeatable).
-pub async fn currencies(headers: HeaderMap, RawQuery(query): RawQuery) -> ApiResult {
-    authorize(&headers, NEED)?;
-    let params = Params::parse(query.as_deref());
+pub(crate) async fn currencies(_: RequireScope<OptionalTradeRead>, params: Params) -> ApiResult {
     let ids: Vec<&str> = params.all("id");
     let data: Vec<Value> = catalogue()
         .currencies
@@ -68,12 +60,11 @@ pub async fn currencies(headers: HeaderMap, RawQuery(query): RawQuery) -> ApiRes
 }
 
 /// `GET /v1/tickers/{assetId}`: the current EUR price; unknown asset → 404 `not_found`.
-pub async fn ticker(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn ticker(
+    State(state): State<Arc<CurrentState>>,
+    _: RequireScope<OptionalTradeRead>,
     Path(asset_id): Path<String>,
 ) -> ApiResult {
-    authorize(&headers, NEED)?;
     let asset = Uuid::parse(&asset_id)
         .and_then(|id| catalogue().asset(id))
         .ok_or_else(|| ApiError::not_found("Unknown asset"))?;

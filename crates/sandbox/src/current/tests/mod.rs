@@ -14,7 +14,6 @@ use axum::http::{HeaderMap, Request, StatusCode};
 use axum::Router;
 use chrono::{DateTime, TimeZone, Utc};
 use serde_json::Value;
-use std::sync::Arc;
 use tower::ServiceExt;
 
 pub const FULL: &str = "folio-demo-full";
@@ -36,7 +35,7 @@ pub fn config() -> Config {
 }
 
 pub struct Sandbox {
-    pub state: Arc<AppState>,
+    pub state: AppState,
     pub router: Router,
 }
 

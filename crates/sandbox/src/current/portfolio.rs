@@ -1,18 +1,16 @@
 //! `GET /v1/portfolio` and `GET /v1/portfolio-history` (scope Balance).
 
-use super::auth::{authorize, Need};
+use super::auth::{Balance, RequireScope};
 use super::errors::{ApiError, ApiResult};
 use super::format::{fixed, money, money_dp, time};
-use super::query::Params;
+use super::CurrentState;
 use crate::catalogue::{catalogue, Currency};
 use crate::ids::Uuid;
-use crate::keys::Scope;
 use crate::ledger::history::Timeframe;
 use crate::ledger::portfolio::Position;
 use crate::ledger::Unit;
-use crate::state::AppState;
-use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
+use crate::query::Params;
+use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
@@ -54,13 +52,11 @@ fn position_json(p: &Position, val: &Currency) -> Value {
 }
 
 /// `GET /v1/portfolio`: non-zero positions valued in `equivalent_currency_id`.
-pub async fn portfolio(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
+pub(crate) async fn portfolio(
+    State(state): State<Arc<CurrentState>>,
+    _: RequireScope<Balance>,
+    params: Params,
 ) -> ApiResult {
-    authorize(&headers, Need::Scope(Scope::Balance))?;
-    let params = Params::parse(query.as_deref());
     let val = valuation(&params)?;
     let now = state.clock.now();
     let positions = state.read().positions(now, val);
@@ -69,13 +65,11 @@ pub async fn portfolio(
 }
 
 /// `GET /v1/portfolio-history`: the portfolio's value over a timeframe.
-pub async fn portfolio_history(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
+pub(crate) async fn portfolio_history(
+    State(state): State<Arc<CurrentState>>,
+    _: RequireScope<Balance>,
+    params: Params,
 ) -> ApiResult {
-    authorize(&headers, Need::Scope(Scope::Balance))?;
-    let params = Params::parse(query.as_deref());
     let tf = params
         .get("timeframe")
         .and_then(Timeframe::parse)

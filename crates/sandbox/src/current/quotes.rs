@@ -7,19 +7,17 @@
 //! malformed id 400, unknown 404 `quote_not_found`, 422 `quote_already_accepted`,
 //! `quote_expired`, `insufficient_funds`, `trading_limit_exceeded` (see `ledger::trading`).
 
-use super::auth::{authorize, Need};
+use super::auth::{RequireScope, TradeWrite};
 use super::errors::{ApiError, ApiResult};
 use super::format::{fixed, number, time};
 use super::writes::{JsonBody, Spelling};
+use super::CurrentState;
 use crate::catalogue::catalogue;
 use crate::ids::Uuid;
-use crate::keys::Scope;
 use crate::ledger::quotes::{Amount, Quote, Side};
 use crate::ledger::trading::Execution;
-use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
@@ -99,12 +97,11 @@ pub fn accept_json(e: &Execution) -> Value {
 }
 
 /// `POST /v1/quotes`.
-pub async fn create_quote(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn create_quote(
+    State(state): State<Arc<CurrentState>>,
+    _: RequireScope<TradeWrite>,
     body: Bytes,
 ) -> ApiResult {
-    authorize(&headers, Need::Scope(Scope::TradeWrite))?;
     let body = JsonBody::parse(&body)?;
     let asset = body
         .uuid(&["asset_id", "assetId"])?
@@ -145,12 +142,11 @@ pub async fn create_quote(
 }
 
 /// `POST /v1/quotes/{id}/accept`.
-pub async fn accept_quote(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn accept_quote(
+    State(state): State<Arc<CurrentState>>,
+    RequireScope(key): RequireScope<TradeWrite>,
     Path(id): Path<String>,
 ) -> ApiResult {
-    let key = authorize(&headers, Need::Scope(Scope::TradeWrite))?.expect("a scope needs a key");
     let id = Uuid::parse(&id).ok_or_else(|| ApiError::invalid("The quote id must be a uuid"))?;
     let mut ledger = state.write();
     let now = state.clock.now();

@@ -1,21 +1,19 @@
 //! `GET /v1/earn/configs` (Earn (Read)) and `POST /v1/earn/actions/{action}` (Earn (Write)).
 
-use super::auth::{authorize, Need};
+use super::auth::{EarnRead, EarnWrite, RequireScope};
 use super::errors::{ApiError, ApiResult};
 use super::format::{fixed, number};
 use super::paging::paginate;
-use super::query::Params;
 use super::writes::{JsonBody, Spelling};
+use super::CurrentState;
 use crate::catalogue::catalogue;
 use crate::ids::Uuid;
-use crate::keys::Scope;
 use crate::ledger::earn::EarnConfig;
 use crate::ledger::staking::EarnAction;
 use crate::ledger::Unit;
-use crate::state::AppState;
+use crate::query::Params;
 use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
-use axum::http::HeaderMap;
+use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
@@ -34,13 +32,11 @@ fn config_json(c: &EarnConfig) -> Value {
 }
 
 /// `GET /v1/earn/configs`: filters `assetId` (or `asset_id`), `type`, `mode`; paginated.
-pub async fn configs(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
+pub(crate) async fn configs(
+    State(state): State<Arc<CurrentState>>,
+    _: RequireScope<EarnRead>,
+    params: Params,
 ) -> ApiResult {
-    authorize(&headers, Need::Scope(Scope::EarnRead))?;
-    let params = Params::parse(query.as_deref());
     let asset = match params
         .get_any(&["assetId", "asset_id"])
         .filter(|s| !s.is_empty())
@@ -65,13 +61,12 @@ pub async fn configs(
 /// `{config_id, wallet_id?, asset_amount}` (`asset_amount` a JSON number > 0). Executes at
 /// once (see `ledger::staking`) and answers `{"data":{"status":"INITIATED", action,
 /// config_id, asset_id, wallet_id, asset_amount, operation_id}}`.
-pub async fn action(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
+pub(crate) async fn action(
+    State(state): State<Arc<CurrentState>>,
+    _: RequireScope<EarnWrite>,
     Path(action): Path<String>,
     body: Bytes,
 ) -> ApiResult {
-    authorize(&headers, Need::Scope(Scope::EarnWrite))?;
     let action = EarnAction::parse(&action)
         .ok_or_else(|| ApiError::invalid("action must be stake or unstake"))?;
     let body = JsonBody::parse(&body)?;
