@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use folio_sandbox::api::operations::operation_json;
+use folio_sandbox::operation_json;
 use folio_sandbox::{Config, Fault};
 use serde_json::Value;
 

@@ -4,7 +4,7 @@
 //! `Retry-After` header.
 
 use chrono::{TimeZone, Utc};
-use folio::for_tests::{SizeMode, TypedOrder};
+use folio::for_tests::{SizeMode, TypedOrder, UrlState};
 use folio_client::current::{parse_typed_decimal, validate_amount};
 use folio_client::exchange::{validate_order, OrderSide, OrderType, Pair};
 use folio_client::{ApiError, BaseUrls};

@@ -213,12 +213,3 @@ impl RunningServer {
         }
     }
 }
-
-/// The current API's old module path, kept because `tests/e2e/operations.rs` names
-/// `folio_sandbox::api::operations::operation_json`; prefer [`operation_json`].
-pub mod api {
-    /// The current API's operations.
-    pub mod operations {
-        pub use crate::current::operations::operation_json;
-    }
-}
