@@ -51,6 +51,10 @@ pub struct Loader {
     clients: StoredValue<Option<(Client, Client)>, LocalStorage>,
     pager: StoredValue<Option<Paginator<DefaultTransport>>, LocalStorage>,
     cancel: StoredValue<Option<CancelHandle>, LocalStorage>,
+    /// Stop was pressed: a page that arrives now is held back, not shown.
+    stop_asked: StoredValue<bool>,
+    /// A page that arrived after Stop, shown when loading resumes.
+    held: StoredValue<Option<Vec<Operation>>, LocalStorage>,
     generation: StoredValue<u64>,
     tasks: PageTasks,
 }
@@ -70,6 +74,8 @@ impl Loader {
             clients: StoredValue::new_local(None),
             pager: StoredValue::new_local(None),
             cancel: StoredValue::new_local(None),
+            stop_asked: StoredValue::new(false),
+            held: StoredValue::new_local(None),
             generation: StoredValue::new(0),
             tasks: PageTasks::new(),
         };
@@ -89,6 +95,7 @@ impl Loader {
 
     /// Stops what is loading (the request in flight is aborted; what arrived stays).
     pub fn stop(&self) {
+        self.stop_asked.try_set_value(true);
         if let Some(Some(handle)) = self.cancel.try_get_value() {
             handle.cancel();
         }
@@ -100,6 +107,7 @@ impl Loader {
         self.generation.update_value(|g| *g += 1);
         let generation = self.generation.get_value();
         self.pager.set_value(None);
+        self.held.set_value(None);
         self.ops.set(Vec::new());
         self.summaries.set(Vec::new());
         self.progress.set(Progress::default());
@@ -160,6 +168,11 @@ impl Loader {
         let Some(Some(mut pager)) = self.pager.try_update_value(Option::take) else {
             return;
         };
+        self.stop_asked.set_value(false);
+        if let Some(Some(ops)) = self.held.try_update_value(Option::take) {
+            self.show(ops);
+            self.progress.set(pager.progress());
+        }
         if pager.progress().done {
             self.pager.set_value(Some(pager));
             return;
@@ -176,7 +189,17 @@ impl Loader {
                         if this.generation.try_get_value() != Some(generation) {
                             return;
                         }
-                        this.append(ops).await;
+                        this.learn_names(&ops).await;
+                        if this.generation.try_get_value() != Some(generation) {
+                            return;
+                        }
+                        // Stop pressed while the names were looked up: nothing more appears
+                        // now; the page is shown when loading resumes.
+                        if this.stop_asked.try_get_value() == Some(true) {
+                            this.held.try_set_value(Some(ops));
+                            break Ok(());
+                        }
+                        this.show(ops);
                         this.progress.try_set(pager.progress());
                         if !all || pager.progress().done {
                             break Ok(());
@@ -197,9 +220,8 @@ impl Loader {
         });
     }
 
-    /// Names the new asset ids (one catalogue call for those not known yet), then adds the
-    /// operations and their summaries.
-    async fn append(&self, ops: Vec<Operation>) {
+    /// Names the new asset ids of `ops` (one catalogue call for those not known yet).
+    async fn learn_names(&self, ops: &[Operation]) {
         let Some(mut names) = self.names.try_get_untracked() else {
             return;
         };
@@ -218,9 +240,16 @@ impl Loader {
                         .0
                         .insert(a.id.to_string(), (symbol, a.name.unwrap_or_default()));
                 }
-                self.names.try_set(names.clone());
+                self.names.try_set(names);
             }
         }
+    }
+
+    /// Adds the operations and their summaries.
+    fn show(&self, ops: Vec<Operation>) {
+        let Some(names) = self.names.try_get_untracked() else {
+            return;
+        };
         let fresh: Vec<OperationSummary> = ops.iter().map(|o| summarize(o, &names)).collect();
         self.summaries.try_update(|s| s.extend(fresh));
         self.ops.try_update(|v| v.extend(ops));
