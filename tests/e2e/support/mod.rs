@@ -1,0 +1,5 @@
+//! Shared harness of the browser tests.
+
+mod world;
+
+pub use world::*;
