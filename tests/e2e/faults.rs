@@ -10,8 +10,7 @@ use std::time::Duration;
 
 use folio_sandbox::{Fault, FaultKind};
 
-use crate::safety::watch;
-use crate::support::{start, World, FULL_KEY};
+use crate::support::{World, FULL_KEY};
 
 /// Every page a connected person can open.
 const ROUTES: [&str; 17] = [
@@ -100,30 +99,6 @@ fn modes() -> Vec<(&'static str, Fault)> {
     ]
 }
 
-/// What went wrong on this page, if anything (`None` = fine so far).
-async fn problem(w: &World) -> Option<String> {
-    let console = w.console_text().await;
-    if console.contains("panicked") {
-        return Some(format!("panicked: {console}"));
-    }
-    let errors = w
-        .js("return JSON.stringify(window.__folioErrors || []);")
-        .await;
-    if errors.as_str() != Some("[]") {
-        return Some(format!("uncaught errors: {errors}"));
-    }
-    let text = w
-        .js("return document.body ? document.body.innerText : '';")
-        .await;
-    let text = text.as_str().unwrap_or_default();
-    for raw in ["{\"", "<html", "DOCTYPE", "<body", "nginx"] {
-        if text.contains(raw) {
-            return Some(format!("raw answer on screen ({raw}): {text}"));
-        }
-    }
-    None
-}
-
 /// Waits until the page settled: an error view appeared (true), or nothing is loading any
 /// more (false), or `ms` passed (false).
 async fn settle(w: &World, ms: u64) -> bool {
@@ -156,10 +131,9 @@ async fn retry_all(w: &World) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_route_survives_every_read_fault() {
-    let w = start().await;
+    let w = World::start().await;
     w.connect(FULL_KEY).await;
-    w.js("sessionStorage.setItem('folio.read_timeout_ms', '1500'); return true;")
-        .await;
+    w.set_session_item("folio.read_timeout_ms", "1500").await;
     // Connecting probes the write scopes with bodies the service refuses; from here on
     // nothing may write.
     w.server.clear_requests();
@@ -175,14 +149,14 @@ async fn every_route_survives_every_read_fault() {
             w.server.clear_faults();
             w.server.inject(fault.clone());
             w.goto(route).await;
-            watch(&w).await;
+            w.watch_errors().await;
             let wait = if fault.kind == FaultKind::Hang {
                 8000
             } else {
                 4000
             };
             let failed = settle(&w, wait).await;
-            if let Some(p) = problem(&w).await {
+            if let Some(p) = w.page_problem().await {
                 failures.push(format!("{route} under {name}: {p}"));
                 continue;
             }
@@ -222,7 +196,7 @@ async fn every_route_survives_every_read_fault() {
                     "{route} under {name}: no recovery after Retry: {text}"
                 ));
             }
-            if let Some(p) = problem(&w).await {
+            if let Some(p) = w.page_problem().await {
                 failures.push(format!("{route} under {name}, after Retry: {p}"));
             }
         }
@@ -232,13 +206,7 @@ async fn every_route_survives_every_read_fault() {
             started.elapsed()
         );
     }
-    let writes: Vec<String> = w
-        .server
-        .requests()
-        .iter()
-        .filter(|r| r.method == "POST" || r.method == "DELETE")
-        .map(|r| format!("{} {}", r.method, r.path))
-        .collect();
+    let writes = w.writes();
     assert!(
         writes.is_empty(),
         "nothing that moves money is sent: {writes:?}"
@@ -254,7 +222,7 @@ async fn every_route_survives_every_read_fault() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
-    let w = start().await;
+    let w = World::start().await;
     w.connect(FULL_KEY).await;
 
     // Operations: "Load all" on a service that repeats its cursor forever stops.
@@ -264,14 +232,18 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
         100_000,
     ));
     w.goto("/operations").await;
-    watch(&w).await;
+    w.watch_errors().await;
     w.find("#ops-load-all")
         .await
         .click()
         .await
         .expect("load all");
     w.wait_text("#ops-status", "loading stopped").await;
-    assert!(problem(&w).await.is_none(), "{:?}", problem(&w).await);
+    assert!(
+        w.page_problem().await.is_none(),
+        "{:?}",
+        w.page_problem().await
+    );
     let pages = w
         .server
         .requests()
@@ -288,7 +260,7 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
         100_000,
     ));
     w.goto("/market/orders").await;
-    watch(&w).await;
+    w.watch_errors().await;
     w.find("[data-testid=order-row]").await;
     for _ in 0..5 {
         let more = w
@@ -313,12 +285,12 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
         w.server
             .inject(Fault::of_kind(path, FaultKind::BadRecord, 100_000));
         w.goto(route).await;
-        watch(&w).await;
+        w.watch_errors().await;
         w.wait_text(css, "1 record could not be read").await;
         assert!(
-            problem(&w).await.is_none(),
+            w.page_problem().await.is_none(),
             "{route}: {:?}",
-            problem(&w).await
+            w.page_problem().await
         );
     }
     w.server.clear_faults();

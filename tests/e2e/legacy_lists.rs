@@ -9,9 +9,7 @@ use folio_client::legacy::{
 };
 use serde_json::Value;
 
-use crate::money::{api, choose};
-use crate::operations::eventually;
-use crate::support::{start, World, FULL_KEY};
+use crate::support::{World, FULL_KEY};
 
 /// `[id, amount data-value, raw status, status text]` of every row matching `rows`.
 async fn rows(w: &World, rows: &str) -> Vec<Vec<String>> {
@@ -28,8 +26,7 @@ async fn rows(w: &World, rows: &str) -> Vec<Vec<String>> {
 
 /// Presses "Load more" until the list says every page has arrived.
 async fn load_every_page(w: &World) {
-    eventually(
-        w,
+    w.eventually(
         "const s = document.querySelector('#legacy-list-status');\
          if (!s) return false; if (s.dataset.complete === 'true') return true;\
          const b = document.querySelector('#legacy-load-more'); if (b && !b.disabled) b.click();\
@@ -39,18 +36,16 @@ async fn load_every_page(w: &World) {
     .await;
 }
 
+/// The ids of `rows` (as read by [`rows`]).
 fn ids(items: &[Vec<String>]) -> Vec<String> {
     items.iter().map(|r| r[0].clone()).collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
-    w.goto("/legacy-api/trades?page_size=10").await;
+    let w = World::signed_in(FULL_KEY, "/legacy-api/trades?page_size=10").await;
     w.find("[data-testid=legacy-trade]").await;
-    choose(&w, "#legacy-type", "sell").await;
+    w.choose("#legacy-type", "sell").await;
     w.wait_js_true(
         "location.search.includes('type=sell') && location.search.includes('page_size=10')",
     )
@@ -59,7 +54,7 @@ async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
         .await;
     load_every_page(&w).await;
     let shown = rows(&w, "[data-testid=legacy-trade]").await;
-    let api = api(&w);
+    let api = w.api();
     let query = |t| LegacyTradesQuery {
         trade_type: t,
         page_size: Some(500),
@@ -141,13 +136,11 @@ async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    let api = api(&w);
     // Fiat: the status filter is chosen on the page and lands in the URL.
-    w.goto("/legacy-api/fiat-transactions?page_size=500").await;
+    let w = World::signed_in(FULL_KEY, "/legacy-api/fiat-transactions?page_size=500").await;
+    let api = w.api();
     w.find("[data-testid=legacy-fiat-transaction]").await;
-    choose(&w, "#legacy-status", "finished").await;
+    w.choose("#legacy-status", "finished").await;
     w.wait_js_true("location.search.includes('status=finished')")
         .await;
     let finished = LegacyFiatTransactionsQuery {

@@ -3,12 +3,11 @@
 
 use folio_sandbox::Fault;
 
-use crate::support::{start, FULL_KEY};
+use crate::support::{World, FULL_KEY};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn server_error_shows_error_view_and_retry_recovers() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
+    let w = World::signed_in(FULL_KEY, "/").await;
     w.server.inject(Fault {
         path_contains: "/v1/portfolio".into(),
         status: 500,
@@ -31,9 +30,7 @@ async fn server_error_shows_error_view_and_retry_recovers() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rate_limit_burst_is_retried_and_page_renders() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
+    let w = World::signed_in(FULL_KEY, "/").await;
     w.server.inject(Fault {
         path_contains: "/v1/portfolio".into(),
         status: 429,
@@ -64,10 +61,6 @@ async fn rate_limit_burst_is_retried_and_page_renders() {
         "two 429s then one success: {calls:?}"
     );
     w.find("[data-asset-symbol]").await;
-    assert!(w
-        .browser
-        .find(fantoccini::Locator::Css("[data-testid=error-view]"))
-        .await
-        .is_err());
+    assert!(w.is_absent("[data-testid=error-view]").await);
     w.close().await;
 }

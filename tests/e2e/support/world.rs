@@ -1,14 +1,13 @@
-//! Shared harness: start a sandbox + chromedriver + Chromium session, and small helpers.
+//! One test's world: the in-process sandbox serving the release build and a browser session
+//! pointed at it, started (and signed in) in one call, and what a person does across pages:
+//! open a path, connect with a key, confirm a dialog.
 
-use std::net::TcpListener;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
 
-use fantoccini::elements::Element;
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::Client;
 use folio_sandbox::{Config, RunningServer};
-use serde_json::{json, Value};
+
+use super::browser::{self, Driver};
 
 /// The full-scope demo key.
 pub const FULL_KEY: &str = "folio-demo-full";
@@ -18,21 +17,26 @@ pub const READ_KEY: &str = "folio-demo-read";
 /// Browser sessions are heavy on a 2-core machine: one test at a time.
 static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-/// Kills chromedriver and the Chromium of this test's profile when the test ends, even when
-/// it panics before closing the session (which would otherwise orphan Chromium).
-struct Driver(Child, PathBuf);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-        let _ = Command::new("pkill")
-            .arg("-f")
-            .arg(self.1.display().to_string())
-            .status();
-        let _ = std::fs::remove_dir_all(&self.1);
-    }
+/// The size of the browser window, in CSS pixels.
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
 }
+
+/// A desktop window (the default).
+pub const DESKTOP: Window = Window {
+    width: 1280,
+    height: 800,
+};
+
+/// A 360 px phone (emulated: desktop Chromium will not make a window that narrow).
+pub const PHONE: Window = Window {
+    width: 360,
+    height: 740,
+};
 
 /// One test's world: a sandbox and a browser pointed at it.
 pub struct World {
@@ -53,13 +57,6 @@ fn dist() -> PathBuf {
     dist
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
 /// A sandbox config serving the release build, with frozen prices so figures are stable.
 pub fn config() -> Config {
     Config {
@@ -69,246 +66,82 @@ pub fn config() -> Config {
     }
 }
 
-/// Starts the sandbox with `config`, chromedriver and a headless Chromium of `width`×`height`.
-pub async fn start_with(config: Config, width: u32, height: u32) -> World {
-    let serial = SERIAL.lock().await;
-    let server = folio_sandbox::serve(config).await.expect("sandbox starts");
-    let port = free_port();
-    let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
-    let child = Command::new(driver_bin)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts (apt-get install chromium-driver)");
-    let profile = std::env::temp_dir().join(format!("folio-e2e-{port}"));
-    let driver = Driver(child, profile.clone());
-    let chrome = std::env::var("CHROME_PATH").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let caps = json!({
-        "goog:chromeOptions": {
-            "binary": chrome,
-            "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-quic", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", format!("--window-size={width},{height}"),
-                format!("--user-data-dir={}", profile.display()),
-            ]
-        }
-    });
-    // Desktop Chromium will not make a window narrower than 500 px; phones are emulated.
-    let mut caps = caps;
-    if width < 500 {
-        caps["goog:chromeOptions"]["mobileEmulation"] =
-            json!({"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}});
-    }
-    let caps = match caps {
-        Value::Object(map) => map,
-        _ => unreachable!(),
-    };
-    let url = format!("http://127.0.0.1:{port}");
-    let mut browser = None;
-    for _ in 0..50 {
-        let builder = ClientBuilder::rustls()
-            .expect("rustls")
-            .capabilities(caps.clone())
-            .connect(&url)
-            .await;
-        match builder {
-            Ok(c) => {
-                browser = Some(c);
-                break;
-            }
-            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
-        }
-    }
-    let browser = browser.expect("chromedriver accepts a session");
-    World {
-        browser,
-        server,
-        _driver: driver,
-        _serial: serial,
-    }
-}
-
-/// Starts with the default config at desktop size.
-pub async fn start() -> World {
-    start_with(config(), 1280, 800).await
-}
-
 impl World {
-    /// Opens a path of the app.
+    /// Starts the default sandbox and a desktop browser, not connected.
+    pub async fn start() -> World {
+        World::start_with(config(), DESKTOP).await
+    }
+
+    /// Starts the sandbox with `config` and a headless Chromium of the `window`'s size (waiting
+    /// first for the tests before it to end).
+    pub async fn start_with(config: Config, window: Window) -> World {
+        let serial = SERIAL.lock().await;
+        let server = folio_sandbox::serve(config).await.expect("sandbox starts");
+        let (browser, driver) = browser::launch(window.width, window.height).await;
+        World {
+            browser,
+            server,
+            _driver: driver,
+            _serial: serial,
+        }
+    }
+
+    /// Starts the default world, connects with `key` and opens `path`. The sandbox's request
+    /// log starts empty on arrival (connecting probes the write scopes; tests count their own
+    /// writes).
+    pub async fn signed_in(key: &str, path: &str) -> World {
+        World::signed_in_with(config(), DESKTOP, key, path).await
+    }
+
+    /// [`World::signed_in`] with a sandbox `config` and a `window` size of its own.
+    pub async fn signed_in_with(config: Config, window: Window, key: &str, path: &str) -> World {
+        let w = World::start_with(config, window).await;
+        w.connect(key).await;
+        w.server.clear_requests();
+        // Connecting lands on the portfolio: "/" is not opened a second time.
+        if path != "/" {
+            w.goto(path).await;
+        }
+        w
+    }
+
+    /// Opens a path of the app (a full page load).
     pub async fn goto(&self, path: &str) {
         let url = format!("{}{}", self.server.url(), path);
         self.browser.goto(&url).await.expect("navigates");
     }
 
-    /// Waits (up to 15 s) for an element.
-    pub async fn find(&self, css: &str) -> Element {
-        self.browser
-            .wait()
-            .at_most(Duration::from_secs(15))
-            .for_element(Locator::Css(css))
+    /// On the Connect page: types `key` and presses Connect (the scopes are checked next).
+    pub async fn submit_key(&self, key: &str) {
+        self.find("#api-key")
             .await
-            .unwrap_or_else(|e| panic!("element `{css}` did not appear: {e}"))
-    }
-
-    /// Waits until the element's text contains `needle`, returning the text.
-    pub async fn wait_text(&self, css: &str, needle: &str) -> String {
-        let mut last = String::new();
-        for _ in 0..150 {
-            if let Ok(el) = self.browser.find(Locator::Css(css)).await {
-                last = el.text().await.unwrap_or_default();
-                if last.contains(needle) {
-                    return last;
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("`{css}` never contained {needle:?}; last text: {last:?}");
-    }
-
-    /// Waits (up to 15 s) until a JavaScript expression is `true`.
-    pub async fn wait_js_true(&self, expression: &str) {
-        let script = format!("return Boolean({expression});");
-        for _ in 0..150 {
-            if self.js(&script).await == Value::Bool(true) {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("never true: {expression}");
-    }
-
-    /// Text of an element (waiting for it).
-    pub async fn text(&self, css: &str) -> String {
-        self.find(css).await.text().await.unwrap_or_default()
-    }
-
-    /// Runs JavaScript and returns its value.
-    pub async fn js(&self, script: &str) -> Value {
-        self.browser
-            .execute(script, vec![])
+            .send_keys(key)
             .await
-            .expect("script runs")
+            .expect("types the key");
+        self.click("#connect-button").await;
     }
 
-    /// The app's sessionStorage and localStorage contents, as text.
-    pub async fn storages(&self) -> (String, String) {
-        let s = self
-            .js("return JSON.stringify(Object.assign({}, sessionStorage));")
-            .await;
-        let l = self
-            .js("return JSON.stringify(Object.assign({}, localStorage));")
-            .await;
-        (
-            s.as_str().unwrap_or("").to_string(),
-            l.as_str().unwrap_or("").to_string(),
-        )
+    /// Connects with `key` through the Connect page and waits for the portfolio.
+    pub async fn connect(&self, key: &str) {
+        self.goto("/connect").await;
+        self.submit_key(key).await;
+        self.find("[data-testid=scopes-table]").await;
+        self.click("#continue-to-portfolio").await;
+        self.find("#portfolio-total").await;
     }
 
-    /// The current URL.
-    pub async fn url(&self) -> String {
-        self.browser.current_url().await.expect("url").to_string()
+    /// Waits for the confirmation dialog `#id` and presses its confirm button (`#id-confirm`).
+    pub async fn confirm_dialog(&self, id: &str) {
+        self.find(&format!("#{id}[role=dialog]")).await;
+        self.click(&format!("#{id}-confirm")).await;
     }
 
-    /// Saves a PNG screenshot under target/screenshots/.
-    pub async fn screenshot(&self, name: &str) {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
-        let _ = std::fs::create_dir_all(&dir);
-        if let Ok(png) = self.browser.screenshot().await {
-            let _ = std::fs::write(dir.join(format!("{name}.png")), png);
-        }
-    }
-
-    /// Runs axe-core on the page and returns the ids of the violated rules.
-    pub async fn axe_violations(&self) -> Vec<String> {
-        let axe =
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("node_modules/axe-core/axe.min.js");
-        let source = std::fs::read_to_string(&axe).expect("node_modules/axe-core (npm ci)");
-        self.browser
-            .execute(&source, vec![])
-            .await
-            .expect("axe loads");
-        let result = self
-            .browser
-            .execute_async(
-                "const done = arguments[arguments.length - 1];\
-                 axe.run(document).then(r => done(r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))))\
-                 .catch(e => done(['axe failed: ' + e]));",
-                vec![],
-            )
-            .await
-            .expect("axe runs");
-        result
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    /// Closes the browser session (always call at the end of a test).
+    /// Closes the browser session and stops the sandbox (always call at the end of a test).
     pub async fn close(self) {
         let World {
             browser, server, ..
         } = self;
         let _ = browser.close().await;
         server.shutdown().await;
-    }
-}
-
-/// Keeps only the digits, sign and decimal point of a displayed figure and parses it.
-pub fn figure(text: &str) -> rust_decimal::Decimal {
-    let cleaned: String = text
-        .chars()
-        .filter(|c| c.is_ascii_digit() || *c == '.' || *c == '-' || *c == '−')
-        .map(|c| if c == '−' { '-' } else { c })
-        .collect();
-    cleaned
-        .parse()
-        .unwrap_or_else(|_| panic!("not a figure: {text:?}"))
-}
-
-impl World {
-    /// Records every console message of the page into `window.__folioConsole`.
-    pub async fn capture_console(&self) {
-        self.js(
-            "window.__folioConsole = window.__folioConsole || [];\
-             for (const level of ['log','info','warn','error','debug']) {\
-               const original = console[level].bind(console);\
-               console[level] = (...args) => { window.__folioConsole.push(args.map(String).join(' ')); original(...args); };\
-             }\
-             return true;",
-        )
-        .await;
-    }
-
-    /// Everything the page logged since [`World::capture_console`].
-    pub async fn console_text(&self) -> String {
-        let v = self
-            .js("return JSON.stringify(window.__folioConsole || []);")
-            .await;
-        v.as_str().unwrap_or("").to_string()
-    }
-
-    /// Connects with `key` through the Connect page and waits for the portfolio.
-    pub async fn connect(&self, key: &str) {
-        self.goto("/connect").await;
-        let input = self.find("#api-key").await;
-        input.send_keys(key).await.expect("types the key");
-        self.find("#connect-button")
-            .await
-            .click()
-            .await
-            .expect("clicks connect");
-        self.find("[data-testid=scopes-table]").await;
-        self.find("#continue-to-portfolio")
-            .await
-            .click()
-            .await
-            .expect("continues");
-        self.find("#portfolio-total").await;
     }
 }
