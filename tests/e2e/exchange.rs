@@ -29,6 +29,12 @@ async fn balance(w: &World, symbol: &str) -> Balance {
         })
 }
 
+/// The status of an order, as the exchange account has it.
+async fn order_status(w: &World, id: &str) -> String {
+    let order = w.api().order(&OrderId::new(id)).await.expect("order");
+    order.status.expect("a status").as_str().to_string()
+}
+
 /// Every order of the exchange account matching `query`, all pages read.
 pub(crate) async fn all_orders(w: &World, query: OrdersQuery) -> Vec<Order> {
     let mut out = Vec::new();
@@ -101,12 +107,7 @@ async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
     let id = review_and_place(&w).await;
     assert_eq!(w.sent("POST", ORDERS_PATH), 1, "exactly one order sent");
 
-    let order = w
-        .api()
-        .order(&OrderId::new(id.clone()))
-        .await
-        .expect("order");
-    assert_eq!(order.status.unwrap().as_str(), "new");
+    assert_eq!(order_status(&w, &id).await, "new");
     let locked = balance(&w, "EUR").await;
     assert_eq!(locked.locked - before.locked, price * Decimal::new(1, 2));
     assert_eq!(
@@ -131,12 +132,7 @@ async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
     w.confirm_dialog(&format!("confirm-cancel-{id}")).await;
     w.wait_text("[data-testid=orders-notice]", "Canceled").await;
     assert_eq!(w.sent("DELETE", &id), 1, "exactly one cancel sent");
-    let order = w
-        .api()
-        .order(&OrderId::new(id.clone()))
-        .await
-        .expect("order");
-    assert_eq!(order.status.unwrap().as_str(), "canceled");
+    assert_eq!(order_status(&w, &id).await, "canceled");
     let after = balance(&w, "EUR").await;
     assert_eq!(
         (after.available, after.locked),

@@ -99,6 +99,14 @@ fn modes() -> Vec<(&'static str, Fault)> {
     ]
 }
 
+/// Opens `route` with `fault` as the only fault of the sandbox, watching the page for errors.
+async fn open_under(w: &World, fault: Fault, route: &str) {
+    w.server.clear_faults();
+    w.server.inject(fault);
+    w.goto(route).await;
+    w.watch_errors().await;
+}
+
 /// Waits until the page settled: an error view appeared (true), or nothing is loading any
 /// more (false), or `ms` passed (false).
 async fn settle(w: &World, ms: u64) -> bool {
@@ -146,10 +154,7 @@ async fn every_route_survives_every_read_fault() {
     {
         let started = std::time::Instant::now();
         for route in ROUTES {
-            w.server.clear_faults();
-            w.server.inject(fault.clone());
-            w.goto(route).await;
-            w.watch_errors().await;
+            open_under(&w, fault.clone(), route).await;
             let wait = if fault.kind == FaultKind::Hang {
                 8000
             } else {
@@ -226,24 +231,11 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
     w.connect(FULL_KEY).await;
 
     // Operations: "Load all" on a service that repeats its cursor forever stops.
-    w.server.inject(Fault::of_kind(
-        "/v1/operations",
-        FaultKind::RepeatedCursor,
-        100_000,
-    ));
-    w.goto("/operations").await;
-    w.watch_errors().await;
-    w.find("#ops-load-all")
-        .await
-        .click()
-        .await
-        .expect("load all");
+    let repeated = |path| Fault::of_kind(path, FaultKind::RepeatedCursor, 100_000);
+    open_under(&w, repeated("/v1/operations"), "/operations").await;
+    w.click("#ops-load-all").await;
     w.wait_text("#ops-status", "loading stopped").await;
-    assert!(
-        w.page_problem().await.is_none(),
-        "{:?}",
-        w.page_problem().await
-    );
+    w.assert_no_page_problem("/operations").await;
     let pages = w
         .server
         .requests()
@@ -251,16 +243,9 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
         .filter(|r| r.path.ends_with("/v1/operations"))
         .count();
     assert!(pages < 10, "{pages} pages were read");
-    w.server.clear_faults();
 
     // Exchange orders: the same on "Load more".
-    w.server.inject(Fault::of_kind(
-        "/account/orders",
-        FaultKind::RepeatedCursor,
-        100_000,
-    ));
-    w.goto("/market/orders").await;
-    w.watch_errors().await;
+    open_under(&w, repeated("/account/orders"), "/market/orders").await;
     w.find("[data-testid=order-row]").await;
     for _ in 0..5 {
         let more = w
@@ -272,7 +257,6 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
         tokio::time::sleep(Duration::from_millis(400)).await;
     }
     w.wait_text("#orders-stopped", "stops here").await;
-    w.server.clear_faults();
 
     // One malformed record: the rest is shown and the record is counted.
     for (path, route, css) in [
@@ -281,17 +265,10 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
         ("/v1/portfolio", "/", "#portfolio-skipped"),
         ("/v1/trades", "/legacy-api/trades", "#legacy-list-status"),
     ] {
-        w.server.clear_faults();
-        w.server
-            .inject(Fault::of_kind(path, FaultKind::BadRecord, 100_000));
-        w.goto(route).await;
-        w.watch_errors().await;
+        let bad_record = Fault::of_kind(path, FaultKind::BadRecord, 100_000);
+        open_under(&w, bad_record, route).await;
         w.wait_text(css, "1 record could not be read").await;
-        assert!(
-            w.page_problem().await.is_none(),
-            "{route}: {:?}",
-            w.page_problem().await
-        );
+        w.assert_no_page_problem(route).await;
     }
     w.server.clear_faults();
     w.close().await;

@@ -36,9 +36,18 @@ async fn load_every_page(w: &World) {
     .await;
 }
 
-/// The ids of `rows` (as read by [`rows`]).
-fn ids(items: &[Vec<String>]) -> Vec<String> {
-    items.iter().map(|r| r[0].clone()).collect()
+/// Reads the rows matching `css` and checks they are exactly the `expected` items, by id and
+/// in order.
+async fn rows_in_order(
+    w: &World,
+    css: &str,
+    expected: impl Iterator<Item = String>,
+) -> Vec<Vec<String>> {
+    let shown = rows(w, css).await;
+    let ids: Vec<&str> = shown.iter().map(|r| r[0].as_str()).collect();
+    let expected: Vec<String> = expected.collect();
+    assert_eq!(ids, expected, "{css}");
+    shown
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -53,7 +62,6 @@ async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
     w.wait_js_true("[...document.querySelectorAll('[data-testid=legacy-trade]')].every(r => r.dataset.type === 'sell')")
         .await;
     load_every_page(&w).await;
-    let shown = rows(&w, "[data-testid=legacy-trade]").await;
     let api = w.api();
     let query = |t| LegacyTradesQuery {
         trade_type: t,
@@ -69,10 +77,12 @@ async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
         sells.len() > 10 && sells.len() < all.len(),
         "several pages, narrowed"
     );
-    assert_eq!(
-        ids(&shown),
-        sells.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
-    );
+    let shown = rows_in_order(
+        &w,
+        "[data-testid=legacy-trade]",
+        sells.iter().map(|t| t.id.clone()),
+    )
+    .await;
     for (row, trade) in shown.iter().zip(&sells) {
         let a = &trade.attributes;
         assert_eq!(
@@ -158,11 +168,12 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
     ))
     .await;
     load_every_page(&w).await;
-    let shown = rows(&w, "[data-testid=legacy-fiat-transaction]").await;
-    assert_eq!(
-        ids(&shown),
-        expected.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
-    );
+    let shown = rows_in_order(
+        &w,
+        "[data-testid=legacy-fiat-transaction]",
+        expected.iter().map(|t| t.id.clone()),
+    )
+    .await;
     assert!(shown
         .iter()
         .all(|r| r[2] == "finished" && r[3] == "Completed"));
@@ -185,11 +196,12 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
         .await
         .expect("crypto");
     assert!(expected.len() > 7, "several pages");
-    let shown = rows(&w, "[data-testid=legacy-crypto-transaction]").await;
-    assert_eq!(
-        ids(&shown),
-        expected.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
-    );
+    rows_in_order(
+        &w,
+        "[data-testid=legacy-crypto-transaction]",
+        expected.iter().map(|t| t.id.clone()),
+    )
+    .await;
     assert_eq!(
         w.find("#legacy-type")
             .await
@@ -212,11 +224,12 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
         .legacy_commodity_transactions_all(&all)
         .await
         .expect("metals");
-    let shown = rows(&w, "[data-testid=legacy-commodity-transaction]").await;
-    assert_eq!(
-        ids(&shown),
-        expected.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
-    );
+    rows_in_order(
+        &w,
+        "[data-testid=legacy-commodity-transaction]",
+        expected.iter().map(|t| t.id.clone()),
+    )
+    .await;
     if let Some(s) = expected
         .iter()
         .find(|t| t.attributes.is_savings == Some(true))

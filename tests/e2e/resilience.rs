@@ -9,21 +9,14 @@ use crate::support::{World, FULL_KEY};
 async fn server_error_shows_error_view_and_retry_recovers() {
     let w = World::signed_in(FULL_KEY, "/").await;
     w.server.inject(Fault {
-        path_contains: "/v1/portfolio".into(),
-        status: 500,
         times: 1,
-        retry_after_secs: None,
         html_body: true,
-        ..Fault::default()
+        ..Fault::new("/v1/portfolio", 500)
     });
-    w.find("[data-testid=refresh]").await.click().await.unwrap();
+    w.click("[data-testid=refresh]").await;
     let message = w.text("[data-testid=error-view]").await;
     assert!(!message.contains('<'), "no raw HTML: {message}");
-    w.find("[data-testid=error-view] button")
-        .await
-        .click()
-        .await
-        .unwrap();
+    w.click("[data-testid=error-view] button").await;
     w.find("[data-asset-symbol]").await;
     w.close().await;
 }
@@ -32,14 +25,11 @@ async fn server_error_shows_error_view_and_retry_recovers() {
 async fn rate_limit_burst_is_retried_and_page_renders() {
     let w = World::signed_in(FULL_KEY, "/").await;
     w.server.inject(Fault {
-        path_contains: "/v1/portfolio".into(),
-        status: 429,
         times: 2,
         retry_after_secs: Some(1),
-        html_body: false,
-        ..Fault::default()
+        ..Fault::new("/v1/portfolio", 429)
     });
-    w.find("[data-testid=refresh]").await.click().await.unwrap();
+    w.click("[data-testid=refresh]").await;
     let portfolio_calls = || -> Vec<u16> {
         w.server
             .requests()

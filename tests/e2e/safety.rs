@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::exchange::{order_form, resting_buy_price, review_and_confirm, ORDERS_PATH};
 use crate::money::{order, quote};
-use crate::support::{config, World, DESKTOP, FULL_KEY};
+use crate::support::{slow_network, World, DESKTOP, FULL_KEY};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn huge_numbers_in_money_fields_are_refused_at_the_field() {
@@ -113,9 +113,13 @@ async fn the_confirmation_names_the_quoted_asset_not_the_picker() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_order_whose_page_was_left_still_reports_its_outcome() {
-    let mut slow = config();
-    slow.latency_ms = 1500;
-    let w = World::signed_in_with(slow, DESKTOP, FULL_KEY, "/market?pair=BTC-EUR").await;
+    let w = World::signed_in_with(
+        slow_network(1500),
+        DESKTOP,
+        FULL_KEY,
+        "/market?pair=BTC-EUR",
+    )
+    .await;
     w.find("#order-size").await;
     w.watch_errors().await;
     let price = resting_buy_price(&w).await;
@@ -134,9 +138,7 @@ async fn an_order_whose_page_was_left_still_reports_its_outcome() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn late_list_answers_after_leaving_do_not_crash() {
-    let mut slow = config();
-    slow.latency_ms = 1200;
-    let w = World::signed_in_with(slow, DESKTOP, FULL_KEY, "/market/orders").await;
+    let w = World::signed_in_with(slow_network(1200), DESKTOP, FULL_KEY, "/market/orders").await;
     w.find("a[href='/market/trades']").await;
     w.watch_errors().await;
     // Leave before the first page of orders arrives, twice in a row.

@@ -10,7 +10,7 @@ use folio_sandbox::Fault;
 use rust_decimal::Decimal;
 
 use crate::money::*;
-use crate::support::{config, figure, World, DESKTOP, FULL_KEY};
+use crate::support::{config, figure, slow_network, World, DESKTOP, FULL_KEY};
 
 fn d(s: &str) -> Decimal {
     s.parse().unwrap()
@@ -151,9 +151,7 @@ async fn double_click_and_enter_held_down_send_one_accept() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_network_still_sends_one_accept() {
-    let mut cfg = config();
-    cfg.latency_ms = 1500;
-    let w = World::signed_in_with(cfg, DESKTOP, FULL_KEY, "/trade").await;
+    let w = World::signed_in_with(slow_network(1500), DESKTOP, FULL_KEY, "/trade").await;
     order(&w, "ETH", "buy", "notional", "10.00").await;
     quote(&w).await;
     open_accept_dialog(&w).await;

@@ -167,6 +167,13 @@ impl World {
             .map(|raw| format!("raw answer on screen ({raw}): {text}"))
     }
 
+    /// Fails when the page shows a [`World::page_problem`] (`what` names the page).
+    pub async fn assert_no_page_problem(&self, what: &str) {
+        if let Some(problem) = self.page_problem().await {
+            panic!("{what}: {problem}");
+        }
+    }
+
     /// How many `method` requests whose path contains `path_part` the sandbox answered.
     pub fn sent(&self, method: &str, path_part: &str) -> usize {
         self.server

@@ -66,6 +66,14 @@ pub fn config() -> Config {
     }
 }
 
+/// The default config on a slow network: every answer comes `latency_ms` late.
+pub fn slow_network(latency_ms: u64) -> Config {
+    Config {
+        latency_ms,
+        ..config()
+    }
+}
+
 impl World {
     /// Starts the default sandbox and a desktop browser, not connected.
     pub async fn start() -> World {
