@@ -1,11 +1,11 @@
 //! Connect: a good key is validated, its scopes shown and kept in sessionStorage only;
 //! a wrong key is refused with a message and nothing is stored; forget ends the session.
 
-use crate::support::{start, FULL_KEY, READ_KEY};
+use crate::support::{World, FULL_KEY, READ_KEY};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn full_key_connects_shows_scopes_and_stays_in_session_storage_only() {
-    let w = start().await;
+    let w = World::start().await;
     w.goto("/").await;
     w.find("#api-key").await;
     assert!(
@@ -14,12 +14,7 @@ async fn full_key_connects_shows_scopes_and_stays_in_session_storage_only() {
     );
     w.capture_console().await;
 
-    w.find("#api-key")
-        .await
-        .send_keys(&format!("  {FULL_KEY}  "))
-        .await
-        .unwrap();
-    w.find("#connect-button").await.click().await.unwrap();
+    w.submit_key(&format!("  {FULL_KEY}  ")).await;
     let table = w.text("[data-testid=scopes-table]").await;
     for scope in [
         "Balance",
@@ -40,11 +35,7 @@ async fn full_key_connects_shows_scopes_and_stays_in_session_storage_only() {
     assert!(!local.contains(FULL_KEY), "never in localStorage: {local}");
     assert!(!w.url().await.contains(FULL_KEY));
 
-    w.find("#continue-to-portfolio")
-        .await
-        .click()
-        .await
-        .unwrap();
+    w.click("#continue-to-portfolio").await;
     w.find("#portfolio-total").await;
     assert!(!w.url().await.contains(FULL_KEY));
     assert!(!w.console_text().await.contains(FULL_KEY), "never logged");
@@ -61,11 +52,7 @@ async fn full_key_connects_shows_scopes_and_stays_in_session_storage_only() {
     w.find("#portfolio-total").await;
 
     // Forget key ends it.
-    w.find("[data-testid=forget-key]")
-        .await
-        .click()
-        .await
-        .unwrap();
+    w.click("[data-testid=forget-key]").await;
     w.find("#api-key").await;
     let (session, local) = w.storages().await;
     assert!(!session.contains(FULL_KEY) && !local.contains(FULL_KEY));
@@ -77,14 +64,9 @@ async fn full_key_connects_shows_scopes_and_stays_in_session_storage_only() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_key_is_refused_and_nothing_is_stored() {
-    let w = start().await;
+    let w = World::start().await;
     w.goto("/connect").await;
-    w.find("#api-key")
-        .await
-        .send_keys("not-a-real-key")
-        .await
-        .unwrap();
-    w.find("#connect-button").await.click().await.unwrap();
+    w.submit_key("not-a-real-key").await;
     let message = w.wait_text("[data-testid=connect-error]", "key").await;
     assert!(
         !message.contains('{') && !message.contains('<'),
@@ -99,10 +81,9 @@ async fn wrong_key_is_refused_and_nothing_is_stored() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn read_only_key_shows_missing_write_scopes_and_no_write_ran() {
-    let w = start().await;
+    let w = World::start().await;
     w.goto("/connect").await;
-    w.find("#api-key").await.send_keys(READ_KEY).await.unwrap();
-    w.find("#connect-button").await.click().await.unwrap();
+    w.submit_key(READ_KEY).await;
     w.find("[data-testid=scopes-table]").await;
     let trade_write = w
         .text("[data-testid=scopes-table] [data-scope='Trade (Write)']")
@@ -117,30 +98,25 @@ async fn read_only_key_shows_missing_write_scopes_and_no_write_ran() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connect_page_has_no_accessibility_violations() {
-    let w = start().await;
+    let w = World::start().await;
     w.goto("/connect").await;
     w.find("#api-key").await;
-    let violations = w.axe_violations().await;
-    assert!(violations.is_empty(), "axe: {violations:#?}");
+    w.assert_accessible("Connect").await;
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deep_link_survives_the_detour_through_connect() {
-    let w = start().await;
+    let w = World::start().await;
     w.goto("/history?timeframe=YEAR").await;
-    w.find("#api-key").await.send_keys(FULL_KEY).await.unwrap();
+    w.find("#api-key").await;
     assert!(
         w.url().await.contains("/connect?next="),
         "{}",
         w.url().await
     );
-    w.find("#connect-button").await.click().await.unwrap();
-    w.find("#continue-to-portfolio")
-        .await
-        .click()
-        .await
-        .unwrap();
+    w.submit_key(FULL_KEY).await;
+    w.click("#continue-to-portfolio").await;
     let pressed = w.find("[data-timeframe='YEAR'][aria-pressed='true']").await;
     assert!(pressed.is_displayed().await.unwrap());
     assert!(w.url().await.ends_with("/history?timeframe=YEAR"));

@@ -9,17 +9,14 @@ use folio_client::OrderId;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-use crate::money::{api, choose, click, count, fill, value};
-use crate::support::{figure, start, World, FULL_KEY};
+use crate::support::{figure, World, FULL_KEY, READ_KEY};
 
+/// Where orders are placed (POST) and listed (GET).
 pub(crate) const ORDERS_PATH: &str = "/exchange/v1/account/orders";
 
-fn posts_of_orders(w: &World) -> usize {
-    count(w, "POST", ORDERS_PATH)
-}
-
+/// The exchange balance of one currency or asset (zero when the account holds none).
 async fn balance(w: &World, symbol: &str) -> Balance {
-    api(w)
+    w.api()
         .balances(None)
         .await
         .expect("balances")
@@ -32,6 +29,13 @@ async fn balance(w: &World, symbol: &str) -> Balance {
         })
 }
 
+/// The status of an order, as the exchange account has it.
+async fn order_status(w: &World, id: &str) -> String {
+    let order = w.api().order(&OrderId::new(id)).await.expect("order");
+    order.status.expect("a status").as_str().to_string()
+}
+
+/// Every order of the exchange account matching `query`, all pages read.
 pub(crate) async fn all_orders(w: &World, query: OrdersQuery) -> Vec<Order> {
     let mut out = Vec::new();
     let mut q = OrdersQuery {
@@ -39,7 +43,7 @@ pub(crate) async fn all_orders(w: &World, query: OrdersQuery) -> Vec<Order> {
         ..query
     };
     loop {
-        let page = api(w).orders(&q).await.expect("orders");
+        let page = w.api().orders(&q).await.expect("orders");
         let next = page.next_cursor().map(str::to_string);
         out.extend(page.data);
         match next {
@@ -50,52 +54,60 @@ pub(crate) async fn all_orders(w: &World, query: OrdersQuery) -> Vec<Order> {
 }
 
 /// Fills the order form: side, type, size (and limit price when given).
-async fn order_form(w: &World, side: &str, order_type: &str, size: &str, limit: Option<&str>) {
-    click(w, &format!("#order-side-{side}")).await;
-    choose(w, "#order-type", order_type).await;
-    fill(w, "#order-size", size).await;
+pub(crate) async fn order_form(
+    w: &World,
+    side: &str,
+    order_type: &str,
+    size: &str,
+    limit: Option<&str>,
+) {
+    w.click(&format!("#order-side-{side}")).await;
+    w.choose("#order-type", order_type).await;
+    w.fill("#order-size", size).await;
     if let Some(price) = limit {
-        fill(w, "#order-limit-price", price).await;
+        w.fill("#order-limit-price", price).await;
     }
+}
+
+/// Reviews the order and confirms it in the dialog.
+pub(crate) async fn review_and_confirm(w: &World) {
+    w.click("#review-order").await;
+    w.confirm_dialog("confirm-order").await;
 }
 
 /// Reviews, confirms and returns the new order's id.
 async fn review_and_place(w: &World) -> String {
-    click(w, "#review-order").await;
-    w.find("#confirm-order[role=dialog]").await;
-    click(w, "#confirm-order-confirm").await;
+    review_and_confirm(w).await;
     let result = w.find("#order-result[data-order-id]").await;
     result.attr("data-order-id").await.unwrap().unwrap()
 }
 
+/// The market's mid price shown on the page (waiting for it).
 pub(crate) async fn mid(w: &World) -> Decimal {
-    value(w, "#ticker-mid").await
+    w.value("#ticker-mid").await
 }
 
-/// The ids of the order rows on screen, in order.
+/// A limit price 5 % under the market: a buy at it rests, with no fat-finger warning.
+pub(crate) async fn resting_buy_price(w: &World) -> Decimal {
+    (mid(w).await * Decimal::new(95, 2)).round_dp(0)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market?pair=BTC-EUR").await;
+    let w = World::signed_in(FULL_KEY, "/market?pair=BTC-EUR").await;
     let before = balance(&w, "EUR").await;
-    let price = (mid(&w).await * Decimal::new(95, 2)).round_dp(0);
+    let price = resting_buy_price(&w).await;
     w.server.clear_requests();
     order_form(&w, "buy", "Limit", "0.01", Some(&price.to_string())).await;
     let worth = (price * Decimal::new(1, 2)).round_dp(2);
     let shown = w.wait_text("#order-value", "EUR").await;
     assert_eq!(figure(&shown), worth, "{shown}");
     w.screenshot("exchange-market-1280").await;
-    let violations = w.axe_violations().await;
-    assert!(violations.is_empty(), "axe on the market: {violations:#?}");
+    w.assert_accessible("the market").await;
     let id = review_and_place(&w).await;
-    assert_eq!(posts_of_orders(&w), 1, "exactly one order sent");
+    assert_eq!(w.sent("POST", ORDERS_PATH), 1, "exactly one order sent");
 
-    let order = api(&w)
-        .order(&OrderId::new(id.clone()))
-        .await
-        .expect("order");
-    assert_eq!(order.status.unwrap().as_str(), "new");
+    assert_eq!(order_status(&w, &id).await, "new");
     let locked = balance(&w, "EUR").await;
     assert_eq!(locked.locked - before.locked, price * Decimal::new(1, 2));
     assert_eq!(
@@ -107,25 +119,20 @@ async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
     let row = format!("[data-testid=order-row][data-order-id='{id}']");
     w.wait_text(&row, "Open").await;
     w.screenshot("exchange-orders-1280").await;
-    let violations = w.axe_violations().await;
-    assert!(violations.is_empty(), "axe on orders: {violations:#?}");
+    w.assert_accessible("orders").await;
     w.goto("/market/balances").await;
     assert_eq!(
-        value(&w, "[data-testid=balance-row][data-symbol=EUR] .locked").await,
+        w.value("[data-testid=balance-row][data-symbol=EUR] .locked")
+            .await,
         locked.locked
     );
 
     w.goto("/market/orders?status=open").await;
-    click(&w, &format!("{row} [data-testid=cancel-order]")).await;
-    w.find(&format!("#confirm-cancel-{id}[role=dialog]")).await;
-    click(&w, &format!("#confirm-cancel-{id}-confirm")).await;
+    w.click(&format!("{row} [data-testid=cancel-order]")).await;
+    w.confirm_dialog(&format!("confirm-cancel-{id}")).await;
     w.wait_text("[data-testid=orders-notice]", "Canceled").await;
-    assert_eq!(count(&w, "DELETE", &id), 1, "exactly one cancel sent");
-    let order = api(&w)
-        .order(&OrderId::new(id.clone()))
-        .await
-        .expect("order");
-    assert_eq!(order.status.unwrap().as_str(), "canceled");
+    assert_eq!(w.sent("DELETE", &id), 1, "exactly one cancel sent");
+    assert_eq!(order_status(&w, &id).await, "canceled");
     let after = balance(&w, "EUR").await;
     assert_eq!(
         (after.available, after.locked),
@@ -136,37 +143,36 @@ async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_market_buy_fills_and_shows_in_trades_and_balances_with_its_fee() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market?pair=ETH-EUR").await;
+    let w = World::signed_in(FULL_KEY, "/market?pair=ETH-EUR").await;
     mid(&w).await;
     w.server.clear_requests();
-    click(&w, "#order-side-buy").await;
-    choose(&w, "#order-type", "Market").await;
-    click(&w, "#order-mode-amount").await;
-    fill(&w, "#order-size", "100.00").await;
+    w.click("#order-side-buy").await;
+    w.choose("#order-type", "Market").await;
+    w.click("#order-mode-amount").await;
+    w.fill("#order-size", "100.00").await;
     let id = review_and_place(&w).await;
-    assert_eq!(posts_of_orders(&w), 1);
+    assert_eq!(w.sent("POST", ORDERS_PATH), 1);
 
     let query = TradesQuery {
         order_id: Some(OrderId::new(id.clone())),
         ..TradesQuery::default()
     };
-    let trades = api(&w).trades(&query).await.expect("trades").data;
+    let trades = w.api().trades(&query).await.expect("trades").data;
     assert!(!trades.is_empty(), "the market order filled");
     w.goto(&format!("/market/trades?order={id}")).await;
     for t in &trades {
         let row = format!("[data-testid=trade-row][data-trade-id='{}']", t.id);
         let fee = t.fee.as_ref().and_then(|f| f.amount).expect("a fee");
         assert!(fee > Decimal::ZERO);
-        assert_eq!(value(&w, &format!("{row} .fee")).await, fee);
+        assert_eq!(w.value(&format!("{row} .fee")).await, fee);
         assert_eq!(
-            value(&w, &format!("{row} td:nth-child(5)")).await,
+            w.value(&format!("{row} td:nth-child(5)")).await,
             t.quantity.unwrap()
         );
     }
     let first = format!("[data-testid=trade-row][data-trade-id='{}']", trades[0].id);
-    click(&w, &format!("{first} [data-testid=trade-details]")).await;
+    w.click(&format!("{first} [data-testid=trade-details]"))
+        .await;
     let currency = trades[0]
         .fee
         .as_ref()
@@ -181,7 +187,8 @@ async fn a_market_buy_fills_and_shows_in_trades_and_balances_with_its_fee() {
     let eth = balance(&w, "ETH").await;
     w.goto("/market/balances").await;
     assert_eq!(
-        value(&w, "[data-testid=balance-row][data-symbol=ETH] .available").await,
+        w.value("[data-testid=balance-row][data-symbol=ETH] .available")
+            .await,
         eth.available
     );
     w.wait_text("#current-tier", "fee").await;
@@ -190,9 +197,7 @@ async fn a_market_buy_fills_and_shows_in_trades_and_balances_with_its_fee() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn invalid_orders_get_a_message_at_the_field_and_send_nothing() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market?pair=BTC-EUR").await;
+    let w = World::signed_in(FULL_KEY, "/market?pair=BTC-EUR").await;
     let m = mid(&w).await.round_dp(0);
     w.server.clear_requests();
     let cases = [
@@ -224,7 +229,7 @@ async fn invalid_orders_get_a_message_at_the_field_and_send_nothing() {
     ];
     for (size, price, at, message) in cases {
         order_form(&w, "buy", "Limit", size, Some(&price)).await;
-        click(&w, "#review-order").await;
+        w.click("#review-order").await;
         w.wait_text(at, message).await;
         let dialog = w
             .js("return document.getElementById('confirm-order') !== null;")
@@ -233,10 +238,10 @@ async fn invalid_orders_get_a_message_at_the_field_and_send_nothing() {
     }
     // A sell beyond the BTC balance.
     order_form(&w, "sell", "Limit", "5", Some(&m.to_string())).await;
-    click(&w, "#review-order").await;
+    w.click("#review-order").await;
     w.wait_text("#order-size-error", "BTC are available").await;
     assert_eq!(
-        posts_of_orders(&w),
+        w.sent("POST", ORDERS_PATH),
         0,
         "nothing was sent: {:?}",
         w.server.requests()
@@ -246,13 +251,11 @@ async fn invalid_orders_get_a_message_at_the_field_and_send_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_limit_price_far_from_the_market_must_be_acknowledged() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market?pair=BTC-EUR").await;
+    let w = World::signed_in(FULL_KEY, "/market?pair=BTC-EUR").await;
     let far = (mid(&w).await * Decimal::new(5, 1)).round_dp(0);
     w.server.clear_requests();
     order_form(&w, "buy", "Limit", "0.001", Some(&far.to_string())).await;
-    click(&w, "#review-order").await;
+    w.click("#review-order").await;
     w.wait_text("#fat-finger-warning", "50.0 % below the market price")
         .await;
     w.screenshot("exchange-fat-finger-1280").await;
@@ -265,24 +268,22 @@ async fn a_limit_price_far_from_the_market_must_be_acknowledged() {
         "confirm waits for the acknowledgement"
     );
     let _ = w.find("#confirm-order-confirm").await.click().await;
-    assert_eq!(posts_of_orders(&w), 0);
-    click(&w, "#fat-finger-ack").await;
-    click(&w, "#confirm-order-confirm").await;
+    assert_eq!(w.sent("POST", ORDERS_PATH), 0);
+    w.click("#fat-finger-ack").await;
+    w.click("#confirm-order-confirm").await;
     w.find("#order-result[data-order-id]").await;
-    assert_eq!(posts_of_orders(&w), 1);
+    assert_eq!(w.sent("POST", ORDERS_PATH), 1);
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_only_key_is_told_it_cannot_trade_and_nothing_is_placed() {
-    let w = start().await;
-    w.connect(crate::support::READ_KEY).await;
-    w.goto("/market?pair=BTC-EUR").await;
-    let price = (mid(&w).await * Decimal::new(95, 2)).round_dp(0);
+    let w = World::signed_in(READ_KEY, "/market?pair=BTC-EUR").await;
+    let price = resting_buy_price(&w).await;
     let before = all_orders(&w, OrdersQuery::default()).await.len();
     order_form(&w, "buy", "Limit", "0.01", Some(&price.to_string())).await;
-    click(&w, "#review-order").await;
-    click(&w, "#confirm-order-confirm").await;
+    w.click("#review-order").await;
+    w.click("#confirm-order-confirm").await;
     w.wait_text("#order-result", "permission").await;
     let refused: Vec<u16> = w
         .server

@@ -9,9 +9,9 @@ use folio_client::exchange::OrdersQuery;
 use serde_json::Value;
 
 use crate::exchange::{all_orders, mid, ORDERS_PATH};
-use crate::money::{choose, click, count};
-use crate::support::{config, start, start_with, World, FULL_KEY};
+use crate::support::{config, World, FULL_KEY, PHONE};
 
+/// The ids of the order rows on screen, in order.
 async fn order_ids_on_screen(w: &World) -> Vec<String> {
     let v = w
         .js("return JSON.stringify([...document.querySelectorAll('[data-testid=order-row]')].map(r => r.dataset.orderId));")
@@ -27,7 +27,7 @@ async fn load_every_page(w: &World) {
             .await;
         match state.as_str() {
             Some("done") => return,
-            Some("more") => click(w, "#orders-load-more").await,
+            Some("more") => w.click("#orders-load-more").await,
             _ => {}
         }
         tokio::time::sleep(std::time::Duration::from_millis(250)).await;
@@ -37,9 +37,7 @@ async fn load_every_page(w: &World) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn order_filters_live_in_the_url_and_paging_shows_every_order_once() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market/orders?size=10").await;
+    let w = World::signed_in(FULL_KEY, "/market/orders?size=10").await;
     let expected = all_orders(&w, OrdersQuery::default()).await;
     assert!(expected.len() > 20, "several pages: {}", expected.len());
     load_every_page(&w).await;
@@ -48,16 +46,16 @@ async fn order_filters_live_in_the_url_and_paging_shows_every_order_once() {
     assert_eq!(unique.len(), ids.len(), "no order twice");
     let want: Vec<String> = expected.iter().map(|o| o.id.to_string()).collect();
     assert_eq!(ids, want, "every order once, newest first");
-    let pages = count(&w, "GET", ORDERS_PATH);
+    let pages = w.sent("GET", ORDERS_PATH);
     assert!(
         pages >= expected.len() / 10,
         "paged by 10: {pages} requests"
     );
 
-    choose(&w, "#filter-status", "closed").await;
+    w.choose("#filter-status", "closed").await;
     w.wait_js_true("location.search.includes('status=closed')")
         .await;
-    click(&w, "#filter-pair-btc-eur").await;
+    w.click("#filter-pair-btc-eur").await;
     w.wait_js_true("location.search.includes('pair=BTC-EUR')")
         .await;
     let closed_btc = all_orders(
@@ -103,11 +101,9 @@ async fn order_filters_live_in_the_url_and_paging_shows_every_order_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_book_level_fills_the_price_and_the_interval_is_in_the_url() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market?pair=ETH-EUR").await;
+    let w = World::signed_in(FULL_KEY, "/market?pair=ETH-EUR").await;
     w.find("#book-bids .book-price").await;
-    choose(&w, "#order-type", "Market").await;
+    w.choose("#order-type", "Market").await;
     let price = w
         .js("const b = document.querySelector('#book-asks tr:last-child .book-price'); b.click(); return b.dataset.price;")
         .await;
@@ -126,7 +122,7 @@ async fn a_book_level_fills_the_price_and_the_interval_is_in_the_url() {
     );
     assert!(w.text("#book-spread").await.contains("Spread"));
 
-    choose(&w, "#candle-interval", "15m").await;
+    w.choose("#candle-interval", "15m").await;
     w.wait_js_true("location.search.includes('interval=15m')")
         .await;
     w.wait_js_true("document.querySelectorAll('[data-testid=candle-row]').length === 48")
@@ -148,17 +144,11 @@ async fn a_phone_sees_the_market_and_a_skewed_clock_is_flagged() {
         now: Some(chrono::Utc::now() - chrono::Duration::hours(1)),
         ..config()
     };
-    let w = start_with(skewed, 360, 740).await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market?pair=BTC-EUR").await;
+    let w = World::signed_in_with(skewed, PHONE, FULL_KEY, "/market?pair=BTC-EUR").await;
     w.wait_text("#clock-skew", "ahead of the exchange").await;
     w.find("#book-bids .book-price").await;
     mid(&w).await;
-    let width = w.js("return document.documentElement.scrollWidth;").await;
-    assert!(
-        width.as_u64().unwrap() <= 360,
-        "no sideways scrolling: {width}"
-    );
+    w.assert_fits_width("the market").await;
     w.screenshot("exchange-market-360").await;
     w.close().await;
 }

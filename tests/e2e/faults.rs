@@ -10,8 +10,7 @@ use std::time::Duration;
 
 use folio_sandbox::{Fault, FaultKind};
 
-use crate::safety::watch;
-use crate::support::{start, World, FULL_KEY};
+use crate::support::{World, FULL_KEY};
 
 /// Every page a connected person can open.
 const ROUTES: [&str; 17] = [
@@ -100,28 +99,12 @@ fn modes() -> Vec<(&'static str, Fault)> {
     ]
 }
 
-/// What went wrong on this page, if anything (`None` = fine so far).
-async fn problem(w: &World) -> Option<String> {
-    let console = w.console_text().await;
-    if console.contains("panicked") {
-        return Some(format!("panicked: {console}"));
-    }
-    let errors = w
-        .js("return JSON.stringify(window.__folioErrors || []);")
-        .await;
-    if errors.as_str() != Some("[]") {
-        return Some(format!("uncaught errors: {errors}"));
-    }
-    let text = w
-        .js("return document.body ? document.body.innerText : '';")
-        .await;
-    let text = text.as_str().unwrap_or_default();
-    for raw in ["{\"", "<html", "DOCTYPE", "<body", "nginx"] {
-        if text.contains(raw) {
-            return Some(format!("raw answer on screen ({raw}): {text}"));
-        }
-    }
-    None
+/// Opens `route` with `fault` as the only fault of the sandbox, watching the page for errors.
+async fn open_under(w: &World, fault: Fault, route: &str) {
+    w.server.clear_faults();
+    w.server.inject(fault);
+    w.goto(route).await;
+    w.watch_errors().await;
 }
 
 /// Waits until the page settled: an error view appeared (true), or nothing is loading any
@@ -156,10 +139,9 @@ async fn retry_all(w: &World) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_route_survives_every_read_fault() {
-    let w = start().await;
+    let w = World::start().await;
     w.connect(FULL_KEY).await;
-    w.js("sessionStorage.setItem('folio.read_timeout_ms', '1500'); return true;")
-        .await;
+    w.set_session_item("folio.read_timeout_ms", "1500").await;
     // Connecting probes the write scopes with bodies the service refuses; from here on
     // nothing may write.
     w.server.clear_requests();
@@ -172,17 +154,14 @@ async fn every_route_survives_every_read_fault() {
     {
         let started = std::time::Instant::now();
         for route in ROUTES {
-            w.server.clear_faults();
-            w.server.inject(fault.clone());
-            w.goto(route).await;
-            watch(&w).await;
+            open_under(&w, fault.clone(), route).await;
             let wait = if fault.kind == FaultKind::Hang {
                 8000
             } else {
                 4000
             };
             let failed = settle(&w, wait).await;
-            if let Some(p) = problem(&w).await {
+            if let Some(p) = w.page_problem().await {
                 failures.push(format!("{route} under {name}: {p}"));
                 continue;
             }
@@ -222,7 +201,7 @@ async fn every_route_survives_every_read_fault() {
                     "{route} under {name}: no recovery after Retry: {text}"
                 ));
             }
-            if let Some(p) = problem(&w).await {
+            if let Some(p) = w.page_problem().await {
                 failures.push(format!("{route} under {name}, after Retry: {p}"));
             }
         }
@@ -232,13 +211,7 @@ async fn every_route_survives_every_read_fault() {
             started.elapsed()
         );
     }
-    let writes: Vec<String> = w
-        .server
-        .requests()
-        .iter()
-        .filter(|r| r.method == "POST" || r.method == "DELETE")
-        .map(|r| format!("{} {}", r.method, r.path))
-        .collect();
+    let writes = w.writes();
     assert!(
         writes.is_empty(),
         "nothing that moves money is sent: {writes:?}"
@@ -254,24 +227,15 @@ async fn every_route_survives_every_read_fault() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
-    let w = start().await;
+    let w = World::start().await;
     w.connect(FULL_KEY).await;
 
     // Operations: "Load all" on a service that repeats its cursor forever stops.
-    w.server.inject(Fault::of_kind(
-        "/v1/operations",
-        FaultKind::RepeatedCursor,
-        100_000,
-    ));
-    w.goto("/operations").await;
-    watch(&w).await;
-    w.find("#ops-load-all")
-        .await
-        .click()
-        .await
-        .expect("load all");
+    let repeated = |path| Fault::of_kind(path, FaultKind::RepeatedCursor, 100_000);
+    open_under(&w, repeated("/v1/operations"), "/operations").await;
+    w.click("#ops-load-all").await;
     w.wait_text("#ops-status", "loading stopped").await;
-    assert!(problem(&w).await.is_none(), "{:?}", problem(&w).await);
+    w.assert_no_page_problem("/operations").await;
     let pages = w
         .server
         .requests()
@@ -279,16 +243,9 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
         .filter(|r| r.path.ends_with("/v1/operations"))
         .count();
     assert!(pages < 10, "{pages} pages were read");
-    w.server.clear_faults();
 
     // Exchange orders: the same on "Load more".
-    w.server.inject(Fault::of_kind(
-        "/account/orders",
-        FaultKind::RepeatedCursor,
-        100_000,
-    ));
-    w.goto("/market/orders").await;
-    watch(&w).await;
+    open_under(&w, repeated("/account/orders"), "/market/orders").await;
     w.find("[data-testid=order-row]").await;
     for _ in 0..5 {
         let more = w
@@ -300,7 +257,6 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
         tokio::time::sleep(Duration::from_millis(400)).await;
     }
     w.wait_text("#orders-stopped", "stops here").await;
-    w.server.clear_faults();
 
     // One malformed record: the rest is shown and the record is counted.
     for (path, route, css) in [
@@ -309,17 +265,10 @@ async fn a_repeated_cursor_stops_and_a_bad_record_is_counted() {
         ("/v1/portfolio", "/", "#portfolio-skipped"),
         ("/v1/trades", "/legacy-api/trades", "#legacy-skipped"),
     ] {
-        w.server.clear_faults();
-        w.server
-            .inject(Fault::of_kind(path, FaultKind::BadRecord, 100_000));
-        w.goto(route).await;
-        watch(&w).await;
+        let bad_record = Fault::of_kind(path, FaultKind::BadRecord, 100_000);
+        open_under(&w, bad_record, route).await;
         w.wait_text(css, "1 record could not be read").await;
-        assert!(
-            problem(&w).await.is_none(),
-            "{route}: {:?}",
-            problem(&w).await
-        );
+        w.assert_no_page_problem(route).await;
     }
     w.server.clear_faults();
     w.close().await;

@@ -1,12 +1,10 @@
 //! History: the timeframe lives in the URL; switching updates chart, table and URL.
 
-use crate::support::{start, FULL_KEY};
+use crate::support::{World, FULL_KEY};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn timeframe_switch_updates_chart_table_and_url() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/history?timeframe=WEEK").await;
+    let w = World::signed_in(FULL_KEY, "/history?timeframe=WEEK").await;
     w.find("[data-testid=history-chart]").await;
     let week_rows = w
         .js("return document.querySelectorAll('[data-testid=history-table] tbody tr').length;")
@@ -67,7 +65,6 @@ async fn timeframe_switch_updates_chart_table_and_url() {
         .unwrap();
     assert_eq!(pressed.as_deref(), Some("true"));
     w.screenshot("history-1280").await;
-    let violations = w.axe_violations().await;
-    assert!(violations.is_empty(), "axe: {violations:#?}");
+    w.assert_accessible("History").await;
     w.close().await;
 }

@@ -8,18 +8,15 @@ use folio_client::legacy::sunset;
 use folio_sandbox::Config;
 use serde_json::Value;
 
-use crate::money::{api, value};
-use crate::operations::eventually;
-use crate::support::{config, start, start_with, FULL_KEY};
+use crate::support::{config, World, DESKTOP, FULL_KEY, PHONE};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wallets_show_the_legacy_balances_exactly() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
+    let w = World::signed_in(FULL_KEY, "/").await;
     w.find("#site-nav a[href='/legacy-api']").await;
     w.goto("/legacy-api").await;
     w.find("[data-testid=legacy-wallet]").await;
-    let api = api(&w);
+    let api = w.api();
     let crypto = api.legacy_wallets().await.expect("wallets").into_vec();
     let fiat = api.legacy_fiat_wallets().await.expect("fiat wallets");
     let grouped = api.legacy_asset_wallets().await.expect("asset wallets");
@@ -33,7 +30,7 @@ async fn wallets_show_the_legacy_balances_exactly() {
         for wallet in wallets.iter() {
             let css = format!("[data-testid={group}][data-id='{}'] td.balance", wallet.id);
             assert_eq!(
-                Some(value(&w, &css).await),
+                Some(w.value(&css).await),
                 wallet.attributes.balance,
                 "{css}"
             );
@@ -45,7 +42,7 @@ async fn wallets_show_the_legacy_balances_exactly() {
             wallet.id
         );
         assert_eq!(
-            Some(value(&w, &css).await),
+            Some(w.value(&css).await),
             wallet.attributes.balance,
             "{css}"
         );
@@ -67,8 +64,7 @@ async fn wallets_show_the_legacy_balances_exactly() {
     w.wait_text("[data-testid=sunset-banner]", "31 January 2027")
         .await;
     assert!(!w.url().await.contains(FULL_KEY));
-    let violations = w.axe_violations().await;
-    assert!(violations.is_empty(), "axe: {violations:#?}");
+    w.assert_accessible("the wallets").await;
     w.screenshot("legacy-wallets-1280").await;
     w.close().await;
 }
@@ -76,16 +72,11 @@ async fn wallets_show_the_legacy_balances_exactly() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_the_sunset_the_section_is_switched_off_and_portfolio_works() {
     let now = Utc.with_ymd_and_hms(2027, 2, 1, 0, 0, 0).unwrap();
-    let w = start_with(
-        Config {
-            now: Some(now),
-            ..config()
-        },
-        1280,
-        800,
-    )
-    .await;
-    w.connect(FULL_KEY).await;
+    let after_sunset = Config {
+        now: Some(now),
+        ..config()
+    };
+    let w = World::signed_in_with(after_sunset, DESKTOP, FULL_KEY, "/").await;
     for page in ["/legacy-api", "/legacy-api/trades", "/legacy-api/migrate"] {
         w.goto(page).await;
         w.wait_text(
@@ -107,8 +98,7 @@ async fn after_the_sunset_the_section_is_switched_off_and_portfolio_works() {
     // The combined timeline explains instead of failing, and the usual list stays.
     w.goto("/operations?source=all").await;
     w.wait_text("#ops-legacy-gone", "switched off").await;
-    eventually(
-        &w,
+    w.eventually(
         "return !document.querySelector('#ops-status').textContent.includes('(0 pages');",
         "operations",
     )
@@ -120,17 +110,16 @@ async fn after_the_sunset_the_section_is_switched_off_and_portfolio_works() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn legacy_pages_fit_a_phone() {
-    let w = start_with(config(), 360, 740).await;
-    w.connect(FULL_KEY).await;
-    w.goto("/legacy-api/commodity-transactions?page_size=10")
-        .await;
+    let w = World::signed_in_with(
+        config(),
+        PHONE,
+        FULL_KEY,
+        "/legacy-api/commodity-transactions?page_size=10",
+    )
+    .await;
     w.find("[data-testid=legacy-commodity-transaction]").await;
-    let overflow = w
-        .js("return document.documentElement.scrollWidth <= window.innerWidth;")
-        .await;
-    assert_eq!(overflow, Value::Bool(true), "the page scrolls sideways");
-    let violations = w.axe_violations().await;
-    assert!(violations.is_empty(), "axe: {violations:#?}");
+    w.assert_fits_width("the metal transactions").await;
+    w.assert_accessible("the metal transactions").await;
     w.screenshot("legacy-commodity-360").await;
     w.close().await;
 }

@@ -9,9 +9,7 @@ use folio_client::legacy::{
 };
 use serde_json::Value;
 
-use crate::money::{api, choose};
-use crate::operations::eventually;
-use crate::support::{start, World, FULL_KEY};
+use crate::support::{World, FULL_KEY};
 
 /// `[id, amount data-value, raw status, status text]` of every row matching `rows`.
 async fn rows(w: &World, rows: &str) -> Vec<Vec<String>> {
@@ -28,8 +26,7 @@ async fn rows(w: &World, rows: &str) -> Vec<Vec<String>> {
 
 /// Presses "Load more" until the list says every page has arrived.
 async fn load_every_page(w: &World) {
-    eventually(
-        w,
+    w.eventually(
         "const s = document.querySelector('#legacy-list-status');\
          if (!s) return false; if (s.dataset.complete === 'true') return true;\
          const b = document.querySelector('#legacy-load-more'); if (b && !b.disabled) b.click();\
@@ -39,18 +36,25 @@ async fn load_every_page(w: &World) {
     .await;
 }
 
-fn ids(items: &[Vec<String>]) -> Vec<String> {
-    items.iter().map(|r| r[0].clone()).collect()
+/// Reads the rows matching `css` and checks they are exactly the `expected` items, by id and
+/// in order.
+async fn rows_in_order(
+    w: &World,
+    css: &str,
+    expected: impl Iterator<Item = String>,
+) -> Vec<Vec<String>> {
+    let shown = rows(w, css).await;
+    let ids: Vec<&str> = shown.iter().map(|r| r[0].as_str()).collect();
+    let expected: Vec<String> = expected.collect();
+    assert_eq!(ids, expected, "{css}");
+    shown
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
-    w.goto("/legacy-api/trades?page_size=10").await;
+    let w = World::signed_in(FULL_KEY, "/legacy-api/trades?page_size=10").await;
     w.find("[data-testid=legacy-trade]").await;
-    choose(&w, "#legacy-type", "sell").await;
+    w.choose("#legacy-type", "sell").await;
     w.wait_js_true(
         "location.search.includes('type=sell') && location.search.includes('page_size=10')",
     )
@@ -58,8 +62,7 @@ async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
     w.wait_js_true("[...document.querySelectorAll('[data-testid=legacy-trade]')].every(r => r.dataset.type === 'sell')")
         .await;
     load_every_page(&w).await;
-    let shown = rows(&w, "[data-testid=legacy-trade]").await;
-    let api = api(&w);
+    let api = w.api();
     let query = |t| LegacyTradesQuery {
         trade_type: t,
         page_size: Some(500),
@@ -74,10 +77,12 @@ async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
         sells.len() > 10 && sells.len() < all.len(),
         "several pages, narrowed"
     );
-    assert_eq!(
-        ids(&shown),
-        sells.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
-    );
+    let shown = rows_in_order(
+        &w,
+        "[data-testid=legacy-trade]",
+        sells.iter().map(|t| t.id.clone()),
+    )
+    .await;
     for (row, trade) in shown.iter().zip(&sells) {
         let a = &trade.attributes;
         assert_eq!(
@@ -141,13 +146,11 @@ async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    let api = api(&w);
     // Fiat: the status filter is chosen on the page and lands in the URL.
-    w.goto("/legacy-api/fiat-transactions?page_size=500").await;
+    let w = World::signed_in(FULL_KEY, "/legacy-api/fiat-transactions?page_size=500").await;
+    let api = w.api();
     w.find("[data-testid=legacy-fiat-transaction]").await;
-    choose(&w, "#legacy-status", "finished").await;
+    w.choose("#legacy-status", "finished").await;
     w.wait_js_true("location.search.includes('status=finished')")
         .await;
     let finished = LegacyFiatTransactionsQuery {
@@ -165,11 +168,12 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
     ))
     .await;
     load_every_page(&w).await;
-    let shown = rows(&w, "[data-testid=legacy-fiat-transaction]").await;
-    assert_eq!(
-        ids(&shown),
-        expected.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
-    );
+    let shown = rows_in_order(
+        &w,
+        "[data-testid=legacy-fiat-transaction]",
+        expected.iter().map(|t| t.id.clone()),
+    )
+    .await;
     assert!(shown
         .iter()
         .all(|r| r[2] == "finished" && r[3] == "Completed"));
@@ -192,11 +196,12 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
         .await
         .expect("crypto");
     assert!(expected.len() > 7, "several pages");
-    let shown = rows(&w, "[data-testid=legacy-crypto-transaction]").await;
-    assert_eq!(
-        ids(&shown),
-        expected.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
-    );
+    rows_in_order(
+        &w,
+        "[data-testid=legacy-crypto-transaction]",
+        expected.iter().map(|t| t.id.clone()),
+    )
+    .await;
     assert_eq!(
         w.find("#legacy-type")
             .await
@@ -219,11 +224,12 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
         .legacy_commodity_transactions_all(&all)
         .await
         .expect("metals");
-    let shown = rows(&w, "[data-testid=legacy-commodity-transaction]").await;
-    assert_eq!(
-        ids(&shown),
-        expected.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
-    );
+    rows_in_order(
+        &w,
+        "[data-testid=legacy-commodity-transaction]",
+        expected.iter().map(|t| t.id.clone()),
+    )
+    .await;
     if let Some(s) = expected
         .iter()
         .find(|t| t.attributes.is_savings == Some(true))

@@ -9,12 +9,11 @@ use folio_client::AssetId;
 use folio_sandbox::Config;
 use rust_decimal::Decimal;
 
-use crate::money::{api, click, value};
-use crate::support::{config, start, start_with, World, FULL_KEY};
+use crate::support::{config, World, DESKTOP, FULL_KEY};
 
 /// The reconciliation a native client computes from the same sandbox.
 async fn native_reconciliation(w: &World) -> (Reconciliation, usize) {
-    let api = api(w);
+    let api = w.api();
     let crypto = api.legacy_wallets().await.expect("wallets");
     let fiat = api.legacy_fiat_wallets().await.expect("fiat wallets");
     let grouped = api.legacy_asset_wallets().await.expect("asset wallets");
@@ -70,11 +69,10 @@ async fn native_reconciliation(w: &World) -> (Reconciliation, usize) {
     )
 }
 
-/// Runs the comparison on the migration page and checks every row against `expected`.
+/// On the migration page: runs the comparison and checks every row against the native one.
 async fn compare(w: &World) -> Reconciliation {
-    w.goto("/legacy-api/migrate").await;
     w.find("[data-testid=migration-table]").await;
-    click(w, "#reconcile-start").await;
+    w.click("#reconcile-start").await;
     w.find("#reconcile-summary").await;
     let (expected, _) = native_reconciliation(w).await;
     for row in &expected.balances {
@@ -83,14 +81,14 @@ async fn compare(w: &World) -> Reconciliation {
             row.symbol
         );
         assert_eq!(
-            Some(value(w, &format!("{css} td.current")).await),
+            Some(w.value(&format!("{css} td.current")).await),
             row.current,
             "{css}"
         );
         if let Some(legacy) = row.legacy {
-            assert_eq!(value(w, &format!("{css} td.legacy")).await, legacy, "{css}");
+            assert_eq!(w.value(&format!("{css} td.legacy")).await, legacy, "{css}");
             assert_eq!(
-                value(w, &format!("{css} td.difference")).await,
+                w.value(&format!("{css} td.difference")).await,
                 row.current.expect("a comparable balance") - legacy
             );
         }
@@ -98,11 +96,11 @@ async fn compare(w: &World) -> Reconciliation {
     for row in &expected.trades {
         let css = format!("[data-testid=reconcile-trades][data-kind='{:?}']", row.kind);
         assert_eq!(
-            value(w, &format!("{css} td.legacy")).await,
+            w.value(&format!("{css} td.legacy")).await,
             Decimal::from(row.legacy as u64)
         );
         assert_eq!(
-            value(w, &format!("{css} td.current")).await,
+            w.value(&format!("{css} td.current")).await,
             Decimal::from(row.current as u64)
         );
     }
@@ -111,8 +109,7 @@ async fn compare(w: &World) -> Reconciliation {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reconciliation_finds_both_apis_equal() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
+    let w = World::signed_in(FULL_KEY, "/legacy-api/migrate").await;
     let expected = compare(&w).await;
     assert!(expected.all_equal());
     let summary = w.find("#reconcile-summary").await;
@@ -135,24 +132,18 @@ async fn reconciliation_finds_both_apis_equal() {
         .await;
     w.wait_text("#key-trade-write", "Yes").await;
     w.wait_text("#key-earn-write", "Yes").await;
-    let violations = w.axe_violations().await;
-    assert!(violations.is_empty(), "axe: {violations:#?}");
+    w.assert_accessible("the migration page").await;
     w.screenshot("legacy-migrate-1280").await;
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reconciliation_reports_the_discrepancy() {
-    let w = start_with(
-        Config {
-            legacy_discrepancy: true,
-            ..config()
-        },
-        1280,
-        800,
-    )
-    .await;
-    w.connect(FULL_KEY).await;
+    let discrepancy = Config {
+        legacy_discrepancy: true,
+        ..config()
+    };
+    let w = World::signed_in_with(discrepancy, DESKTOP, FULL_KEY, "/legacy-api/migrate").await;
     let expected = compare(&w).await;
     assert_eq!(expected.differences(), 2, "one wallet and the buy count");
     let summary = w.find("#reconcile-summary").await;
@@ -180,7 +171,7 @@ async fn reconciliation_reports_the_discrepancy() {
     )
     .await;
     assert_eq!(
-        value(&w, &format!("{css} td.difference")).await,
+        w.value(&format!("{css} td.difference")).await,
         "-0.01".parse::<Decimal>().unwrap()
     );
     w.wait_text(
@@ -196,11 +187,9 @@ async fn reconciliation_reports_the_discrepancy() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn operations_include_legacy_records_once() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/operations").await;
+    let w = World::signed_in(FULL_KEY, "/operations").await;
     w.find("#ops-status").await;
-    click(&w, "#ops-include-legacy").await;
+    w.click("#ops-include-legacy").await;
     w.wait_js_true("location.search.includes('source=all')")
         .await;
     let summary = w.find("#timeline-summary").await;
@@ -224,7 +213,7 @@ async fn operations_include_legacy_records_once() {
     assert_eq!(hidden, serde_json::Value::Bool(true));
     w.screenshot("operations-with-legacy-1280").await;
     // Off again: the usual list, without the parameter.
-    click(&w, "#ops-include-legacy").await;
+    w.click("#ops-include-legacy").await;
     w.wait_js_true(
         "!location.search.includes('source=') && !document.querySelector('.ops-current').hidden",
     )

@@ -7,36 +7,41 @@ use folio_client::CurrencyId;
 use rust_decimal::Decimal;
 
 use crate::money::*;
-use crate::support::{config, start, start_with, World, FULL_KEY, READ_KEY};
+use crate::support::{config, World, FULL_KEY, PHONE, READ_KEY};
 
 fn d(s: &str) -> Decimal {
     s.parse().unwrap()
 }
 
+/// Types both permanent limits and opens the confirmation.
 async fn fill_limits(w: &World, buy: &str, sell: &str) {
-    fill(w, "#buy-limit-input", buy).await;
-    fill(w, "#sell-limit-input", sell).await;
-    click(w, "#review-limits").await;
+    w.fill("#buy-limit-input", buy).await;
+    w.fill("#sell-limit-input", sell).await;
+    w.click("#review-limits").await;
     w.find("#confirm-limits[role=dialog]").await;
+}
+
+/// Types an Earn amount, reviews and confirms (stake or unstake, as chosen).
+async fn stake_or_unstake(w: &World, amount: &str) {
+    w.fill("#earn-amount", amount).await;
+    w.click("#review-earn").await;
+    w.click("#confirm-earn-confirm").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn set_limits_shows_the_gauge() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
-    w.goto("/limits").await;
+    let w = World::signed_in(FULL_KEY, "/limits").await;
     w.wait_text("#limits-permanent", "Permanent").await;
     fill_limits(&w, "100", "50").await;
     // Confirm stays disabled until both amounts are typed again, exactly.
     let confirm = w.find("#confirm-limits-confirm").await;
     assert!(confirm.attr("disabled").await.unwrap().is_some());
-    fill(&w, "#limits-confirm-buy", "100").await;
-    fill(&w, "#limits-confirm-sell", "5").await;
+    w.fill("#limits-confirm-buy", "100").await;
+    w.fill("#limits-confirm-sell", "5").await;
     assert!(confirm.attr("disabled").await.unwrap().is_some());
-    fill(&w, "#limits-confirm-sell", "50.00").await;
+    w.fill("#limits-confirm-sell", "50.00").await;
     w.wait_text("#limits-confirm-sell-read", "50.00 EUR").await;
-    click(&w, "#confirm-limits-confirm").await;
+    w.click("#confirm-limits-confirm").await;
     w.wait_text("#buy-limit", "100.00").await;
     w.wait_text("[data-testid=buy-budget]", "100.00 of 100.00 EUR")
         .await;
@@ -47,30 +52,26 @@ async fn set_limits_shows_the_gauge() {
         meter.attr("aria-valuenow").await.unwrap().as_deref(),
         Some("100")
     );
-    assert_eq!(count(&w, "POST", "/trading-limits"), 1);
-    let violations = w.axe_violations().await;
-    assert!(violations.is_empty(), "axe: {violations:#?}");
+    assert_eq!(w.sent("POST", "/trading-limits"), 1);
+    w.assert_accessible("Limits").await;
     w.screenshot("limits-1280").await;
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_set_is_explained() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
-    w.goto("/limits").await;
+    let w = World::signed_in(FULL_KEY, "/limits").await;
     fill_limits(&w, "100", "50").await;
-    fill(&w, "#limits-confirm-buy", "100").await;
-    fill(&w, "#limits-confirm-sell", "50").await;
+    w.fill("#limits-confirm-buy", "100").await;
+    w.fill("#limits-confirm-sell", "50").await;
     // Meanwhile the limits are set from elsewhere.
     let other = LimitsRequest {
         buy_limit: d("7"),
         sell_limit: d("3"),
         currency_id: CurrencyId::eur(),
     };
-    api(&w).set_trading_limits(&other).await.expect("set");
-    click(&w, "#confirm-limits-confirm").await;
+    w.api().set_trading_limits(&other).await.expect("set");
+    w.click("#confirm-limits-confirm").await;
     w.wait_text("[data-testid=limits-notice]", "already set")
         .await;
     w.wait_text("#buy-limit", "7.00").await;
@@ -87,12 +88,9 @@ async fn a_second_set_is_explained() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stake_then_unstake_moves_the_available_balance() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
+    let w = World::signed_in(FULL_KEY, "/earn").await;
     let eth = asset_id(&w, "ETH");
     let (balance, available) = holding(&w, "ETH");
-    w.goto("/earn").await;
     let flexible = w
         .find("[data-testid=earn-row][data-asset-symbol='ETH']")
         .await;
@@ -102,25 +100,22 @@ async fn stake_then_unstake_moves_the_available_balance() {
         "3.1 %",
     )
     .await;
-    let violations = w.axe_violations().await;
-    assert!(violations.is_empty(), "axe: {violations:#?}");
+    w.assert_accessible("Earn").await;
     // Filters narrow the table.
-    choose(&w, "#earn-type-filter", "LOCKED").await;
+    w.choose("#earn-type-filter", "LOCKED").await;
     w.wait_text("#earn-table", "LOCKED").await;
     assert!(!w.text("#earn-table tbody").await.contains("FLEXIBLE"));
     assert!(w.url().await.contains("type=LOCKED"));
-    choose(&w, "#earn-type-filter", "").await;
+    w.choose("#earn-type-filter", "").await;
 
     // Too much is refused at the field, nothing sent.
-    choose(&w, "#earn-config", &config_id).await;
-    fill(&w, "#earn-amount", "100000").await;
-    click(&w, "#review-earn").await;
+    w.choose("#earn-config", &config_id).await;
+    w.fill("#earn-amount", "100000").await;
+    w.click("#review-earn").await;
     w.wait_text("#earn-amount-error", "more than").await;
-    assert!(posts(&w).iter().all(|p| !p.contains("/earn/")));
+    assert_eq!(w.sent("POST", "/earn/"), 0);
 
-    fill(&w, "#earn-amount", "0.1").await;
-    click(&w, "#review-earn").await;
-    click(&w, "#confirm-earn-confirm").await;
+    stake_or_unstake(&w, "0.1").await;
     w.wait_text("[data-testid=earn-result]", "Done").await;
     // The result replaced the dialog that had focus: keyboard focus lands on it.
     w.wait_js_true(
@@ -142,11 +137,9 @@ async fn stake_then_unstake_moves_the_available_balance() {
     .await;
 
     w.goto("/earn").await;
-    choose(&w, "#earn-config", &config_id).await;
-    click(&w, "#earn-unstake").await;
-    fill(&w, "#earn-amount", "0.1").await;
-    click(&w, "#review-earn").await;
-    click(&w, "#confirm-earn-confirm").await;
+    w.choose("#earn-config", &config_id).await;
+    w.click("#earn-unstake").await;
+    stake_or_unstake(&w, "0.1").await;
     w.wait_text("[data-testid=earn-result]", "Unstake").await;
     assert_eq!(holding(&w, "ETH"), (balance, available));
     let ops = operations_of(&w, &eth).await;
@@ -161,63 +154,41 @@ async fn stake_then_unstake_moves_the_available_balance() {
         })
         .collect();
     assert_eq!(kinds, ["unstake", "stake"]);
-    assert_eq!(count(&w, "POST", "/earn/actions"), 2);
+    assert_eq!(w.sent("POST", "/earn/actions"), 2);
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_only_key_cannot_reach_any_write() {
-    let w = start().await;
-    w.connect(READ_KEY).await;
-    w.server.clear_requests();
-    w.goto("/trade").await;
+    let w = World::signed_in(READ_KEY, "/trade").await;
     w.wait_text("[data-testid=read-only]", "Trade (Write)")
         .await;
-    fill(&w, "#asset-search", "BTC").await;
-    click(&w, "#asset-search-button").await;
-    click(&w, "#asset-results button[data-symbol='BTC']").await;
+    pick_asset(&w, "BTC").await;
     w.wait_text("#ticker-price", "EUR").await;
-    assert!(w
-        .browser
-        .find(fantoccini::Locator::Css("#get-quote"))
-        .await
-        .is_err());
+    assert!(w.is_absent("#get-quote").await);
     w.goto("/limits").await;
     w.wait_text("[data-testid=read-only]", "Trade (Write)")
         .await;
-    assert!(w
-        .browser
-        .find(fantoccini::Locator::Css("#review-limits"))
-        .await
-        .is_err());
+    assert!(w.is_absent("#review-limits").await);
     w.goto("/earn").await;
     w.wait_text("[data-testid=read-only]", "Earn (Write)").await;
     w.find("[data-testid=earn-row]").await;
-    assert!(w
-        .browser
-        .find(fantoccini::Locator::Css("#review-earn"))
-        .await
-        .is_err());
-    assert!(posts(&w).is_empty(), "writes sent: {:?}", posts(&w));
+    assert!(w.is_absent("#review-earn").await);
+    assert!(w.writes().is_empty(), "writes sent: {:?}", w.writes());
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_are_accessible_and_fit_a_phone() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
+    let w = World::signed_in(FULL_KEY, "/").await;
     for path in ["/trade", "/limits", "/earn"] {
         w.goto(path).await;
         w.find("h1").await;
         w.find(".card").await;
-        let violations = w.axe_violations().await;
-        assert!(violations.is_empty(), "axe on {path}: {violations:#?}");
+        w.assert_accessible(path).await;
     }
     w.close().await;
-    let w = start_with(config(), 360, 740).await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
+    let w = World::signed_in_with(config(), PHONE, FULL_KEY, "/").await;
     for (path, name) in [
         ("/trade", "trade"),
         ("/limits", "limits"),
@@ -225,13 +196,7 @@ async fn pages_are_accessible_and_fit_a_phone() {
     ] {
         w.goto(path).await;
         w.find(".card").await;
-        let overflow = w
-            .js("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
-            .await;
-        assert!(
-            overflow.as_i64().unwrap_or(0) <= 0,
-            "{path} scrolls sideways by {overflow}"
-        );
+        w.assert_fits_width(path).await;
         w.screenshot(&format!("{name}-360")).await;
     }
     w.close().await;
@@ -239,22 +204,12 @@ async fn pages_are_accessible_and_fit_a_phone() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn trade_page_fits_a_360px_phone() {
-    let w = start_with(config(), 360, 740).await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
-    w.goto("/trade").await;
+    let w = World::signed_in_with(config(), PHONE, FULL_KEY, "/trade").await;
     order(&w, "BTC", "buy", "notional", "25.00").await;
     quote(&w).await;
-    let overflow = w
-        .js("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
-        .await;
-    assert!(
-        overflow.as_i64().unwrap_or(0) <= 0,
-        "sideways scroll {overflow}"
-    );
+    w.assert_fits_width("the quote").await;
     w.screenshot("trade-quote-360").await;
-    click(&w, "#accept-quote").await;
-    w.find("#confirm-accept[role=dialog]").await;
+    open_accept_dialog(&w).await;
     w.screenshot("trade-confirm-360").await;
     w.close().await;
 }

@@ -1,37 +1,11 @@
-//! Helpers shared by the Trade, Limits and Earn tests: the sandbox's request log as the
-//! witness of what was sent, an API client for the ledger's side, and form driving.
+//! Helpers shared by the Trade, Limits and Earn tests: the ledger's side (assets, holdings,
+//! operations read by a native client) and driving the Trade page's order form.
 
 use folio_client::current::{Operation, OperationsQuery};
-use folio_client::{ApiKey, AssetId, BaseUrls, Client};
+use folio_client::AssetId;
+use rust_decimal::Decimal;
 
-use crate::support::{World, FULL_KEY};
-
-/// How many `method` requests whose path contains `path_part` the sandbox answered.
-pub fn count(w: &World, method: &str, path_part: &str) -> usize {
-    w.server
-        .requests()
-        .iter()
-        .filter(|r| r.method == method && r.path.contains(path_part))
-        .count()
-}
-
-/// Every POST the sandbox answered.
-pub fn posts(w: &World) -> Vec<String> {
-    w.server
-        .requests()
-        .into_iter()
-        .filter(|r| r.method == "POST")
-        .map(|r| r.path)
-        .collect()
-}
-
-/// A native client with the full key, to read what the ledger did.
-pub fn api(w: &World) -> Client {
-    Client::new(
-        BaseUrls::same_origin(&w.server.url()),
-        ApiKey::new(FULL_KEY),
-    )
-}
+use crate::support::World;
 
 /// The newest operations of one asset.
 pub async fn operations_of(w: &World, asset: &str) -> Vec<Operation> {
@@ -40,7 +14,7 @@ pub async fn operations_of(w: &World, asset: &str) -> Vec<Operation> {
         asset_ids: vec![AssetId::new(asset)],
         ..OperationsQuery::default()
     };
-    api(w).operations(&query).await.expect("operations").data
+    w.api().operations(&query).await.expect("operations").data
 }
 
 /// The id of the asset with this symbol.
@@ -55,7 +29,7 @@ pub fn asset_id(w: &World, symbol: &str) -> String {
 }
 
 /// (balance, available) of an asset in the ledger.
-pub fn holding(w: &World, symbol: &str) -> (rust_decimal::Decimal, rust_decimal::Decimal) {
+pub fn holding(w: &World, symbol: &str) -> (Decimal, Decimal) {
     w.server
         .ledger()
         .portfolio("EUR")
@@ -65,69 +39,37 @@ pub fn holding(w: &World, symbol: &str) -> (rust_decimal::Decimal, rust_decimal:
         .unwrap_or_default()
 }
 
-/// Clicks an element (found again if the page re-rendered it meanwhile).
-pub async fn click(w: &World, css: &str) {
-    let mut last = String::new();
-    for _ in 0..5 {
-        match w.find(css).await.click().await {
-            Ok(()) => return,
-            Err(e) => last = e.to_string(),
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    }
-    panic!("click {css}: {last}");
+/// On the Trade page: search `symbol` and pick it from the results.
+pub async fn pick_asset(w: &World, symbol: &str) {
+    w.fill("#asset-search", symbol).await;
+    w.click("#asset-search-button").await;
+    w.click(&format!("#asset-results button[data-symbol='{symbol}']"))
+        .await;
 }
 
-/// Replaces the text of an input.
-pub async fn fill(w: &World, css: &str, text: &str) {
-    let input = w.find(css).await;
-    input.clear().await.expect("clears");
-    input.send_keys(text).await.expect("types");
-}
-
-/// Chooses an option of a select by its value.
-pub async fn choose(w: &World, css: &str, value: &str) {
-    w.find(css)
-        .await
-        .select_by_value(value)
-        .await
-        .unwrap_or_else(|e| panic!("select {value} in {css}: {e}"));
-}
-
-/// On the Trade page: search `symbol`, pick it, choose side and unit, type the amount.
+/// On the Trade page: pick `symbol`, choose side and unit, type the amount.
 pub async fn order(w: &World, symbol: &str, side: &str, unit: &str, amount: &str) {
-    fill(w, "#asset-search", symbol).await;
-    click(w, "#asset-search-button").await;
-    click(w, &format!("#asset-results button[data-symbol='{symbol}']")).await;
+    pick_asset(w, symbol).await;
     w.wait_text("#picked-asset", symbol).await;
-    click(w, &format!("#side-{side}")).await;
-    click(w, &format!("#unit-{unit}")).await;
-    fill(w, "#trade-amount", amount).await;
+    w.click(&format!("#side-{side}")).await;
+    w.click(&format!("#unit-{unit}")).await;
+    w.fill("#trade-amount", amount).await;
 }
 
 /// Gets a quote for the typed order and waits for the card.
 pub async fn quote(w: &World) {
-    click(w, "#get-quote").await;
+    w.click("#get-quote").await;
     w.find("[data-testid=quote-card]").await;
 }
 
-/// The `data-value` of an element, parsed. Read in one script (waiting up to 15 s for the
-/// element and its value), so a re-render after the page reloads its data cannot leave the
-/// test holding a detached element.
-pub async fn value(w: &World, css: &str) -> rust_decimal::Decimal {
-    let script = format!(
-        "const el = document.querySelector({}); return el ? el.getAttribute('data-value') : null;",
-        serde_json::Value::String(css.to_string())
-    );
-    let mut last = serde_json::Value::Null;
-    for _ in 0..150 {
-        last = w.js(&script).await;
-        if let Some(v) = last.as_str().filter(|v| !v.is_empty()) {
-            return v
-                .parse()
-                .unwrap_or_else(|_| panic!("{css} data-value {v:?}"));
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("{css} never had a data-value; last {last:?}")
+/// Presses Accept on the quote on screen and waits for the confirmation dialog.
+pub async fn open_accept_dialog(w: &World) {
+    w.click("#accept-quote").await;
+    w.find("#confirm-accept[role=dialog]").await;
+}
+
+/// Accepts the quote on screen: Accept, then Confirm in the dialog.
+pub async fn accept(w: &World) {
+    w.click("#accept-quote").await;
+    w.confirm_dialog("confirm-accept").await;
 }

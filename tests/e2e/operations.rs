@@ -9,39 +9,27 @@ use folio_sandbox::operation_json;
 use folio_sandbox::{Config, Fault};
 use serde_json::Value;
 
-use crate::support::{config, start, start_with, World, FULL_KEY};
+use crate::support::{config, World, DESKTOP, FULL_KEY, PHONE};
 
-pub(crate) async fn eventually(w: &World, script: &str, what: &str) -> Value {
-    let mut last = Value::Null;
-    for _ in 0..200 {
-        last = w.js(script).await;
-        if last.as_bool() == Some(true) || last.as_i64().is_some_and(|n| n > 0) {
-            return last;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{what} never happened; last {last:?}");
-}
-
+/// Opens Operations with `query` and waits for its first page.
 pub(crate) async fn open(w: &World, query: &str) {
-    w.connect(FULL_KEY).await;
     w.goto(&format!("/operations{query}")).await;
     first_page(w).await;
 }
 
+/// Waits until the first page of operations has arrived.
 pub(crate) async fn first_page(w: &World) {
     w.find("#ops-status").await;
-    eventually(
-        w,
+    w.eventually(
         "return !document.querySelector('#ops-status').textContent.includes('(0 pages');",
         "the first page",
     )
     .await;
 }
 
+/// Presses "Load all" until the status says everything is loaded.
 pub(crate) async fn load_all(w: &World) {
-    eventually(
-        w,
+    w.eventually(
         "const b=document.querySelector('#ops-load-all'); if (b && !b.disabled) b.click();\
          return document.querySelector('#ops-status').textContent.includes('all loaded');",
         "everything loaded",
@@ -60,6 +48,7 @@ pub(crate) fn ledger_ops(w: &World) -> Vec<(chrono::DateTime<chrono::Utc>, Value
     })
 }
 
+/// The distinct operation types among `ops`, sorted.
 fn op_types(ops: &[(chrono::DateTime<chrono::Utc>, Value)]) -> Vec<String> {
     let mut types: Vec<String> = ops
         .iter()
@@ -70,10 +59,22 @@ fn op_types(ops: &[(chrono::DateTime<chrono::Utc>, Value)]) -> Vec<String> {
     types
 }
 
+/// Keeps every file the page exports (through `URL.createObjectURL`) for [`first_export`].
+pub(crate) async fn capture_exports(w: &World) {
+    w.js("window.__exports=[];const o=URL.createObjectURL;URL.createObjectURL=function(b){b.text().then(t=>window.__exports.push(t));return o.call(URL,b)};return true;").await;
+}
+
+/// The text of the first file exported since [`capture_exports`] (waiting for it).
+pub(crate) async fn first_export(w: &World, what: &str) -> String {
+    w.eventually("return window.__exports.length;", what).await;
+    let text = w.js("return window.__exports[0];").await;
+    text.as_str().expect("an exported text").to_string()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn operations_every_type_renders_with_pending_and_unknown() {
-    let w = start().await;
-    open(&w, "").await;
+    let w = World::signed_in(FULL_KEY, "/operations").await;
+    first_page(&w).await;
     load_all(&w).await;
     let ops = ledger_ops(&w);
     let types = op_types(&ops);
@@ -131,15 +132,14 @@ async fn operations_every_type_renders_with_pending_and_unknown() {
         .await;
     assert!(w.text("[data-testid=op-detail]").await.contains("Pending"));
     w.screenshot("operations-1280").await;
-    let axe = w.axe_violations().await;
-    assert!(axe.is_empty(), "axe: {axe:?}");
+    w.assert_accessible("Operations").await;
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn operations_filters_land_in_the_url_and_survive_reload() {
-    let w = start_with(config(), 360, 740).await;
-    open(&w, "").await;
+    let w = World::signed_in_with(config(), PHONE, FULL_KEY, "/operations").await;
+    first_page(&w).await;
     let total: i64 = w
         .js("return +document.querySelector('.ops-list').dataset.rows;")
         .await
@@ -150,26 +150,21 @@ async fn operations_filters_land_in_the_url_and_survive_reload() {
         .select_by_value("buy")
         .await
         .unwrap();
-    eventually(
-        &w,
+    w.eventually(
         "return location.search.includes('type=buy');",
         "type in URL",
     )
     .await;
     w.find("#ops-search").await.send_keys("BTC").await.unwrap();
-    eventually(
-        &w,
-        "return location.search.includes('q=BTC');",
-        "text in URL",
-    )
-    .await;
-    let narrowed = eventually(
-        &w,
-        "const r=document.querySelectorAll('.op-row[data-type]');\
+    w.eventually("return location.search.includes('q=BTC');", "text in URL")
+        .await;
+    let narrowed = w
+        .eventually(
+            "const r=document.querySelectorAll('.op-row[data-type]');\
          return r.length>0 && [...r].every(e=>e.dataset.type==='buy');",
-        "only buys",
-    )
-    .await;
+            "only buys",
+        )
+        .await;
     assert_eq!(narrowed, Value::Bool(true));
     let rows: i64 = w
         .js("return +document.querySelector('.ops-list').dataset.rows;")
@@ -193,17 +188,13 @@ async fn operations_filters_land_in_the_url_and_survive_reload() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn operations_load_all_is_complete_and_stop_halts() {
-    let w = start_with(
-        Config {
-            operations: 1500,
-            latency_ms: 250,
-            ..config()
-        },
-        1280,
-        800,
-    )
-    .await;
-    open(&w, "").await;
+    let many_and_slow = Config {
+        operations: 1500,
+        latency_ms: 250,
+        ..config()
+    };
+    let w = World::signed_in_with(many_and_slow, DESKTOP, FULL_KEY, "/operations").await;
+    first_page(&w).await;
     w.find("#ops-load-all").await.click().await.unwrap();
     w.wait_text("[data-testid=load-all-progress]", "pages")
         .await;
@@ -223,11 +214,10 @@ async fn operations_load_all_is_complete_and_stop_halts() {
         status.contains(&format!("of {expected} loaded")),
         "{status}"
     );
-    w.js("window.__exports=[];const o=URL.createObjectURL;URL.createObjectURL=function(b){b.text().then(t=>window.__exports.push(t));return o.call(URL,b)};return true;").await;
-    w.find("#export-json").await.click().await.unwrap();
-    eventually(&w, "return window.__exports.length;", "JSON export").await;
-    let json = w.js("return window.__exports[0];").await;
-    let list: Vec<Value> = serde_json::from_str(json.as_str().unwrap()).unwrap();
+    capture_exports(&w).await;
+    w.click("#export-json").await;
+    let json = first_export(&w, "JSON export").await;
+    let list: Vec<Value> = serde_json::from_str(&json).unwrap();
     let ids: HashSet<&str> = list
         .iter()
         .filter_map(|o| o["operation_id"].as_str())
@@ -246,8 +236,8 @@ async fn operations_load_all_is_complete_and_stop_halts() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn operations_failed_page_shows_retry_and_keeps_rows() {
-    let w = start().await;
-    open(&w, "").await;
+    let w = World::signed_in(FULL_KEY, "/operations").await;
+    first_page(&w).await;
     let before = w.text("#ops-status").await;
     w.server.inject(Fault {
         times: 1,
@@ -268,8 +258,7 @@ async fn operations_failed_page_shows_retry_and_keeps_rows() {
         .click()
         .await
         .unwrap();
-    eventually(
-        &w,
+    w.eventually(
         "return !document.querySelector('[data-testid=error-view]');",
         "retry succeeded",
     )

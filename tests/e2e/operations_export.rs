@@ -3,9 +3,10 @@
 
 use serde_json::Value;
 
-use crate::operations::{eventually, ledger_ops, load_all, open};
-use crate::support::start;
+use crate::operations::{capture_exports, first_export, ledger_ops, load_all, open};
+use crate::support::{World, FULL_KEY};
 
+/// A CSV field, quoted when it holds a comma or a quote.
 fn csv_field(s: &str) -> String {
     if s.contains([',', '"']) {
         format!("\"{}\"", s.replace('"', "\"\""))
@@ -16,7 +17,7 @@ fn csv_field(s: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn operations_csv_export_equals_the_sandbox_transactions() {
-    let w = start().await;
+    let w = World::signed_in(FULL_KEY, "/").await;
     let ops = ledger_ops(&w);
     let (to, from) = (
         ops[ops.len() / 4].0.date_naive(),
@@ -81,11 +82,10 @@ async fn operations_csv_export_equals_the_sandbox_transactions() {
         }
     }
     assert!(expected.len() > 5, "the range has transactions");
-    w.js("window.__exports=[];const o=URL.createObjectURL;URL.createObjectURL=function(b){b.text().then(t=>window.__exports.push(t));return o.call(URL,b)};return true;").await;
-    w.find("#export-csv").await.click().await.unwrap();
-    eventually(&w, "return window.__exports.length;", "CSV export").await;
-    let csv = w.js("return window.__exports[0];").await;
-    let got: Vec<&str> = csv.as_str().unwrap().trim_end().split("\r\n").collect();
+    capture_exports(&w).await;
+    w.click("#export-csv").await;
+    let csv = first_export(&w, "CSV export").await;
+    let got: Vec<&str> = csv.trim_end().split("\r\n").collect();
     assert_eq!(got.len(), expected.len(), "one row per transaction");
     for (g, e) in got.iter().zip(&expected) {
         assert_eq!(g, e);

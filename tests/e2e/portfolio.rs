@@ -1,8 +1,9 @@
 //! Portfolio: the total and every position equal the sandbox's own figures; the page is
 //! accessible and works on a phone and on a desktop.
 
-use crate::support::{config, figure, start, start_with, World, FULL_KEY};
+use crate::support::{config, figure, World, FULL_KEY, PHONE};
 
+/// Fails unless the total and every row on screen equal the ledger's figures.
 async fn assert_figures_match(w: &World) {
     // The API values asset rows only; fiat counts when it is in the valuation currency
     // (other fiat is listed apart, unconverted: the service gives no exchange rates).
@@ -58,28 +59,19 @@ async fn assert_figures_match(w: &World) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn total_and_positions_equal_the_sandbox_on_desktop() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
+    let w = World::signed_in(FULL_KEY, "/").await;
     assert_figures_match(&w).await;
     w.find("[data-testid=allocation-table]").await;
     w.screenshot("portfolio-1280").await;
-    let violations = w.axe_violations().await;
-    assert!(violations.is_empty(), "axe: {violations:#?}");
+    w.assert_accessible("the portfolio").await;
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn portfolio_works_on_a_360px_phone() {
-    let w = start_with(config(), 360, 740).await;
-    w.connect(FULL_KEY).await;
+    let w = World::signed_in_with(config(), PHONE, FULL_KEY, "/").await;
     assert_figures_match(&w).await;
-    let overflow = w
-        .js("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
-        .await;
-    assert!(
-        overflow.as_i64().unwrap_or(0) <= 0,
-        "page scrolls sideways by {overflow}px"
-    );
+    w.assert_fits_width("the portfolio").await;
     w.screenshot("portfolio-360").await;
     w.close().await;
 }

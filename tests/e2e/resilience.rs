@@ -3,46 +3,33 @@
 
 use folio_sandbox::Fault;
 
-use crate::support::{start, FULL_KEY};
+use crate::support::{World, FULL_KEY};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn server_error_shows_error_view_and_retry_recovers() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
+    let w = World::signed_in(FULL_KEY, "/").await;
     w.server.inject(Fault {
-        path_contains: "/v1/portfolio".into(),
-        status: 500,
         times: 1,
-        retry_after_secs: None,
         html_body: true,
-        ..Fault::default()
+        ..Fault::new("/v1/portfolio", 500)
     });
-    w.find("[data-testid=refresh]").await.click().await.unwrap();
+    w.click("[data-testid=refresh]").await;
     let message = w.text("[data-testid=error-view]").await;
     assert!(!message.contains('<'), "no raw HTML: {message}");
-    w.find("[data-testid=error-view] button")
-        .await
-        .click()
-        .await
-        .unwrap();
+    w.click("[data-testid=error-view] button").await;
     w.find("[data-asset-symbol]").await;
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rate_limit_burst_is_retried_and_page_renders() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
+    let w = World::signed_in(FULL_KEY, "/").await;
     w.server.inject(Fault {
-        path_contains: "/v1/portfolio".into(),
-        status: 429,
         times: 2,
         retry_after_secs: Some(1),
-        html_body: false,
-        ..Fault::default()
+        ..Fault::new("/v1/portfolio", 429)
     });
-    w.find("[data-testid=refresh]").await.click().await.unwrap();
+    w.click("[data-testid=refresh]").await;
     let portfolio_calls = || -> Vec<u16> {
         w.server
             .requests()
@@ -64,10 +51,6 @@ async fn rate_limit_burst_is_retried_and_page_renders() {
         "two 429s then one success: {calls:?}"
     );
     w.find("[data-asset-symbol]").await;
-    assert!(w
-        .browser
-        .find(fantoccini::Locator::Css("[data-testid=error-view]"))
-        .await
-        .is_err());
+    assert!(w.is_absent("[data-testid=error-view]").await);
     w.close().await;
 }

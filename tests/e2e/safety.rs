@@ -6,123 +6,79 @@
 
 use std::time::Duration;
 
-use rust_decimal::Decimal;
-
-use crate::exchange::{mid, ORDERS_PATH};
-use crate::money::{choose, click, count, fill, order, quote};
-use crate::support::{config, start, start_with, World, FULL_KEY};
-
-/// Records uncaught errors and console output of the current document (also used by the
-/// fault matrix).
-pub(crate) async fn watch(w: &World) {
-    w.capture_console().await;
-    w.js("window.__folioErrors = [];\
-          addEventListener('error', e => window.__folioErrors.push(String(e.message)));\
-          addEventListener('unhandledrejection', e => window.__folioErrors.push(String(e.reason)));\
-          return true;")
-        .await;
-}
-
-/// Fails when the page panicked or threw since [`watch`].
-async fn assert_alive(w: &World) {
-    let console = w.console_text().await;
-    assert!(!console.contains("panicked"), "the app panicked: {console}");
-    let errors = w
-        .js("return JSON.stringify(window.__folioErrors || []);")
-        .await;
-    assert_eq!(errors.as_str(), Some("[]"), "uncaught errors");
-}
-
-/// Clicks the first link to `href` (an in-app navigation, no reload).
-async fn follow(w: &World, href: &str) {
-    let script = format!(
-        "const a = document.querySelector({}); if (a) {{ a.click(); return true; }} return false;",
-        serde_json::Value::String(format!("a[href='{href}']"))
-    );
-    assert_eq!(
-        w.js(&script).await,
-        serde_json::Value::Bool(true),
-        "no link to {href}"
-    );
-}
-
-fn posts_to(w: &World, path: &str) -> usize {
-    count(w, "POST", path)
-}
+use crate::exchange::{order_form, resting_buy_price, review_and_confirm, ORDERS_PATH};
+use crate::money::{order, quote};
+use crate::support::{slow_network, World, DESKTOP, FULL_KEY};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn huge_numbers_in_money_fields_are_refused_at_the_field() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
-
     // Exchange: the order-value hint multiplies on every keystroke.
-    w.goto("/market").await;
+    let w = World::signed_in(FULL_KEY, "/market").await;
     w.find("#order-size").await;
-    watch(&w).await;
-    choose(&w, "#order-type", "Limit").await;
-    fill(&w, "#order-size", "1000000000000000").await;
-    fill(&w, "#order-limit-price", "100000000000000").await;
+    w.watch_errors().await;
+    order_form(
+        &w,
+        "buy",
+        "Limit",
+        "1000000000000000",
+        Some("100000000000000"),
+    )
+    .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_alive(&w).await;
-    click(&w, "#review-order").await;
+    w.assert_no_page_error().await;
+    w.click("#review-order").await;
     // 10^15 may be typed; the pair's maximum size refuses it.
     w.wait_text("#order-size-error", "above the maximum").await;
-    fill(&w, "#order-size", "79228162514264337593543950335").await;
-    fill(&w, "#order-limit-price", "79228162514264337593543950335").await;
-    click(&w, "#review-order").await;
+    let max = "79228162514264337593543950335";
+    order_form(&w, "buy", "Limit", max, Some(max)).await;
+    w.click("#review-order").await;
     w.wait_text("#order-size-error", "too large").await;
-    assert_alive(&w).await;
-    assert_eq!(posts_to(&w, ORDERS_PATH), 0);
+    w.assert_no_page_error().await;
+    assert_eq!(w.sent("POST", ORDERS_PATH), 0);
 
     // Trade through a quote.
     w.goto("/trade").await;
-    watch(&w).await;
+    w.watch_errors().await;
     order(&w, "BTC", "buy", "notional", "10000000000000000").await;
-    click(&w, "#get-quote").await;
+    w.click("#get-quote").await;
     w.wait_text("[data-testid=amount-error]", "too large").await;
-    assert_alive(&w).await;
+    w.assert_no_page_error().await;
 
     // Permanent limits.
     w.goto("/limits").await;
     w.find("#buy-limit-input").await;
-    watch(&w).await;
-    fill(&w, "#buy-limit-input", "99999999999999999999").await;
-    fill(&w, "#sell-limit-input", "0").await;
-    click(&w, "#review-limits").await;
+    w.watch_errors().await;
+    w.fill("#buy-limit-input", "99999999999999999999").await;
+    w.fill("#sell-limit-input", "0").await;
+    w.click("#review-limits").await;
     w.wait_text("#buy-limit-input-error", "too large").await;
-    assert_alive(&w).await;
+    w.assert_no_page_error().await;
 
     // Stake.
     w.goto("/earn").await;
     w.find("#earn-config").await;
-    watch(&w).await;
+    w.watch_errors().await;
     let first_offer = w
         .js("const o = document.querySelector('#earn-config option:nth-child(2)'); return o ? o.value : '';")
         .await;
-    choose(&w, "#earn-config", first_offer.as_str().unwrap_or_default()).await;
-    fill(&w, "#earn-amount", "1000000000000000000000").await;
-    click(&w, "#review-earn").await;
+    w.choose("#earn-config", first_offer.as_str().unwrap_or_default())
+        .await;
+    w.fill("#earn-amount", "1000000000000000000000").await;
+    w.click("#review-earn").await;
     w.wait_text("[data-testid=earn-error]", "too large").await;
-    assert_alive(&w).await;
+    w.assert_no_page_error().await;
 
-    assert!(
-        w.server.requests().iter().all(|r| r.method != "POST"),
-        "nothing is sent"
-    );
+    assert!(w.writes().is_empty(), "nothing is sent: {:?}", w.writes());
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_limit_with_a_thousands_separator_is_refused_not_misread() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.server.clear_requests();
-    w.goto("/limits").await;
+    let w = World::signed_in(FULL_KEY, "/limits").await;
     w.find("#buy-limit-input").await;
-    fill(&w, "#buy-limit-input", "1,000").await;
-    fill(&w, "#sell-limit-input", "0").await;
-    click(&w, "#review-limits").await;
+    w.fill("#buy-limit-input", "1,000").await;
+    w.fill("#sell-limit-input", "0").await;
+    w.click("#review-limits").await;
     w.wait_text("#buy-limit-input-error", "thousands separators")
         .await;
     let dialog_open = w
@@ -130,27 +86,25 @@ async fn a_limit_with_a_thousands_separator_is_refused_not_misread() {
         .await;
     assert_eq!(dialog_open, serde_json::Value::Bool(false));
     // A point is the decimal point, and the field says how it was read.
-    fill(&w, "#buy-limit-input", "1.000").await;
+    w.fill("#buy-limit-input", "1.000").await;
     w.wait_text("#buy-limit-input-read", "1.00 EUR").await;
-    assert_eq!(posts_to(&w, "/trading-limits"), 0);
+    assert_eq!(w.sent("POST", "/trading-limits"), 0);
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_confirmation_names_the_quoted_asset_not_the_picker() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/trade").await;
+    let w = World::signed_in(FULL_KEY, "/trade").await;
     order(&w, "BTC", "buy", "notional", "10.00").await;
     quote(&w).await;
     // Pick another asset, then ask for a new quote of the same order.
-    fill(&w, "#asset-search", "ETH").await;
-    click(&w, "#asset-search-button").await;
-    click(&w, "#asset-results button[data-symbol='ETH']").await;
+    w.fill("#asset-search", "ETH").await;
+    w.click("#asset-search-button").await;
+    w.click("#asset-results button[data-symbol='ETH']").await;
     w.wait_text("#picked-asset", "ETH").await;
-    click(&w, "#new-quote").await;
+    w.click("#new-quote").await;
     w.wait_text(".quote-summary", "BTC").await;
-    click(&w, "#accept-quote").await;
+    w.click("#accept-quote").await;
     let summary = w.text("#confirm-accept .dialog-summary").await;
     assert!(summary.contains("BTC"), "{summary}");
     assert!(!summary.contains("ETH"), "{summary}");
@@ -159,62 +113,53 @@ async fn the_confirmation_names_the_quoted_asset_not_the_picker() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_order_whose_page_was_left_still_reports_its_outcome() {
-    let mut slow = config();
-    slow.latency_ms = 1500;
-    let w = start_with(slow, 1280, 800).await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market?pair=BTC-EUR").await;
+    let w = World::signed_in_with(
+        slow_network(1500),
+        DESKTOP,
+        FULL_KEY,
+        "/market?pair=BTC-EUR",
+    )
+    .await;
     w.find("#order-size").await;
-    watch(&w).await;
-    // 5 % under the market: a resting order, no fat-finger warning.
-    let price = (mid(&w).await * Decimal::new(95, 2)).round_dp(0);
+    w.watch_errors().await;
+    let price = resting_buy_price(&w).await;
     w.server.clear_requests();
-    choose(&w, "#order-type", "Limit").await;
-    fill(&w, "#order-size", "0.01").await;
-    fill(&w, "#order-limit-price", &price.to_string()).await;
-    click(&w, "#review-order").await;
-    w.find("#confirm-order[role=dialog]").await;
-    click(&w, "#confirm-order-confirm").await;
+    order_form(&w, "buy", "Limit", "0.01", Some(&price.to_string())).await;
+    review_and_confirm(&w).await;
     // Leave while "Placing…" is shown: the banner takes over.
-    follow(&w, "/history").await;
+    w.follow("/history").await;
     w.find("[data-testid=write-outcome]").await;
     w.wait_text("[data-testid=write-outcome]", "Order placed")
         .await;
-    assert_eq!(posts_to(&w, ORDERS_PATH), 1);
-    assert_alive(&w).await;
+    assert_eq!(w.sent("POST", ORDERS_PATH), 1);
+    w.assert_no_page_error().await;
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn late_list_answers_after_leaving_do_not_crash() {
-    let mut slow = config();
-    slow.latency_ms = 1200;
-    let w = start_with(slow, 1280, 800).await;
-    w.connect(FULL_KEY).await;
-    w.goto("/market/orders").await;
+    let w = World::signed_in_with(slow_network(1200), DESKTOP, FULL_KEY, "/market/orders").await;
     w.find("a[href='/market/trades']").await;
-    watch(&w).await;
+    w.watch_errors().await;
     // Leave before the first page of orders arrives, twice in a row.
-    follow(&w, "/market/trades").await;
+    w.follow("/market/trades").await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    follow(&w, "/history").await;
+    w.follow("/history").await;
     tokio::time::sleep(Duration::from_millis(4000)).await;
-    follow(&w, "/market").await;
+    w.follow("/market").await;
     w.find("a[href='/market/trades']").await;
-    follow(&w, "/market/trades").await;
+    w.follow("/market/trades").await;
     w.find("[data-testid=trade-row]").await;
-    assert_alive(&w).await;
+    w.assert_no_page_error().await;
     w.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connect_never_sends_the_visitor_off_the_site() {
-    let w = start().await;
+    let w = World::start().await;
     for next in ["/%09/evil.example", "/%0A/evil.example", "/%5Cevil.example"] {
         w.goto(&format!("/connect?next={next}")).await;
-        let input = w.find("#api-key").await;
-        input.send_keys(FULL_KEY).await.expect("types the key");
-        click(&w, "#connect-button").await;
+        w.submit_key(FULL_KEY).await;
         let link = w.find("#continue-to-portfolio").await;
         assert_eq!(link.attr("href").await.unwrap().as_deref(), Some("/"));
         w.js("sessionStorage.clear(); return true;").await;
@@ -224,7 +169,7 @@ async fn connect_never_sends_the_visitor_off_the_site() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_key_idle_too_long_is_forgotten_when_the_tab_is_restored() {
-    let w = start().await;
+    let w = World::start().await;
     w.connect(FULL_KEY).await;
     // As if the tab had been closed two hours ago and restored now.
     w.js("sessionStorage.setItem('folio.last_activity', new Date(Date.now() - 2 * 3600 * 1000).toISOString()); return true;")
@@ -246,25 +191,20 @@ async fn a_key_idle_too_long_is_forgotten_when_the_tab_is_restored() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hung_order_times_out_as_unknown_and_is_not_sent_again() {
-    let w = start().await;
+    let w = World::start().await;
     w.connect(FULL_KEY).await;
-    w.js("sessionStorage.setItem('folio.write_timeout_ms', '1500'); return true;")
-        .await;
+    w.set_session_item("folio.write_timeout_ms", "1500").await;
     w.goto("/market?pair=BTC-EUR").await;
     w.find("#order-size").await;
-    watch(&w).await;
-    let price = (mid(&w).await * Decimal::new(95, 2)).round_dp(0);
+    w.watch_errors().await;
+    let price = resting_buy_price(&w).await;
     w.server.inject(folio_sandbox::Fault::of_kind(
         "/account/orders",
         folio_sandbox::FaultKind::Hang,
         1,
     ));
-    choose(&w, "#order-type", "Limit").await;
-    fill(&w, "#order-size", "0.01").await;
-    fill(&w, "#order-limit-price", &price.to_string()).await;
-    click(&w, "#review-order").await;
-    w.find("#confirm-order[role=dialog]").await;
-    click(&w, "#confirm-order-confirm").await;
+    order_form(&w, "buy", "Limit", "0.01", Some(&price.to_string())).await;
+    review_and_confirm(&w).await;
     w.wait_text("#order-result", "No answer came back").await;
     // The form was cleared: Review + Place cannot send the same order by accident.
     let size = w
@@ -272,13 +212,11 @@ async fn a_hung_order_times_out_as_unknown_and_is_not_sent_again() {
         .await;
     assert_eq!(size.as_str(), Some(""));
     tokio::time::sleep(Duration::from_millis(1000)).await;
-    assert!(
-        w.server
-            .requests()
-            .iter()
-            .all(|r| !(r.method == "POST" && r.path.contains("/account/orders"))),
+    assert_eq!(
+        w.sent("POST", "/account/orders"),
+        0,
         "the hung request is still open and nothing was sent again"
     );
-    assert_alive(&w).await;
+    w.assert_no_page_error().await;
     w.close().await;
 }

@@ -4,15 +4,12 @@
 
 use std::time::Duration;
 
-use crate::money::click;
-use crate::support::{start, FULL_KEY};
+use crate::support::{World, FULL_KEY};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn changing_the_api_addresses_while_connected_forgets_the_key() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
-    w.goto("/settings").await;
-    click(&w, "#settings-profile-live").await;
+    let w = World::signed_in(FULL_KEY, "/settings").await;
+    w.click("#settings-profile-live").await;
     w.wait_js_true("sessionStorage.getItem('folio.key') === null")
         .await;
     // In-app navigation (a reload would drop the notice, which lives in memory only).
@@ -24,8 +21,7 @@ async fn changing_the_api_addresses_while_connected_forgets_the_key() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forget_key_reaches_the_copies_of_the_tab() {
-    let w = start().await;
-    w.connect(FULL_KEY).await;
+    let w = World::signed_in(FULL_KEY, "/").await;
     // A copy of this tab (window.open copies sessionStorage, as "Duplicate tab" does).
     let first = w.browser.window().await.expect("this window");
     w.js("window.open(location.href, '_blank'); return true;")
@@ -49,7 +45,7 @@ async fn forget_key_reaches_the_copies_of_the_tab() {
         .switch_to_window(first)
         .await
         .expect("back to the first");
-    click(&w, "[data-testid=forget-key]").await;
+    w.click("[data-testid=forget-key]").await;
     w.browser.switch_to_window(copy).await.expect("to the copy");
     w.wait_js_true("sessionStorage.getItem('folio.key') === null")
         .await;

@@ -1,4 +1,6 @@
-//! Shared harness: start a sandbox + chromedriver + Chromium session, and small helpers.
+//! The browser: chromedriver and a headless Chromium as processes of one test, and the
+//! low-level WebDriver steps every test uses (find, wait for text or a condition, run
+//! JavaScript, click, type, choose, follow a link, screenshots, console capture).
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -7,20 +9,13 @@ use std::time::Duration;
 
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
-use folio_sandbox::{Config, RunningServer};
 use serde_json::{json, Value};
 
-/// The full-scope demo key.
-pub const FULL_KEY: &str = "folio-demo-full";
-/// The read-only demo key.
-pub const READ_KEY: &str = "folio-demo-read";
-
-/// Browser sessions are heavy on a 2-core machine: one test at a time.
-static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+use super::World;
 
 /// Kills chromedriver and the Chromium of this test's profile when the test ends, even when
 /// it panics before closing the session (which would otherwise orphan Chromium).
-struct Driver(Child, PathBuf);
+pub(super) struct Driver(Child, PathBuf);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -34,25 +29,6 @@ impl Drop for Driver {
     }
 }
 
-/// One test's world: a sandbox and a browser pointed at it.
-pub struct World {
-    /// The WebDriver session.
-    pub browser: Client,
-    /// The in-process sandbox.
-    pub server: RunningServer,
-    _driver: Driver,
-    _serial: tokio::sync::MutexGuard<'static, ()>,
-}
-
-fn dist() -> PathBuf {
-    let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("dist");
-    assert!(
-        dist.join("index.html").exists(),
-        "dist/index.html is missing: run `trunk build --release` (cargo xtask test does)"
-    );
-    dist
-}
-
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -60,19 +36,8 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-/// A sandbox config serving the release build, with frozen prices so figures are stable.
-pub fn config() -> Config {
-    Config {
-        dist: Some(dist()),
-        frozen_prices: true,
-        ..Config::default()
-    }
-}
-
-/// Starts the sandbox with `config`, chromedriver and a headless Chromium of `width`×`height`.
-pub async fn start_with(config: Config, width: u32, height: u32) -> World {
-    let serial = SERIAL.lock().await;
-    let server = folio_sandbox::serve(config).await.expect("sandbox starts");
+/// Starts chromedriver and a headless Chromium of `width`×`height` with a profile of its own.
+pub(super) async fn launch(width: u32, height: u32) -> (Client, Driver) {
     let port = free_port();
     let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
     let child = Command::new(driver_bin)
@@ -84,7 +49,7 @@ pub async fn start_with(config: Config, width: u32, height: u32) -> World {
     let profile = std::env::temp_dir().join(format!("folio-e2e-{port}"));
     let driver = Driver(child, profile.clone());
     let chrome = std::env::var("CHROME_PATH").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let caps = json!({
+    let mut caps = json!({
         "goog:chromeOptions": {
             "binary": chrome,
             "args": [
@@ -96,7 +61,6 @@ pub async fn start_with(config: Config, width: u32, height: u32) -> World {
         }
     });
     // Desktop Chromium will not make a window narrower than 500 px; phones are emulated.
-    let mut caps = caps;
     if width < 500 {
         caps["goog:chromeOptions"]["mobileEmulation"] =
             json!({"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}});
@@ -106,42 +70,21 @@ pub async fn start_with(config: Config, width: u32, height: u32) -> World {
         _ => unreachable!(),
     };
     let url = format!("http://127.0.0.1:{port}");
-    let mut browser = None;
     for _ in 0..50 {
-        let builder = ClientBuilder::rustls()
+        let session = ClientBuilder::rustls()
             .expect("rustls")
             .capabilities(caps.clone())
             .connect(&url)
             .await;
-        match builder {
-            Ok(c) => {
-                browser = Some(c);
-                break;
-            }
+        match session {
+            Ok(client) => return (client, driver),
             Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
         }
     }
-    let browser = browser.expect("chromedriver accepts a session");
-    World {
-        browser,
-        server,
-        _driver: driver,
-        _serial: serial,
-    }
-}
-
-/// Starts with the default config at desktop size.
-pub async fn start() -> World {
-    start_with(config(), 1280, 800).await
+    panic!("chromedriver accepts a session");
 }
 
 impl World {
-    /// Opens a path of the app.
-    pub async fn goto(&self, path: &str) {
-        let url = format!("{}{}", self.server.url(), path);
-        self.browser.goto(&url).await.expect("navigates");
-    }
-
     /// Waits (up to 15 s) for an element.
     pub async fn find(&self, css: &str) -> Element {
         self.browser
@@ -179,6 +122,20 @@ impl World {
         panic!("never true: {expression}");
     }
 
+    /// Runs `script` every 100 ms (for up to 20 s) until it returns `true` or a positive
+    /// number, and returns that value; `what` names the awaited event when it never comes.
+    pub async fn eventually(&self, script: &str, what: &str) -> Value {
+        let mut last = Value::Null;
+        for _ in 0..200 {
+            last = self.js(script).await;
+            if last.as_bool() == Some(true) || last.as_i64().is_some_and(|n| n > 0) {
+                return last;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("{what} never happened; last {last:?}");
+    }
+
     /// Text of an element (waiting for it).
     pub async fn text(&self, css: &str) -> String {
         self.find(css).await.text().await.unwrap_or_default()
@@ -192,23 +149,57 @@ impl World {
             .expect("script runs")
     }
 
-    /// The app's sessionStorage and localStorage contents, as text.
-    pub async fn storages(&self) -> (String, String) {
-        let s = self
-            .js("return JSON.stringify(Object.assign({}, sessionStorage));")
-            .await;
-        let l = self
-            .js("return JSON.stringify(Object.assign({}, localStorage));")
-            .await;
-        (
-            s.as_str().unwrap_or("").to_string(),
-            l.as_str().unwrap_or("").to_string(),
-        )
+    /// Clicks an element (found again if the page re-rendered it meanwhile).
+    pub async fn click(&self, css: &str) {
+        let mut last = String::new();
+        for _ in 0..5 {
+            match self.find(css).await.click().await {
+                Ok(()) => return,
+                Err(e) => last = e.to_string(),
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        panic!("click {css}: {last}");
     }
 
-    /// The current URL.
-    pub async fn url(&self) -> String {
-        self.browser.current_url().await.expect("url").to_string()
+    /// Replaces the text of an input.
+    pub async fn fill(&self, css: &str, text: &str) {
+        let input = self.find(css).await;
+        input.clear().await.expect("clears");
+        input.send_keys(text).await.expect("types");
+    }
+
+    /// Chooses an option of a select by its value.
+    pub async fn choose(&self, css: &str, value: &str) {
+        self.find(css)
+            .await
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|e| panic!("select {value} in {css}: {e}"));
+    }
+
+    /// Clicks the first link to `href` (an in-app navigation, no reload).
+    pub async fn follow(&self, href: &str) {
+        let script = format!(
+            "const a = document.querySelector({}); if (a) {{ a.click(); return true; }} return false;",
+            Value::String(format!("a[href='{href}']"))
+        );
+        assert_eq!(
+            self.js(&script).await,
+            Value::Bool(true),
+            "no link to {href}"
+        );
+    }
+
+    /// Sets an item of the tab's sessionStorage (where the app reads the tab's own settings,
+    /// such as shortened read and write timeouts).
+    pub async fn set_session_item(&self, key: &str, value: &str) {
+        let script = format!(
+            "sessionStorage.setItem({}, {}); return true;",
+            Value::String(key.into()),
+            Value::String(value.into())
+        );
+        self.js(&script).await;
     }
 
     /// Saves a PNG screenshot under target/screenshots/.
@@ -220,58 +211,6 @@ impl World {
         }
     }
 
-    /// Runs axe-core on the page and returns the ids of the violated rules.
-    pub async fn axe_violations(&self) -> Vec<String> {
-        let axe =
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("node_modules/axe-core/axe.min.js");
-        let source = std::fs::read_to_string(&axe).expect("node_modules/axe-core (npm ci)");
-        self.browser
-            .execute(&source, vec![])
-            .await
-            .expect("axe loads");
-        let result = self
-            .browser
-            .execute_async(
-                "const done = arguments[arguments.length - 1];\
-                 axe.run(document).then(r => done(r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))))\
-                 .catch(e => done(['axe failed: ' + e]));",
-                vec![],
-            )
-            .await
-            .expect("axe runs");
-        result
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    /// Closes the browser session (always call at the end of a test).
-    pub async fn close(self) {
-        let World {
-            browser, server, ..
-        } = self;
-        let _ = browser.close().await;
-        server.shutdown().await;
-    }
-}
-
-/// Keeps only the digits, sign and decimal point of a displayed figure and parses it.
-pub fn figure(text: &str) -> rust_decimal::Decimal {
-    let cleaned: String = text
-        .chars()
-        .filter(|c| c.is_ascii_digit() || *c == '.' || *c == '-' || *c == '−')
-        .map(|c| if c == '−' { '-' } else { c })
-        .collect();
-    cleaned
-        .parse()
-        .unwrap_or_else(|_| panic!("not a figure: {text:?}"))
-}
-
-impl World {
     /// Records every console message of the page into `window.__folioConsole`.
     pub async fn capture_console(&self) {
         self.js(
@@ -291,24 +230,5 @@ impl World {
             .js("return JSON.stringify(window.__folioConsole || []);")
             .await;
         v.as_str().unwrap_or("").to_string()
-    }
-
-    /// Connects with `key` through the Connect page and waits for the portfolio.
-    pub async fn connect(&self, key: &str) {
-        self.goto("/connect").await;
-        let input = self.find("#api-key").await;
-        input.send_keys(key).await.expect("types the key");
-        self.find("#connect-button")
-            .await
-            .click()
-            .await
-            .expect("clicks connect");
-        self.find("[data-testid=scopes-table]").await;
-        self.find("#continue-to-portfolio")
-            .await
-            .click()
-            .await
-            .expect("continues");
-        self.find("#portfolio-total").await;
     }
 }

@@ -1,0 +1,204 @@
+//! What a test observes to assert: the tab's storages and URL, accessibility (axe-core),
+//! whether the page fits its width, displayed figures, the page's own errors (panics, uncaught
+//! errors, raw answers on screen) and the sandbox's side: its request log and a native client
+//! reading the same services.
+
+use std::path::PathBuf;
+
+use fantoccini::Locator;
+use folio_client::{ApiKey, BaseUrls, Client};
+use rust_decimal::Decimal;
+use serde_json::Value;
+
+use super::{World, FULL_KEY};
+
+/// Keeps only the digits, sign and decimal point of a displayed figure and parses it.
+pub fn figure(text: &str) -> Decimal {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.' || *c == '-' || *c == '−')
+        .map(|c| if c == '−' { '-' } else { c })
+        .collect();
+    cleaned
+        .parse()
+        .unwrap_or_else(|_| panic!("not a figure: {text:?}"))
+}
+
+impl World {
+    /// The app's sessionStorage and localStorage contents, as text.
+    pub async fn storages(&self) -> (String, String) {
+        let s = self
+            .js("return JSON.stringify(Object.assign({}, sessionStorage));")
+            .await;
+        let l = self
+            .js("return JSON.stringify(Object.assign({}, localStorage));")
+            .await;
+        (
+            s.as_str().unwrap_or("").to_string(),
+            l.as_str().unwrap_or("").to_string(),
+        )
+    }
+
+    /// The current URL.
+    pub async fn url(&self) -> String {
+        self.browser.current_url().await.expect("url").to_string()
+    }
+
+    /// Whether no element matches `css` right now (no waiting).
+    pub async fn is_absent(&self, css: &str) -> bool {
+        self.browser.find(Locator::Css(css)).await.is_err()
+    }
+
+    /// The `data-value` of an element, parsed. Read in one script (waiting up to 15 s for the
+    /// element and its value), so a re-render after the page reloads its data cannot leave the
+    /// test holding a detached element.
+    pub async fn value(&self, css: &str) -> Decimal {
+        let script = format!(
+            "const el = document.querySelector({}); return el ? el.getAttribute('data-value') : null;",
+            Value::String(css.to_string())
+        );
+        let mut last = Value::Null;
+        for _ in 0..150 {
+            last = self.js(&script).await;
+            if let Some(v) = last.as_str().filter(|v| !v.is_empty()) {
+                return v
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{css} data-value {v:?}"));
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("{css} never had a data-value; last {last:?}")
+    }
+
+    /// Runs axe-core on the page and returns the ids of the violated rules.
+    pub async fn axe_violations(&self) -> Vec<String> {
+        let axe =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("node_modules/axe-core/axe.min.js");
+        let source = std::fs::read_to_string(&axe).expect("node_modules/axe-core (npm ci)");
+        self.browser
+            .execute(&source, vec![])
+            .await
+            .expect("axe loads");
+        let result = self
+            .browser
+            .execute_async(
+                "const done = arguments[arguments.length - 1];\
+                 axe.run(document).then(r => done(r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))))\
+                 .catch(e => done(['axe failed: ' + e]));",
+                vec![],
+            )
+            .await
+            .expect("axe runs");
+        result
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Fails when axe-core finds any violation on the page (`what` names the page in the
+    /// message).
+    pub async fn assert_accessible(&self, what: &str) {
+        let violations = self.axe_violations().await;
+        assert!(violations.is_empty(), "axe on {what}: {violations:#?}");
+    }
+
+    /// Fails when the page scrolls sideways (wider than the window).
+    pub async fn assert_fits_width(&self, what: &str) {
+        let overflow = self
+            .js("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+            .await;
+        assert!(
+            overflow.as_i64().unwrap_or(0) <= 0,
+            "{what} scrolls sideways by {overflow}px"
+        );
+    }
+
+    /// Starts watching the current document for trouble: records its console output and its
+    /// uncaught errors and rejected promises (call again after every full page load).
+    pub async fn watch_errors(&self) {
+        self.capture_console().await;
+        self.js("window.__folioErrors = [];\
+                 addEventListener('error', e => window.__folioErrors.push(String(e.message)));\
+                 addEventListener('unhandledrejection', e => window.__folioErrors.push(String(e.reason)));\
+                 return true;")
+            .await;
+    }
+
+    /// The page's error since [`World::watch_errors`], if any: a panic (which kills a wasm
+    /// page) or an uncaught error.
+    pub async fn page_error(&self) -> Option<String> {
+        let console = self.console_text().await;
+        if console.contains("panicked") {
+            return Some(format!("the app panicked: {console}"));
+        }
+        let errors = self
+            .js("return JSON.stringify(window.__folioErrors || []);")
+            .await;
+        if errors.as_str() != Some("[]") {
+            return Some(format!("uncaught errors: {errors}"));
+        }
+        None
+    }
+
+    /// Fails when the page panicked or threw since [`World::watch_errors`].
+    pub async fn assert_no_page_error(&self) {
+        if let Some(error) = self.page_error().await {
+            panic!("{error}");
+        }
+    }
+
+    /// What went wrong on this page, if anything: a [`World::page_error`], or a raw answer of
+    /// a service (JSON or an HTML error page) shown instead of plain words.
+    pub async fn page_problem(&self) -> Option<String> {
+        if let Some(error) = self.page_error().await {
+            return Some(error);
+        }
+        let text = self
+            .js("return document.body ? document.body.innerText : '';")
+            .await;
+        let text = text.as_str().unwrap_or_default();
+        ["{\"", "<html", "DOCTYPE", "<body", "nginx"]
+            .into_iter()
+            .find(|raw| text.contains(raw))
+            .map(|raw| format!("raw answer on screen ({raw}): {text}"))
+    }
+
+    /// Fails when the page shows a [`World::page_problem`] (`what` names the page).
+    pub async fn assert_no_page_problem(&self, what: &str) {
+        if let Some(problem) = self.page_problem().await {
+            panic!("{what}: {problem}");
+        }
+    }
+
+    /// How many `method` requests whose path contains `path_part` the sandbox answered.
+    pub fn sent(&self, method: &str, path_part: &str) -> usize {
+        self.server
+            .requests()
+            .iter()
+            .filter(|r| r.method == method && r.path.contains(path_part))
+            .count()
+    }
+
+    /// Every request that could move money (POST or DELETE) the sandbox answered, as
+    /// "METHOD path".
+    pub fn writes(&self) -> Vec<String> {
+        self.server
+            .requests()
+            .iter()
+            .filter(|r| r.method == "POST" || r.method == "DELETE")
+            .map(|r| format!("{} {}", r.method, r.path))
+            .collect()
+    }
+
+    /// A native client with the full key, to read what the services did.
+    pub fn api(&self) -> Client {
+        Client::new(
+            BaseUrls::same_origin(&self.server.url()),
+            ApiKey::new(FULL_KEY),
+        )
+    }
+}
