@@ -3,7 +3,7 @@
 //! Run with `cargo test -p folio --target wasm32-unknown-unknown` (cargo xtask test does).
 #![cfg(target_arch = "wasm32")]
 
-use folio::components::error_view::ErrorView;
+use folio::components::error_view::{ErrorView, PlainWords};
 use folio_client::{ApiError, ApiKey, BaseUrls, Client};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

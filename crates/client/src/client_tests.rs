@@ -46,12 +46,12 @@ async fn a_known_good_key_refused_by_code_stays_unauthorized() {
     );
     let bare = c.trading_limits().await.unwrap_err();
     assert!(matches!(bare, ApiError::MissingScope(_)), "{bare:?}");
-    assert_eq!(
-        bare.user_message(),
-        "This key was refused for this action: it lacks the permission, or it was revoked."
-    );
+    assert_eq!((bare.status(), bare.code()), (Some(401), None));
     let scope = c.trading_limits().await.unwrap_err();
-    assert!(scope.user_message().contains("Balance"));
+    assert!(
+        matches!(scope, ApiError::MissingScope(ref d) if d.scope.as_deref() == Some("Balance")),
+        "{scope:?}"
+    );
 }
 
 #[tokio::test]

@@ -31,8 +31,6 @@ mod client;
 pub mod current;
 pub mod decode;
 mod error;
-mod error_body;
-mod error_words;
 pub mod exchange;
 mod ids;
 pub mod legacy;

@@ -105,7 +105,6 @@ async fn expired_already_accepted_and_insufficient_funds_change_nothing() {
     assert!(stale.is_expired(server.ledger().now()));
     let e = c.accept_quote(&stale.quote_id).await.unwrap_err();
     assert_eq!(e.code(), Some("quote_expired"));
-    assert!(e.user_message().contains("expired"));
 
     let (eur, _) = holding(&server, "EUR");
     let too_much = request(

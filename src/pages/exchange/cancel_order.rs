@@ -2,6 +2,7 @@
 //! and the outcome in plain words — canceled, already closed (409), or unknown when no answer
 //! came back (never re-sent).
 
+use crate::components::error_view::PlainWords;
 use folio_client::exchange::Order;
 use folio_client::ApiError;
 use leptos::prelude::*;
