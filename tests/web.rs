@@ -41,7 +41,7 @@ async fn browser_transport_reports_an_unreachable_service_as_network_error() {
         BaseUrls::same_origin("http://127.0.0.1:9"),
         ApiKey::new("k"),
     );
-    let error = client.portfolio(None).await.unwrap_err();
+    let error = client.current().portfolio(None).await.unwrap_err();
     assert!(matches!(error, ApiError::Network { .. }), "{error:?}");
     assert!(
         !error.user_message().contains("folio"),

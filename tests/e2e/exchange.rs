@@ -20,6 +20,7 @@ fn posts_of_orders(w: &World) -> usize {
 
 async fn balance(w: &World, symbol: &str) -> Balance {
     api(w)
+        .exchange()
         .balances(None)
         .await
         .expect("balances")
@@ -39,7 +40,7 @@ pub(crate) async fn all_orders(w: &World, query: OrdersQuery) -> Vec<Order> {
         ..query
     };
     loop {
-        let page = api(w).orders(&q).await.expect("orders");
+        let page = api(w).exchange().orders(&q).await.expect("orders");
         let next = page.next_cursor().map(str::to_string);
         out.extend(page.data);
         match next {
@@ -92,6 +93,7 @@ async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
     assert_eq!(posts_of_orders(&w), 1, "exactly one order sent");
 
     let order = api(&w)
+        .exchange()
         .order(&OrderId::new(id.clone()))
         .await
         .expect("order");
@@ -122,6 +124,7 @@ async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
     w.wait_text("[data-testid=orders-notice]", "Canceled").await;
     assert_eq!(count(&w, "DELETE", &id), 1, "exactly one cancel sent");
     let order = api(&w)
+        .exchange()
         .order(&OrderId::new(id.clone()))
         .await
         .expect("order");
@@ -152,7 +155,12 @@ async fn a_market_buy_fills_and_shows_in_trades_and_balances_with_its_fee() {
         order_id: Some(OrderId::new(id.clone())),
         ..TradesQuery::default()
     };
-    let trades = api(&w).trades(&query).await.expect("trades").data;
+    let trades = api(&w)
+        .exchange()
+        .trades(&query)
+        .await
+        .expect("trades")
+        .data;
     assert!(!trades.is_empty(), "the market order filled");
     w.goto(&format!("/market/trades?order={id}")).await;
     for t in &trades {

@@ -66,10 +66,11 @@ async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
         ..Default::default()
     };
     let sells = api
-        .legacy_trades_all(&query(Some(LegacyTradeType::Sell)))
+        .legacy()
+        .trades_all(&query(Some(LegacyTradeType::Sell)))
         .await
         .expect("sells");
-    let all = api.legacy_trades_all(&query(None)).await.expect("trades");
+    let all = api.legacy().trades_all(&query(None)).await.expect("trades");
     assert!(
         sells.len() > 10 && sells.len() < all.len(),
         "several pages, narrowed"
@@ -156,7 +157,8 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
         ..Default::default()
     };
     let expected = api
-        .legacy_fiat_transactions_all(&finished)
+        .legacy()
+        .fiat_transactions_all(&finished)
         .await
         .expect("fiat");
     w.wait_js_true(&format!(
@@ -188,7 +190,8 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
         ..Default::default()
     };
     let expected = api
-        .legacy_crypto_transactions_all(&query)
+        .legacy()
+        .crypto_transactions_all(&query)
         .await
         .expect("crypto");
     assert!(expected.len() > 7, "several pages");
@@ -216,7 +219,8 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
         ..Default::default()
     };
     let expected = api
-        .legacy_commodity_transactions_all(&all)
+        .legacy()
+        .commodity_transactions_all(&all)
         .await
         .expect("metals");
     let shown = rows(&w, "[data-testid=legacy-commodity-transaction]").await;

@@ -69,7 +69,11 @@ async fn a_second_set_is_explained() {
         sell_limit: d("3"),
         currency_id: CurrencyId::eur(),
     };
-    api(&w).set_trading_limits(&other).await.expect("set");
+    api(&w)
+        .current()
+        .set_trading_limits(&other)
+        .await
+        .expect("set");
     click(&w, "#confirm-limits-confirm").await;
     w.wait_text("[data-testid=limits-notice]", "already set")
         .await;

@@ -40,7 +40,12 @@ pub async fn operations_of(w: &World, asset: &str) -> Vec<Operation> {
         asset_ids: vec![AssetId::new(asset)],
         ..OperationsQuery::default()
     };
-    api(w).operations(&query).await.expect("operations").data
+    api(w)
+        .current()
+        .operations(&query)
+        .await
+        .expect("operations")
+        .data
 }
 
 /// The id of the asset with this symbol.

@@ -237,6 +237,7 @@ async fn insufficient_funds_over_budget_and_lost_answers() {
         currency_id: CurrencyId::eur(),
     };
     api(&w)
+        .current()
         .set_trading_limits(&limits)
         .await
         .expect("limits set");
@@ -270,6 +271,7 @@ async fn insufficient_funds_over_budget_and_lost_answers() {
     w.find("[data-testid=outcome-unknown]").await;
     assert_eq!(count(&w, "POST", "/accept"), 3);
     api(&w)
+        .current()
         .accept_quote(&QuoteId::new(quote_id))
         .await
         .expect("accepted elsewhere");

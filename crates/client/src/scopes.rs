@@ -98,7 +98,7 @@ impl<T: Transport> Client<T> {
     /// Validates the key with one call (`GET /v1/trading-limits`, which any valid key may
     /// read). `Err(ApiError::Unauthorized)` means the key is wrong.
     pub async fn validate_key(&self) -> Result<(), ApiError> {
-        self.trading_limits().await.map(|_| ())
+        self.current().trading_limits().await.map(|_| ())
     }
 
     /// Validates the key, then probes each scope. Fails only when the key itself is refused
@@ -109,30 +109,34 @@ impl<T: Transport> Client<T> {
         words: impl Fn(&ApiError) -> String,
     ) -> Result<ScopeReport, ApiError> {
         self.validate_key().await?;
+        let current = self.current();
         let page = Some(1);
-        let balance = read_state(self.portfolio(None).await, &words);
+        let balance = read_state(current.portfolio(None).await, &words);
         let transaction = read_state(
-            self.operations(&OperationsQuery {
-                page_size: page,
-                ..OperationsQuery::default()
-            })
-            .await,
+            current
+                .operations(&OperationsQuery {
+                    page_size: page,
+                    ..OperationsQuery::default()
+                })
+                .await,
             &words,
         );
         let trade_read = read_state(
-            self.assets(&AssetsQuery {
-                page_size: page,
-                ..AssetsQuery::default()
-            })
-            .await,
+            current
+                .assets(&AssetsQuery {
+                    page_size: page,
+                    ..AssetsQuery::default()
+                })
+                .await,
             &words,
         );
         let earn_read = read_state(
-            self.earn_configs(&EarnConfigsQuery {
-                page_size: page,
-                ..EarnConfigsQuery::default()
-            })
-            .await,
+            current
+                .earn_configs(&EarnConfigsQuery {
+                    page_size: page,
+                    ..EarnConfigsQuery::default()
+                })
+                .await,
             &words,
         );
         let trade_write = write_state(

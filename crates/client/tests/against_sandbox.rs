@@ -27,6 +27,7 @@ fn client(server: &RunningServer, key: &str) -> Client {
 async fn portfolio_equals_the_ledger() {
     let server = sandbox().await;
     let positions = client(&server, "folio-demo-full")
+        .current()
         .portfolio(None)
         .await
         .unwrap();
@@ -59,14 +60,14 @@ async fn portfolio_equals_the_ledger() {
 async fn valuation_currency_history_catalogue_and_tickers() {
     let server = sandbox().await;
     let c = client(&server, "folio-demo-full");
-    let currencies = c.currencies().await.unwrap();
+    let currencies = c.current().currencies().await.unwrap();
     assert!(currencies.len() >= 6);
     assert_eq!(currencies[0].symbol.as_deref(), Some("EUR"));
     let usd = currencies
         .iter()
         .find(|c| c.symbol.as_deref() == Some("USD"))
         .unwrap();
-    let in_usd = c.portfolio(Some(&usd.id)).await.unwrap();
+    let in_usd = c.current().portfolio(Some(&usd.id)).await.unwrap();
     let valued = in_usd
         .iter()
         .find_map(|p| p.currency_balance.clone())
@@ -74,21 +75,26 @@ async fn valuation_currency_history_catalogue_and_tickers() {
     assert_eq!(valued.currency_id.as_ref(), Some(&usd.id));
 
     for timeframe in Timeframe::ALL {
-        let h = c.portfolio_history(timeframe, None).await.unwrap();
+        let h = c
+            .current()
+            .portfolio_history(timeframe, None)
+            .await
+            .unwrap();
         assert!(h.datapoints.len() > 2, "{timeframe:?}");
         assert!(h.return_percentage.is_some());
     }
 
     let ids: Vec<AssetId> = c
+        .current()
         .portfolio(None)
         .await
         .unwrap()
         .into_iter()
         .filter_map(|p| p.asset_id)
         .collect();
-    let assets = c.assets_by_ids(&ids).await.unwrap();
+    let assets = c.current().assets_by_ids(&ids).await.unwrap();
     assert_eq!(assets.len(), ids.len());
-    let ticker = c.ticker(&ids[0]).await.unwrap();
+    let ticker = c.current().ticker(&ids[0]).await.unwrap();
     assert!(ticker.price.unwrap() > folio_client::Decimal::ZERO);
     server.shutdown().await;
 }
@@ -104,7 +110,7 @@ async fn operations_paginate_to_the_end_exactly_once() {
     };
     let mut pages = 0;
     loop {
-        let page = c.operations(&query).await.unwrap();
+        let page = c.current().operations(&query).await.unwrap();
         pages += 1;
         for op in page.data.iter() {
             seen.insert(op.operation_id.clone());
@@ -122,12 +128,20 @@ async fn operations_paginate_to_the_end_exactly_once() {
 #[tokio::test]
 async fn key_and_scope_errors() {
     let server = sandbox().await;
-    let wrong = client(&server, "nope").portfolio(None).await.unwrap_err();
+    let wrong = client(&server, "nope")
+        .current()
+        .portfolio(None)
+        .await
+        .unwrap_err();
     assert!(matches!(wrong, ApiError::Unauthorized(_)), "{wrong:?}");
-    assert!(client(&server, "nope").detect_scopes(ApiError::to_string).await.is_err());
+    assert!(client(&server, "nope")
+        .detect_scopes(ApiError::to_string)
+        .await
+        .is_err());
 
     let balance_only = client(&server, "folio-demo-balance");
     let missing = balance_only
+        .current()
         .operations(&OperationsQuery::default())
         .await
         .unwrap_err();
@@ -161,6 +175,7 @@ async fn bad_request_and_not_found() {
     let c = client(&server, "folio-demo-full");
     for size in [0, 101] {
         let e = c
+            .current()
             .operations(&OperationsQuery {
                 page_size: Some(size),
                 ..OperationsQuery::default()
@@ -170,6 +185,7 @@ async fn bad_request_and_not_found() {
         assert!(matches!(e, ApiError::BadRequest(_)), "{size}: {e:?}");
     }
     let e = c
+        .current()
         .ticker(&AssetId::new("00000000-0000-0000-0000-000000000000"))
         .await
         .unwrap_err();
@@ -203,12 +219,15 @@ async fn reads_retry_twice_on_429_and_503_only() {
     let c = client(&server, "folio-demo-full");
 
     server.inject(fault(429, 2, Some(0)));
-    c.portfolio(None).await.expect("third try succeeds");
+    c.current()
+        .portfolio(None)
+        .await
+        .expect("third try succeeds");
     assert_eq!(portfolio_statuses(&server), vec![429, 429, 200]);
 
     server.clear_requests();
     server.inject(fault(429, 3, Some(0)));
-    let e = c.portfolio(None).await.unwrap_err();
+    let e = c.current().portfolio(None).await.unwrap_err();
     assert!(
         matches!(
             e,
@@ -227,12 +246,12 @@ async fn reads_retry_twice_on_429_and_503_only() {
 
     server.clear_requests();
     server.inject(fault(503, 1, None));
-    c.portfolio(None).await.expect("503 is retried");
+    c.current().portfolio(None).await.expect("503 is retried");
     assert_eq!(portfolio_statuses(&server), vec![503, 200]);
 
     server.clear_requests();
     server.inject(fault(500, 1, None));
-    let e = c.portfolio(None).await.unwrap_err();
+    let e = c.current().portfolio(None).await.unwrap_err();
     assert!(
         matches!(e, ApiError::Server(ref d) if d.status == 500),
         "{e:?}"
@@ -274,6 +293,7 @@ fn http(status: &str, headers: &str, body: &str) -> String {
 async fn peer_error(response: String) -> ApiError {
     let (url, _) = scripted_peer(response).await;
     Client::new(BaseUrls::same_origin(&url), ApiKey::new("k"))
+        .current()
         .portfolio(None)
         .await
         .unwrap_err()
@@ -325,6 +345,7 @@ async fn every_status_class_maps_cleanly() {
     let dead = format!("http://{}", closed.local_addr().unwrap());
     drop(closed);
     let network = Client::new(BaseUrls::same_origin(&dead), ApiKey::new("k"))
+        .current()
         .portfolio(None)
         .await
         .unwrap_err();

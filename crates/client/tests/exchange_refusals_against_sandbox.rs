@@ -13,8 +13,8 @@ use folio_sandbox::Fault;
 async fn refusals_scopes_and_writes_never_retried() {
     let server = sandbox(true).await;
     let c = client(&server, "folio-demo-full");
-    let pair = c.pairs(Some("BTC-EUR")).await.unwrap().remove(0);
-    let mid = c.exchange_tickers(&["BTC-EUR"]).await.unwrap()[0]
+    let pair = c.exchange().pairs(Some("BTC-EUR")).await.unwrap().remove(0);
+    let mid = c.exchange().tickers(&["BTC-EUR"]).await.unwrap()[0]
         .price
         .unwrap();
     for (qty, price, code) in [
@@ -39,7 +39,8 @@ async fn refusals_scopes_and_writes_never_retried() {
             "the form catches {code}"
         );
         let e = c
-            .create_order(&draft.to_new_order("BTC-EUR"))
+            .exchange()
+            .place_order(&draft.to_new_order("BTC-EUR"))
             .await
             .unwrap_err();
         assert!(matches!(e, ApiError::Unprocessable(_)), "{e:?}");
@@ -50,21 +51,23 @@ async fn refusals_scopes_and_writes_never_retried() {
         ..limit_buy("BTC-EUR", "0.01", mid)
     };
     assert_eq!(
-        c.create_order(&both).await.unwrap_err().code(),
+        c.exchange().place_order(&both).await.unwrap_err().code(),
         Some("QUANTITY_XOR_AMOUNT")
     );
     let read = client(&server, "folio-demo-read");
     assert!(matches!(
-        read.create_order(&limit_buy("BTC-EUR", "0.01", mid)).await,
+        read.exchange()
+            .place_order(&limit_buy("BTC-EUR", "0.01", mid))
+            .await,
         Err(ApiError::MissingScope(_))
     ));
     let none = client(&server, "folio-demo-balance");
     assert!(matches!(
-        none.balances(None).await,
+        none.exchange().balances(None).await,
         Err(ApiError::MissingScope(_))
     ));
     assert!(matches!(
-        client(&server, "wrong").account().await,
+        client(&server, "wrong").exchange().account().await,
         Err(ApiError::Unauthorized(_))
     ));
     server.inject(Fault {
@@ -74,7 +77,8 @@ async fn refusals_scopes_and_writes_never_retried() {
     });
     server.clear_requests();
     let e = c
-        .create_order(&limit_buy("BTC-EUR", "0.01", (mid * d("0.5")).floor()))
+        .exchange()
+        .place_order(&limit_buy("BTC-EUR", "0.01", (mid * d("0.5")).floor()))
         .await
         .unwrap_err();
     assert!(e.write_outcome_unknown());

@@ -39,7 +39,7 @@ async fn all_operations(c: &Client) -> Vec<Operation> {
         ..Default::default()
     };
     loop {
-        let page = c.operations(&q).await.unwrap();
+        let page = c.current().operations(&q).await.unwrap();
         let next = page.next().map(str::to_string);
         ops.extend(
             page.data
@@ -55,26 +55,27 @@ async fn all_operations(c: &Client) -> Vec<Operation> {
 
 async fn reconciliation(server: &RunningServer) -> Reconciliation {
     let c = client(server);
-    let wallets = c.legacy_wallets().await.unwrap();
-    let grouped = c.legacy_asset_wallets().await.unwrap();
-    let fiat = c.legacy_fiat_wallets().await.unwrap();
+    let wallets = c.legacy().wallets().await.unwrap();
+    let grouped = c.legacy().asset_wallets().await.unwrap();
+    let fiat = c.legacy().fiat_wallets().await.unwrap();
     let trades = c
-        .legacy_trades_all(&LegacyTradesQuery {
+        .legacy()
+        .trades_all(&LegacyTradesQuery {
             page_size: Some(500),
             ..Default::default()
         })
         .await
         .unwrap();
-    let positions: Vec<PortfolioPosition> = c.portfolio(None).await.unwrap().into_vec();
+    let positions: Vec<PortfolioPosition> = c.current().portfolio(None).await.unwrap().into_vec();
     let ids: Vec<AssetId> = positions
         .iter()
         .filter_map(|p| p.asset_id.clone())
         .collect();
     let mut symbols: HashMap<String, String> = HashMap::new();
-    for a in c.assets_by_ids(&ids).await.unwrap() {
+    for a in c.current().assets_by_ids(&ids).await.unwrap() {
         symbols.insert(a.id.to_string(), a.symbol.unwrap_or_default());
     }
-    for cur in c.currencies().await.unwrap() {
+    for cur in c.current().currencies().await.unwrap() {
         symbols.insert(cur.id.to_string(), cur.symbol.unwrap_or_default());
     }
     let ops = all_operations(&c).await;
@@ -141,28 +142,32 @@ async fn merged_timeline_counts_every_event_once() {
     let ops = all_operations(&c).await;
     let legacy = LegacyRecords {
         trades: c
-            .legacy_trades_all(&LegacyTradesQuery {
+            .legacy()
+            .trades_all(&LegacyTradesQuery {
                 page_size: Some(500),
                 ..Default::default()
             })
             .await
             .unwrap(),
         fiat: c
-            .legacy_fiat_transactions_all(&LegacyFiatTransactionsQuery {
+            .legacy()
+            .fiat_transactions_all(&LegacyFiatTransactionsQuery {
                 page_size: Some(500),
                 ..Default::default()
             })
             .await
             .unwrap(),
         crypto: c
-            .legacy_crypto_transactions_all(&LegacyCryptoTransactionsQuery {
+            .legacy()
+            .crypto_transactions_all(&LegacyCryptoTransactionsQuery {
                 page_size: Some(500),
                 ..Default::default()
             })
             .await
             .unwrap(),
         commodity: c
-            .legacy_commodity_transactions_all(&LegacyCommodityTransactionsQuery {
+            .legacy()
+            .commodity_transactions_all(&LegacyCommodityTransactionsQuery {
                 page_size: Some(500),
                 ..Default::default()
             })

@@ -103,7 +103,7 @@ pub fn StakeForm(
             move |sent| match earn_sentence(sent, &text) {
                 Ok(t) | Err(t) => t,
             },
-            async move { client.earn_action(act, &request).await },
+            async move { client.current().earn_action(act, &request).await },
         );
     });
     let options = rows.with_value(|rs| rs.iter().map(|r| {

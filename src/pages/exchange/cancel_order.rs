@@ -79,7 +79,7 @@ pub fn CancelOrder(order: Order, on_done: Callback<Result<String, String>>) -> i
             |sent| match cancel_sentence(sent) {
                 Ok(text) | Err(text) => text,
             },
-            async move { client.cancel_order(&id).await },
+            async move { client.exchange().cancel_order(&id).await },
         );
     });
     view! {

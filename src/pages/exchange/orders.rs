@@ -48,7 +48,7 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
         };
         let f = filter.get_untracked();
         paged.load_next(
-            move |cursor| async move { client.orders(&f.orders_query(cursor)).await },
+            move |cursor| async move { client.exchange().orders(&f.orders_query(cursor)).await },
             order_key,
         );
     };

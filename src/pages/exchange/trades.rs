@@ -55,7 +55,7 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
         };
         let f = filter.get_untracked();
         paged.load_next(
-            move |cursor| async move { client.trades(&f.trades_query(cursor)).await },
+            move |cursor| async move { client.exchange().trades(&f.trades_query(cursor)).await },
             trade_key,
         );
     };
@@ -119,7 +119,7 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
 fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
     let trade = account_resource(
         move || id.clone(),
-        |client: Client, _, id| async move { client.trade(&id).await },
+        |client: Client, _, id| async move { client.exchange().trade(&id).await },
     );
     let body = load_states(
         move || trade.get(),

@@ -92,7 +92,8 @@ fn CommodityList() -> impl IntoView {
     let filter = use_filter(LegacyList::Commodity);
     let pager = use_pager(filter, |client, f, cursor| async move {
         client
-            .legacy_commodity_transactions(&f.commodity_query(cursor))
+            .legacy()
+            .commodity_transactions(&f.commodity_query(cursor))
             .await
     });
     let body = move || pager.items().iter().map(row).collect_view();

@@ -61,7 +61,8 @@ fn CryptoList() -> impl IntoView {
     let filter = use_filter(LegacyList::Crypto);
     let pager = use_pager(filter, |client, f, cursor| async move {
         client
-            .legacy_crypto_transactions(&f.crypto_query(cursor))
+            .legacy()
+            .crypto_transactions(&f.crypto_query(cursor))
             .await
     });
     let body = move || pager.items().iter().map(row).collect_view();

@@ -50,7 +50,10 @@ fn row(t: &LegacyItem<LegacyFiatTransaction>, fiats: &HashMap<String, String>) -
 fn FiatList() -> impl IntoView {
     let filter = use_filter(LegacyList::Fiat);
     let pager = use_pager(filter, |client, f, cursor| async move {
-        client.legacy_fiat_transactions(&f.fiat_query(cursor)).await
+        client
+            .legacy()
+            .fiat_transactions(&f.fiat_query(cursor))
+            .await
     });
     let fiats = use_fiat_symbols();
     let body = move || {

@@ -56,7 +56,7 @@ fn row(
 fn TradesList() -> impl IntoView {
     let filter = use_filter(LegacyList::Trades);
     let pager = use_pager(filter, |client, f, cursor| async move {
-        client.legacy_trades(&f.trades_query(cursor)).await
+        client.legacy().trades(&f.trades_query(cursor)).await
     });
     let fiats = use_fiat_symbols();
     let body = move || {

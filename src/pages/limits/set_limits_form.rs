@@ -105,7 +105,7 @@ pub fn SetLimitsForm(
         write.send(
             label,
             |sent| limits_sentence(sent).unwrap_or_else(|| "The limits are set.".to_string()),
-            async move { client.set_trading_limits(&request).await },
+            async move { client.current().set_trading_limits(&request).await },
         );
     });
     let blocked = Signal::derive(move || !retyped());

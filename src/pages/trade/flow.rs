@@ -211,7 +211,7 @@ impl TradeCtx {
         }
         self.last_request.set(Some((request.clone(), asset)));
         self.tasks.spawn(async move {
-            let stage = match client.create_quote(&request).await {
+            let stage = match client.current().create_quote(&request).await {
                 Ok(quote) => Stage::Quoted(quote),
                 Err(e) => Stage::QuoteFailed(e.user_message()),
             };
@@ -243,7 +243,7 @@ impl TradeCtx {
         self.accept_write.send(
             label,
             move |sent| accept_sentence(sent, &what),
-            async move { client.accept_quote(&id).await },
+            async move { client.current().accept_quote(&id).await },
         )
     }
 

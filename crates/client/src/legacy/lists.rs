@@ -16,9 +16,10 @@ use super::types::{
     LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyPage, LegacyTradeType,
     LegacyTransactionType, MAX_PAGE_SIZE,
 };
+use super::Legacy;
 use crate::query::Query;
 use crate::transport::Transport;
-use crate::{ApiError, Client};
+use crate::ApiError;
 
 /// `GET /v1/trades` filters and paging.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -127,17 +128,19 @@ impl LegacyCommodityTransactionsQuery {
 /// The most pages an `*_all` call fetches (500 × 2,000 = a million items).
 const MAX_PAGES: usize = 2_000;
 
-impl<T: Transport> Client<T> {
-    async fn legacy_page<A: DeserializeOwned>(
+impl<T: Transport> Legacy<'_, T> {
+    async fn page<A: DeserializeOwned>(
         &self,
         path: &str,
         (filters, cursor, size): Parts<'_>,
     ) -> Result<LegacyPage<A>, ApiError> {
-        let url = self.legacy_url(&format!("{path}{}", render(&filters, cursor, size)));
-        self.get(url).await
+        let url = self
+            .client
+            .legacy_url(&format!("{path}{}", render(&filters, cursor, size)));
+        self.client.get(url).await
     }
 
-    async fn legacy_collect<A: DeserializeOwned>(
+    async fn collect<A: DeserializeOwned>(
         &self,
         path: &str,
         (filters, first, size): Parts<'_>,
@@ -149,7 +152,7 @@ impl<T: Transport> Client<T> {
         let mut stale = 0;
         for _ in 0..MAX_PAGES {
             let parts = (filters.clone(), cursor.as_deref(), size);
-            let page: LegacyPage<A> = self.legacy_page(path, parts).await?;
+            let page: LegacyPage<A> = self.page(path, parts).await?;
             let next = page.next_cursor(clamp(size)).map(str::to_string);
             let before = items.len();
             items.extend(
@@ -170,72 +173,69 @@ impl<T: Transport> Client<T> {
     }
 
     /// One page of `GET /v1/trades`, newest first.
-    pub async fn legacy_trades(
+    pub async fn trades(
         &self,
         query: &LegacyTradesQuery,
     ) -> Result<LegacyPage<LegacyTrade>, ApiError> {
-        self.legacy_page("/trades", query.parts()).await
+        self.page("/trades", query.parts()).await
     }
 
     /// Every trade matching `query`, from `query.cursor` on (see the module docs).
-    pub async fn legacy_trades_all(
+    pub async fn trades_all(
         &self,
         query: &LegacyTradesQuery,
     ) -> Result<Vec<LegacyItem<LegacyTrade>>, ApiError> {
-        self.legacy_collect("/trades", query.parts()).await
+        self.collect("/trades", query.parts()).await
     }
 
     /// One page of `GET /v1/fiatwallets/transactions`, newest first.
-    pub async fn legacy_fiat_transactions(
+    pub async fn fiat_transactions(
         &self,
         query: &LegacyFiatTransactionsQuery,
     ) -> Result<LegacyPage<LegacyFiatTransaction>, ApiError> {
-        self.legacy_page("/fiatwallets/transactions", query.parts())
-            .await
+        self.page("/fiatwallets/transactions", query.parts()).await
     }
 
     /// Every fiat transaction matching `query`.
-    pub async fn legacy_fiat_transactions_all(
+    pub async fn fiat_transactions_all(
         &self,
         query: &LegacyFiatTransactionsQuery,
     ) -> Result<Vec<LegacyItem<LegacyFiatTransaction>>, ApiError> {
-        self.legacy_collect("/fiatwallets/transactions", query.parts())
+        self.collect("/fiatwallets/transactions", query.parts())
             .await
     }
 
     /// One page of `GET /v1/wallets/transactions`, newest first.
-    pub async fn legacy_crypto_transactions(
+    pub async fn crypto_transactions(
         &self,
         query: &LegacyCryptoTransactionsQuery,
     ) -> Result<LegacyPage<LegacyCryptoTransaction>, ApiError> {
-        self.legacy_page("/wallets/transactions", query.parts())
-            .await
+        self.page("/wallets/transactions", query.parts()).await
     }
 
     /// Every crypto transaction matching `query`.
-    pub async fn legacy_crypto_transactions_all(
+    pub async fn crypto_transactions_all(
         &self,
         query: &LegacyCryptoTransactionsQuery,
     ) -> Result<Vec<LegacyItem<LegacyCryptoTransaction>>, ApiError> {
-        self.legacy_collect("/wallets/transactions", query.parts())
-            .await
+        self.collect("/wallets/transactions", query.parts()).await
     }
 
     /// One page of `GET /v1/assets/transactions/commodity`, newest first.
-    pub async fn legacy_commodity_transactions(
+    pub async fn commodity_transactions(
         &self,
         query: &LegacyCommodityTransactionsQuery,
     ) -> Result<LegacyPage<LegacyCommodityTransaction>, ApiError> {
-        self.legacy_page("/assets/transactions/commodity", query.parts())
+        self.page("/assets/transactions/commodity", query.parts())
             .await
     }
 
     /// Every commodity transaction from `query.cursor` on.
-    pub async fn legacy_commodity_transactions_all(
+    pub async fn commodity_transactions_all(
         &self,
         query: &LegacyCommodityTransactionsQuery,
     ) -> Result<Vec<LegacyItem<LegacyCommodityTransaction>>, ApiError> {
-        self.legacy_collect("/assets/transactions/commodity", query.parts())
+        self.collect("/assets/transactions/commodity", query.parts())
             .await
     }
 }

@@ -39,6 +39,6 @@ pub fn limit_buy(pair: &str, qty: &str, price: Decimal) -> NewOrder {
 }
 
 pub async fn balance(c: &Client, symbol: &str) -> (Decimal, Decimal) {
-    let b = c.balances(Some(symbol)).await.unwrap();
+    let b = c.exchange().balances(Some(symbol)).await.unwrap();
     (b[0].available, b[0].locked)
 }

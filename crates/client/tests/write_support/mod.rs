@@ -65,7 +65,7 @@ pub async fn operation_with_trade(c: &Client, trade: &TradeId) -> Option<Operati
         page_size: Some(10),
         ..OperationsQuery::default()
     };
-    let page = c.operations(&query).await.unwrap();
+    let page = c.current().operations(&query).await.unwrap();
     page.data.into_iter().find(|op| {
         op.transactions
             .iter()

@@ -107,7 +107,7 @@ pub fn PlaceOrderDialog(
         write.send(
             label,
             move |sent| Placed::from_sent(sent, &text).text().to_string(),
-            async move { client.create_order(&r.order).await },
+            async move { client.exchange().place_order(&r.order).await },
         );
     });
     let warning = move || {
