@@ -1,23 +1,66 @@
-//! Shared by the write tests: an in-process sandbox, clients and the sandbox's own figures.
-#![allow(dead_code)]
+//! The setup every module shares: an in-process sandbox in the shape a topic needs, a client
+//! of it, and the sandbox's own figures as witness.
 
+use std::str::FromStr;
+
+use chrono::{DateTime, TimeZone, Utc};
 use folio_client::current::{Operation, OperationsQuery, QuoteAmount, QuoteRequest, Side};
+use folio_client::exchange::{NewOrder, OrderSide, OrderType};
 use folio_client::{ApiKey, AssetId, BaseUrls, Client, CurrencyId, Decimal, TradeId};
 use folio_sandbox::{Config, RunningServer};
-use std::str::FromStr;
 
 /// The demo key with every scope.
 pub const FULL: &str = "folio-demo-full";
 
-/// A sandbox with frozen prices and no practical write rate limit.
+/// The sandbox clock of the legacy and exchange tests: 2026-05-04 09:15:27 UTC.
+pub fn demo_now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 5, 4, 9, 15, 27).unwrap()
+}
+
+async fn serve(config: Config) -> RunningServer {
+    folio_sandbox::serve(config).await.expect("sandbox starts")
+}
+
+/// A sandbox with frozen prices.
 pub async fn sandbox() -> RunningServer {
-    folio_sandbox::serve(Config {
+    serve(Config {
+        frozen_prices: true,
+        ..Config::default()
+    })
+    .await
+}
+
+/// A sandbox with frozen prices and no practical write rate limit.
+pub async fn write_sandbox() -> RunningServer {
+    serve(Config {
         frozen_prices: true,
         write_rate_limit: 1_000,
         ..Config::default()
     })
     .await
-    .expect("sandbox starts")
+}
+
+/// A sandbox for the legacy API: frozen prices, no practical read limit, the clock at `now`
+/// (else [`demo_now`]), and with `discrepancy` the two deliberate legacy differences.
+pub async fn legacy_sandbox(discrepancy: bool, now: Option<DateTime<Utc>>) -> RunningServer {
+    serve(Config {
+        frozen_prices: true,
+        now: Some(now.unwrap_or_else(demo_now)),
+        read_rate_limit: 100_000,
+        legacy_discrepancy: discrepancy,
+        ..Config::default()
+    })
+    .await
+}
+
+/// A sandbox for the exchange API, the clock at [`demo_now`], prices frozen or walking.
+pub async fn exchange_sandbox(frozen: bool) -> RunningServer {
+    serve(Config {
+        frozen_prices: frozen,
+        now: Some(demo_now()),
+        ..Config::default()
+    })
+    .await
 }
 
 /// A client of `server` with `key`.
@@ -80,4 +123,25 @@ pub fn accept_requests(server: &RunningServer) -> usize {
         .iter()
         .filter(|r| r.path.ends_with("/accept"))
         .count()
+}
+
+/// A limit buy of `qty` at `price`.
+pub fn limit_buy(pair: &str, qty: &str, price: Decimal) -> NewOrder {
+    NewOrder {
+        pair: pair.into(),
+        side: OrderSide::Buy,
+        order_type: OrderType::Limit,
+        quantity: Some(dec(qty)),
+        amount: None,
+        limit_price: Some(price),
+        trigger_price: None,
+        time_in_force: None,
+        end_time: None,
+    }
+}
+
+/// (available, locked) of `symbol` on the exchange.
+pub async fn balance(c: &Client, symbol: &str) -> (Decimal, Decimal) {
+    let b = c.exchange().balances(Some(symbol)).await.unwrap();
+    (b[0].available, b[0].locked)
 }

@@ -1,27 +1,15 @@
 //! The client against the real sandbox over HTTP: happy paths, pagination to the end, and
 //! every error class (the sandbox's fault injection and a tiny scripted HTTP peer).
-#![cfg(not(target_arch = "wasm32"))]
+
+use crate::support::*;
 
 use std::collections::HashSet;
 
 use folio_client::current::{OperationsQuery, Timeframe};
 use folio_client::scopes::{Scope, ScopeState};
 use folio_client::{ApiError, ApiKey, AssetId, BaseUrls, Client, CurrencyId};
-use folio_sandbox::{Config, Fault, RunningServer};
+use folio_sandbox::{Fault, RunningServer};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-async fn sandbox() -> RunningServer {
-    folio_sandbox::serve(Config {
-        frozen_prices: true,
-        ..Config::default()
-    })
-    .await
-    .expect("sandbox starts")
-}
-
-fn client(server: &RunningServer, key: &str) -> Client {
-    Client::new(BaseUrls::same_origin(&server.url()), ApiKey::new(key))
-}
 
 #[tokio::test]
 async fn portfolio_equals_the_ledger() {

@@ -1,8 +1,7 @@
 //! Quotes against the in-process sandbox: buy and sell, every refusal, a read-only key, and
 //! the sandbox's request log proving each write was sent exactly once.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod write_support;
+use crate::support::*;
 
 use std::time::Duration;
 
@@ -11,11 +10,10 @@ use folio_client::current::{
 };
 use folio_client::{ApiError, ApiKey, BaseUrls, Client, CurrencyId};
 use folio_sandbox::Fault;
-use write_support::*;
 
 #[tokio::test]
 async fn buy_by_notional_then_sell_by_quantity() {
-    let server = sandbox().await;
+    let server = write_sandbox().await;
     let c = client(&server, FULL);
     let btc = asset(&server, "BTC");
     let (eur_before, _) = holding(&server, "EUR");
@@ -87,7 +85,7 @@ async fn buy_by_notional_then_sell_by_quantity() {
 
 #[tokio::test]
 async fn expired_already_accepted_and_insufficient_funds_change_nothing() {
-    let server = sandbox().await;
+    let server = write_sandbox().await;
     let c = client(&server, FULL);
     let eth = asset(&server, "ETH");
     let buy = request(&eth, Side::Buy, QuoteAmount::Notional(dec("20")));
@@ -163,7 +161,7 @@ async fn expired_already_accepted_and_insufficient_funds_change_nothing() {
 
 #[tokio::test]
 async fn a_write_is_sent_exactly_once_whatever_happens() {
-    let server = sandbox().await;
+    let server = write_sandbox().await;
     let c = client(&server, FULL);
     let btc = asset(&server, "BTC");
     let q = c
@@ -222,7 +220,7 @@ async fn a_write_is_sent_exactly_once_whatever_happens() {
 
 #[tokio::test]
 async fn a_read_only_key_cannot_reach_any_write() {
-    let server = sandbox().await;
+    let server = write_sandbox().await;
     let full = client(&server, FULL);
     let btc = asset(&server, "BTC");
     let q = full

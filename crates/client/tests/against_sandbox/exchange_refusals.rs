@@ -1,17 +1,15 @@
 //! Exchange refusals against the sandbox: validation codes the order form also catches,
 //! scopes, and a write that is never retried.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod exchange_support;
+use crate::support::*;
 
-use exchange_support::*;
 use folio_client::exchange::{validate_order, NewOrder, OrderDraft, OrderSide, OrderType};
 use folio_client::ApiError;
 use folio_sandbox::Fault;
 
 #[tokio::test]
 async fn refusals_scopes_and_writes_never_retried() {
-    let server = sandbox(true).await;
+    let server = exchange_sandbox(true).await;
     let c = client(&server, "folio-demo-full");
     let pair = c.exchange().pairs(Some("BTC-EUR")).await.unwrap().remove(0);
     let mid = c.exchange().tickers(&["BTC-EUR"]).await.unwrap()[0]
@@ -19,13 +17,13 @@ async fn refusals_scopes_and_writes_never_retried() {
         .unwrap();
     for (qty, price, code) in [
         ("0.00001", mid, "BELOW_MIN_ORDER_AMOUNT"),
-        ("0.01", mid + d("0.5"), "INVALID_TICK_SIZE"),
+        ("0.01", mid + dec("0.5"), "INVALID_TICK_SIZE"),
         ("5", mid, "INSUFFICIENT_BALANCE"),
     ] {
         let draft = OrderDraft {
             side: OrderSide::Buy,
             order_type: OrderType::Limit,
-            quantity: Some(d(qty)),
+            quantity: Some(dec(qty)),
             amount: None,
             limit_price: Some(price),
             trigger_price: None,
@@ -47,7 +45,7 @@ async fn refusals_scopes_and_writes_never_retried() {
         assert_eq!(e.code(), Some(code));
     }
     let both = NewOrder {
-        amount: Some(d("100")),
+        amount: Some(dec("100")),
         ..limit_buy("BTC-EUR", "0.01", mid)
     };
     assert_eq!(
@@ -78,7 +76,7 @@ async fn refusals_scopes_and_writes_never_retried() {
     server.clear_requests();
     let e = c
         .exchange()
-        .place_order(&limit_buy("BTC-EUR", "0.01", (mid * d("0.5")).floor()))
+        .place_order(&limit_buy("BTC-EUR", "0.01", (mid * dec("0.5")).floor()))
         .await
         .unwrap_err();
     assert!(e.write_outcome_unknown());

@@ -1,7 +1,8 @@
 //! The legacy client against the sandbox over HTTP: every endpoint, paging reaches every
 //! item exactly once, 410 after the sunset (reconciliation and the merged timeline are in
 //! `legacy_reconcile_against_sandbox.rs`).
-#![cfg(not(target_arch = "wasm32"))]
+
+use crate::support::*;
 
 use std::collections::HashSet;
 
@@ -9,30 +10,11 @@ use chrono::{TimeZone, Utc};
 use folio_client::legacy::sunset::is_gone;
 use folio_client::legacy::*;
 use folio_client::{ApiError, ApiKey, BaseUrls, Client};
-use folio_sandbox::{Config, RunningServer};
-
-async fn sandbox(discrepancy: bool, now: Option<chrono::DateTime<Utc>>) -> RunningServer {
-    let config = Config {
-        frozen_prices: true,
-        now: Some(now.unwrap_or_else(|| Utc.with_ymd_and_hms(2026, 5, 4, 9, 15, 27).unwrap())),
-        read_rate_limit: 100_000,
-        legacy_discrepancy: discrepancy,
-        ..Config::default()
-    };
-    folio_sandbox::serve(config).await.expect("sandbox starts")
-}
-
-fn client(server: &RunningServer) -> Client {
-    Client::new(
-        BaseUrls::same_origin(&server.url()),
-        ApiKey::new("folio-demo-full"),
-    )
-}
 
 #[tokio::test]
 async fn every_endpoint_decodes() {
-    let server = sandbox(false, None).await;
-    let c = client(&server);
+    let server = legacy_sandbox(false, None).await;
+    let c = client(&server, FULL);
     let wallets = c.legacy().wallets().await.unwrap();
     assert!(wallets.len() >= 16 && wallets.iter().all(|w| w.kind.as_deref() == Some("wallet")));
     assert!(wallets
@@ -93,8 +75,8 @@ async fn every_endpoint_decodes() {
 
 #[tokio::test]
 async fn paging_reaches_every_item_exactly_once() {
-    let server = sandbox(false, None).await;
-    let c = client(&server);
+    let server = legacy_sandbox(false, None).await;
+    let c = client(&server, FULL);
     let small = |n| LegacyTradesQuery {
         page_size: Some(n),
         ..Default::default()
@@ -179,12 +161,12 @@ async fn paging_reaches_every_item_exactly_once() {
 
 #[tokio::test]
 async fn after_the_sunset_the_legacy_api_is_gone_and_the_current_one_works() {
-    let server = sandbox(
+    let server = legacy_sandbox(
         false,
         Some(Utc.with_ymd_and_hms(2027, 2, 1, 0, 0, 0).unwrap()),
     )
     .await;
-    let c = client(&server);
+    let c = client(&server, FULL);
     let e = c.legacy().wallets().await.unwrap_err();
     assert!(matches!(e, ApiError::Gone(_)) && is_gone(&e), "{e:?}");
     assert_eq!(e.code(), Some("api_decommissioned"));

@@ -1,18 +1,16 @@
 //! Trading limits and earn actions against the in-process sandbox, the ledger as witness.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod write_support;
+use crate::support::*;
 
 use folio_client::current::{
     EarnAction, EarnActionRequest, EarnActionStatus, EarnConfigsQuery, EarnType, LimitsRequest,
     OperationsQuery, QuoteAmount, Side,
 };
 use folio_client::{ApiError, CurrencyId, Decimal};
-use write_support::*;
 
 #[tokio::test]
 async fn limits_are_set_once_and_budget_every_trade() {
-    let server = sandbox().await;
+    let server = write_sandbox().await;
     let c = client(&server, FULL);
     assert_eq!(c.current().trading_limits().await.unwrap(), None);
     let limits = LimitsRequest {
@@ -70,7 +68,7 @@ async fn limits_are_set_once_and_budget_every_trade() {
 
 #[tokio::test]
 async fn stake_then_unstake_moves_available_balance() {
-    let server = sandbox().await;
+    let server = write_sandbox().await;
     let c = client(&server, FULL);
     let eth = asset(&server, "ETH");
     let q = c

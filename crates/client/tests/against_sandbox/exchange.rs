@@ -1,13 +1,11 @@
 //! The exchange client against the in-process sandbox: market data, placing, filling and
 //! canceling orders, paging exactly once, validation codes, scopes, and writes sent once.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod exchange_support;
+use crate::support::*;
 
 use std::collections::HashSet;
 use std::time::Duration;
 
-use exchange_support::*;
 use folio_client::exchange::{
     CandleInterval, CandlesQuery, NewOrder, OrderStatus, OrderType, OrdersQuery, StatusFilter,
     TradesQuery,
@@ -16,7 +14,7 @@ use folio_client::{ApiError, Decimal, TradeId};
 
 #[tokio::test]
 async fn market_data_reads() {
-    let server = sandbox(true).await;
+    let server = exchange_sandbox(true).await;
     let c = client(&server, "folio-demo-read");
     let time = c.exchange().time().await.unwrap();
     assert_eq!(
@@ -69,12 +67,12 @@ async fn market_data_reads() {
 
 #[tokio::test]
 async fn limit_order_locks_then_cancel_frees_and_cancel_is_sent_once() {
-    let server = sandbox(true).await;
+    let server = exchange_sandbox(true).await;
     let c = client(&server, "folio-demo-full");
     let mid = c.exchange().tickers(&["BTC-EUR"]).await.unwrap()[0]
         .price
         .unwrap();
-    let price = (mid * d("0.5")).floor();
+    let price = (mid * dec("0.5")).floor();
     let before = balance(&c, "EUR").await;
     let order = c
         .exchange()
@@ -82,7 +80,7 @@ async fn limit_order_locks_then_cancel_frees_and_cancel_is_sent_once() {
         .await
         .unwrap();
     assert_eq!(order.status, Some(OrderStatus::New));
-    let cost = (d("0.01") * price).round_dp(2);
+    let cost = (dec("0.01") * price).round_dp(2);
     assert_eq!(balance(&c, "EUR").await, (before.0 - cost, before.1 + cost));
     let open = c
         .exchange()
@@ -113,7 +111,7 @@ async fn limit_order_locks_then_cancel_frees_and_cancel_is_sent_once() {
 
 #[tokio::test]
 async fn market_buy_fills_and_shows_in_trades_and_balances() {
-    let server = sandbox(true).await;
+    let server = exchange_sandbox(true).await;
     let c = client(&server, "folio-demo-full");
     let (eth_before, _) = balance(&c, "ETH").await;
     let order = NewOrder {
@@ -124,7 +122,7 @@ async fn market_buy_fills_and_shows_in_trades_and_balances() {
     let placed = c.exchange().place_order(&order).await.unwrap();
     let filled = c.exchange().order(&placed.id).await.unwrap();
     assert_eq!(filled.status, Some(OrderStatus::Filled));
-    assert_eq!(filled.filled_percentage, Some(d("100.00")));
+    assert_eq!(filled.filled_percentage, Some(dec("100.00")));
     let trades = c
         .exchange()
         .trades(&TradesQuery {
@@ -145,7 +143,7 @@ async fn market_buy_fills_and_shows_in_trades_and_balances() {
         trades.data[0].fee.as_ref().unwrap().currency.as_deref(),
         Some("ETH")
     );
-    assert_eq!(balance(&c, "ETH").await.0, eth_before + d("0.25") - fee);
+    assert_eq!(balance(&c, "ETH").await.0, eth_before + dec("0.25") - fee);
     let one = c.exchange().trade(&trades.data[0].id).await.unwrap();
     assert_eq!(one.order_id.as_ref(), Some(&placed.id));
     let missing = c.exchange().trade(&TradeId::new("nope")).await.unwrap_err();
@@ -155,14 +153,14 @@ async fn market_buy_fills_and_shows_in_trades_and_balances() {
 
 #[tokio::test]
 async fn resting_limit_fills_partially_as_the_clock_moves() {
-    let server = sandbox(false).await;
+    let server = exchange_sandbox(false).await;
     let c = client(&server, "folio-demo-full");
     let mid = c.exchange().tickers(&["BTC-EUR"]).await.unwrap()[0]
         .price
         .unwrap();
     let placed = c
         .exchange()
-        .place_order(&limit_buy("BTC-EUR", "0.05", (mid * d("0.998")).floor()))
+        .place_order(&limit_buy("BTC-EUR", "0.05", (mid * dec("0.998")).floor()))
         .await
         .unwrap();
     let mut seen = Vec::new();
@@ -189,7 +187,7 @@ async fn resting_limit_fills_partially_as_the_clock_moves() {
 
 #[tokio::test]
 async fn paging_reaches_every_order_exactly_once() {
-    let server = sandbox(true).await;
+    let server = exchange_sandbox(true).await;
     let c = client(&server, "folio-demo-read");
     let mut seen = Vec::new();
     let mut query = OrdersQuery {
