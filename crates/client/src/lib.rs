@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 #![cfg_attr(
     not(test),
     deny(clippy::arithmetic_side_effects, clippy::disallowed_methods)

@@ -9,7 +9,7 @@
 
 mod account;
 mod market;
-pub mod numbers;
+mod numbers;
 mod orders;
 mod trades;
 mod validate;
