@@ -50,6 +50,17 @@ async fn browser_transport_reports_an_unreachable_service_as_network_error() {
 }
 
 #[wasm_bindgen_test]
+async fn browser_transport_reports_a_key_the_browser_cannot_send_as_network_error() {
+    // A header value outside Latin-1 makes `Headers.set` throw: a network error, not a trap.
+    let client = Client::new(
+        BaseUrls::same_origin("http://127.0.0.1:9"),
+        ApiKey::new("k€y"),
+    );
+    let error = client.current().portfolio(None).await.unwrap_err();
+    assert!(matches!(error, ApiError::Network { .. }), "{error:?}");
+}
+
+#[wasm_bindgen_test]
 fn error_view_shows_plain_words_and_a_retry_button() {
     let document = window().document().unwrap();
     let host: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
