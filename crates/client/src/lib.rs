@@ -37,6 +37,7 @@ mod error;
 pub mod exchange;
 mod ids;
 pub mod legacy;
+mod lenient;
 #[cfg(test)]
 mod lenient_tests;
 mod listed;

@@ -69,7 +69,7 @@ impl Timeframe {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Datapoint {
     /// When.
-    #[serde(default, deserialize_with = "super::time::lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub time: Option<DateTime<Utc>>,
     /// The account's value then.
     #[serde(default)]

@@ -31,7 +31,7 @@ pub struct TradingLimits {
     #[serde(default)]
     pub sell_budget_remaining: Option<Decimal>,
     /// When the budgets reset (00:00 UTC).
-    #[serde(default, deserialize_with = "super::time::lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub resets_at: Option<DateTime<Utc>>,
 }
 

@@ -11,7 +11,6 @@ mod page;
 mod paginator;
 mod portfolio;
 mod quotes;
-mod time;
 mod typed;
 mod validation;
 

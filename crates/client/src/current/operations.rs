@@ -136,7 +136,7 @@ pub struct OperationTransaction {
     #[serde(default)]
     pub order_id: Option<String>,
     /// When the leg was credited; absent while pending.
-    #[serde(default, deserialize_with = "super::time::lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub credited_at: Option<DateTime<Utc>>,
     /// Wallet balance after this leg (`-1` for a cancelled leg).
     #[serde(default)]

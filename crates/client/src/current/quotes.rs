@@ -90,7 +90,7 @@ pub struct QuoteFigures {
     #[serde(default)]
     pub notional: Option<Decimal>,
     /// Last instant the quote can be accepted.
-    #[serde(default, deserialize_with = "super::time::lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub expires_at: Option<DateTime<Utc>>,
     /// EUR per unit of the fiat currency.
     #[serde(default)]
@@ -154,7 +154,7 @@ pub struct TradeExecution {
     #[serde(default)]
     pub notional: Option<Decimal>,
     /// When the trade executed.
-    #[serde(default, deserialize_with = "super::time::lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub executed_at: Option<DateTime<Utc>>,
     /// EUR per unit of the fiat currency.
     #[serde(default)]

@@ -4,7 +4,7 @@
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
-use super::numbers::{dec_lenient, int_lenient, quote_numbers};
+use super::numbers::quote_numbers;
 use super::Exchange;
 use crate::decode::decode;
 use crate::query::{encode, Query};
@@ -136,22 +136,22 @@ impl From<RawOrderBook> for OrderBook {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Candle {
     /// Start of the candle, Unix seconds.
-    #[serde(default, deserialize_with = "int_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::integer")]
     pub timestamp: Option<i64>,
     /// Open.
-    #[serde(default, deserialize_with = "dec_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::decimal")]
     pub open: Option<Decimal>,
     /// High.
-    #[serde(default, deserialize_with = "dec_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::decimal")]
     pub high: Option<Decimal>,
     /// Low.
-    #[serde(default, deserialize_with = "dec_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::decimal")]
     pub low: Option<Decimal>,
     /// Close.
-    #[serde(default, deserialize_with = "dec_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::decimal")]
     pub close: Option<Decimal>,
     /// Volume (base asset).
-    #[serde(default, deserialize_with = "dec_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::decimal")]
     pub volume: Option<Decimal>,
 }
 

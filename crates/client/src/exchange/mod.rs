@@ -3,7 +3,7 @@
 //!
 //! Wire types are declared in snake_case (the decoder rewrites the API's camelCase). Money
 //! and prices are `Decimal`; candle OHLCV arrive as JSON numbers and are read from their
-//! literal text ([`numbers::quote_numbers`]), never through `f64`. Sides, types, statuses and
+//! literal text (`numbers::quote_numbers`), never through `f64`. Sides, types, statuses and
 //! times in force are open enums. Lists come in `{data, meta}` pages ([`ExchangePage`]):
 //! follow `meta.next_cursor` while `meta.has_next_page`.
 

@@ -4,7 +4,6 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::numbers::ts_lenient as lenient;
 use super::Exchange;
 use super::{ExchangePage, OrderSide, OrderStatus, OrderType, TimeInForce};
 use crate::query::{encode, Query};
@@ -73,16 +72,16 @@ pub struct Order {
     #[serde(default)]
     pub time_in_force: Option<TimeInForce>,
     /// Created (microseconds tolerated).
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub created_at: Option<DateTime<Utc>>,
     /// Last change.
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub updated_at: Option<DateTime<Utc>>,
     /// Last execution.
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub executed_at: Option<DateTime<Utc>>,
     /// Expiry of a GTD order.
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub end_time: Option<DateTime<Utc>>,
 }
 

@@ -4,7 +4,6 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
-use super::numbers::ts_lenient as lenient;
 use super::Exchange;
 use super::{ExchangePage, OrderFee, OrderSide};
 use crate::query::{encode, Query};
@@ -38,7 +37,7 @@ pub struct Trade {
     #[serde(default)]
     pub total_amount: Option<Decimal>,
     /// When it happened.
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub executed_at: Option<DateTime<Utc>>,
 }
 

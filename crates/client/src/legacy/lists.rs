@@ -125,6 +125,26 @@ impl LegacyCommodityTransactionsQuery {
     }
 }
 
+/// For one legacy list: the method that reads one page of `$path` and the `_all` method that
+/// follows its cursors to the end (both through the helpers above, so every list pages alike).
+macro_rules! legacy_list {
+    (
+        $(#[$page_doc:meta])* $page:ident,
+        $(#[$all_doc:meta])* $all:ident,
+        $query:ident => $record:ident at $path:literal
+    ) => {
+        $(#[$page_doc])*
+        pub async fn $page(&self, query: &$query) -> Result<LegacyPage<$record>, ApiError> {
+            self.page($path, query.parts()).await
+        }
+
+        $(#[$all_doc])*
+        pub async fn $all(&self, query: &$query) -> Result<Vec<LegacyItem<$record>>, ApiError> {
+            self.collect($path, query.parts()).await
+        }
+    };
+}
+
 /// The most pages an `*_all` call fetches (500 × 2,000 = a million items).
 const MAX_PAGES: usize = 2_000;
 
@@ -172,71 +192,37 @@ impl<T: Transport> Legacy<'_, T> {
         Ok(items)
     }
 
-    /// One page of `GET /v1/trades`, newest first.
-    pub async fn trades(
-        &self,
-        query: &LegacyTradesQuery,
-    ) -> Result<LegacyPage<LegacyTrade>, ApiError> {
-        self.page("/trades", query.parts()).await
+    legacy_list! {
+        /// One page of `GET /v1/trades`, newest first.
+        trades,
+        /// Every trade matching `query`, from `query.cursor` on (see the module docs).
+        trades_all,
+        LegacyTradesQuery => LegacyTrade at "/trades"
     }
 
-    /// Every trade matching `query`, from `query.cursor` on (see the module docs).
-    pub async fn trades_all(
-        &self,
-        query: &LegacyTradesQuery,
-    ) -> Result<Vec<LegacyItem<LegacyTrade>>, ApiError> {
-        self.collect("/trades", query.parts()).await
+    legacy_list! {
+        /// One page of `GET /v1/fiatwallets/transactions`, newest first.
+        fiat_transactions,
+        /// Every fiat transaction matching `query`.
+        fiat_transactions_all,
+        LegacyFiatTransactionsQuery => LegacyFiatTransaction at "/fiatwallets/transactions"
     }
 
-    /// One page of `GET /v1/fiatwallets/transactions`, newest first.
-    pub async fn fiat_transactions(
-        &self,
-        query: &LegacyFiatTransactionsQuery,
-    ) -> Result<LegacyPage<LegacyFiatTransaction>, ApiError> {
-        self.page("/fiatwallets/transactions", query.parts()).await
+    legacy_list! {
+        /// One page of `GET /v1/wallets/transactions`, newest first.
+        crypto_transactions,
+        /// Every crypto transaction matching `query`.
+        crypto_transactions_all,
+        LegacyCryptoTransactionsQuery => LegacyCryptoTransaction at "/wallets/transactions"
     }
 
-    /// Every fiat transaction matching `query`.
-    pub async fn fiat_transactions_all(
-        &self,
-        query: &LegacyFiatTransactionsQuery,
-    ) -> Result<Vec<LegacyItem<LegacyFiatTransaction>>, ApiError> {
-        self.collect("/fiatwallets/transactions", query.parts())
-            .await
-    }
-
-    /// One page of `GET /v1/wallets/transactions`, newest first.
-    pub async fn crypto_transactions(
-        &self,
-        query: &LegacyCryptoTransactionsQuery,
-    ) -> Result<LegacyPage<LegacyCryptoTransaction>, ApiError> {
-        self.page("/wallets/transactions", query.parts()).await
-    }
-
-    /// Every crypto transaction matching `query`.
-    pub async fn crypto_transactions_all(
-        &self,
-        query: &LegacyCryptoTransactionsQuery,
-    ) -> Result<Vec<LegacyItem<LegacyCryptoTransaction>>, ApiError> {
-        self.collect("/wallets/transactions", query.parts()).await
-    }
-
-    /// One page of `GET /v1/assets/transactions/commodity`, newest first.
-    pub async fn commodity_transactions(
-        &self,
-        query: &LegacyCommodityTransactionsQuery,
-    ) -> Result<LegacyPage<LegacyCommodityTransaction>, ApiError> {
-        self.page("/assets/transactions/commodity", query.parts())
-            .await
-    }
-
-    /// Every commodity transaction from `query.cursor` on.
-    pub async fn commodity_transactions_all(
-        &self,
-        query: &LegacyCommodityTransactionsQuery,
-    ) -> Result<Vec<LegacyItem<LegacyCommodityTransaction>>, ApiError> {
-        self.collect("/assets/transactions/commodity", query.parts())
-            .await
+    legacy_list! {
+        /// One page of `GET /v1/assets/transactions/commodity`, newest first.
+        commodity_transactions,
+        /// Every commodity transaction from `query.cursor` on.
+        commodity_transactions_all,
+        LegacyCommodityTransactionsQuery => LegacyCommodityTransaction
+            at "/assets/transactions/commodity"
     }
 }
 

@@ -61,15 +61,6 @@ impl<'de> Deserialize<'de> for LegacyTime {
     }
 }
 
-/// Deserializes an id sent as a string or a number (`"1"` or `1`) into text.
-pub(crate) fn lenient_id<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Ok(match Option::<Value>::deserialize(d)? {
-        Some(Value::String(s)) => Some(s),
-        Some(Value::Number(n)) => Some(n.to_string()),
-        _ => None,
-    })
-}
-
 /// One JSON:API-like item.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct LegacyItem<A> {

@@ -3,7 +3,7 @@
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
-use super::types::{lenient_id, LegacyItem, LegacyTime};
+use super::types::{LegacyItem, LegacyTime};
 use super::Legacy;
 use crate::decode::Envelope;
 use crate::transport::Transport;
@@ -13,7 +13,7 @@ use crate::ApiError;
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct LegacyWallet {
     /// Numeric id of the coin, as a string (`"1"`).
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub cryptocoin_id: Option<String>,
     /// Symbol (`BTC`).
     #[serde(default)]
@@ -39,7 +39,7 @@ pub struct LegacyWallet {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct LegacyFiatWallet {
     /// Numeric id of the currency, as a string (`"1"` = EUR).
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub fiat_id: Option<String>,
     /// Symbol (`EUR`).
     #[serde(default)]

@@ -3,7 +3,7 @@
 
 use crate::support::*;
 
-use folio_client::exchange::{validate_order, NewOrder, OrderDraft, OrderSide, OrderType};
+use folio_client::exchange::{validate_order, NewOrder};
 use folio_client::ApiError;
 use folio_sandbox::Fault;
 
@@ -20,17 +20,7 @@ async fn refusals_scopes_and_writes_never_retried() {
         ("0.01", mid + dec("0.5"), "INVALID_TICK_SIZE"),
         ("5", mid, "INSUFFICIENT_BALANCE"),
     ] {
-        let draft = OrderDraft {
-            side: OrderSide::Buy,
-            order_type: OrderType::Limit,
-            quantity: Some(dec(qty)),
-            amount: None,
-            limit_price: Some(price),
-            trigger_price: None,
-            time_in_force: None,
-            end_time: None,
-            market_price: Some(mid),
-        };
+        let draft = limit_buy_draft(qty, price, Some(mid));
         let (available, _) = balance(&c, "EUR").await;
         assert!(
             validate_order(&pair, &draft, available).is_err(),

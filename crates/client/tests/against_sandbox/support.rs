@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use chrono::{DateTime, TimeZone, Utc};
 use folio_client::current::{Operation, OperationsQuery, QuoteAmount, QuoteRequest, Side};
-use folio_client::exchange::{NewOrder, OrderSide, OrderType};
+use folio_client::exchange::{NewOrder, OrderDraft, OrderSide, OrderType};
 use folio_client::{ApiKey, AssetId, BaseUrls, Client, CurrencyId, Decimal, TradeId};
 use folio_sandbox::{Config, RunningServer};
 
@@ -125,10 +125,9 @@ pub fn accept_requests(server: &RunningServer) -> usize {
         .count()
 }
 
-/// A limit buy of `qty` at `price`.
-pub fn limit_buy(pair: &str, qty: &str, price: Decimal) -> NewOrder {
-    NewOrder {
-        pair: pair.into(),
+/// The order form holding a limit buy of `qty` at `price` (`mid`: the current mid, if known).
+pub fn limit_buy_draft(qty: &str, price: Decimal, mid: Option<Decimal>) -> OrderDraft {
+    OrderDraft {
         side: OrderSide::Buy,
         order_type: OrderType::Limit,
         quantity: Some(dec(qty)),
@@ -137,7 +136,13 @@ pub fn limit_buy(pair: &str, qty: &str, price: Decimal) -> NewOrder {
         trigger_price: None,
         time_in_force: None,
         end_time: None,
+        market_price: mid,
     }
+}
+
+/// A limit buy of `qty` at `price` on `pair`.
+pub fn limit_buy(pair: &str, qty: &str, price: Decimal) -> NewOrder {
+    limit_buy_draft(qty, price, None).to_new_order(pair)
 }
 
 /// (available, locked) of `symbol` on the exchange.
