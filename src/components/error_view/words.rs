@@ -2,6 +2,7 @@
 //! call or a key's permissions. Kept in the app (not in `folio-client`) so it can be
 //! translated.
 
+use folio_client::current::AmountError;
 use folio_client::scopes::Scope;
 use folio_client::{ApiError, ServiceError};
 
@@ -119,6 +120,33 @@ impl ScopeWords for Scope {
     }
 }
 
+/// Why a typed amount cannot be used, in plain words.
+pub trait AmountWords {
+    /// The sentence shown at the field.
+    fn message(&self) -> String;
+}
+
+impl AmountWords for AmountError {
+    fn message(&self) -> String {
+        match self {
+            Self::Empty => "Enter an amount.".into(),
+            Self::NotANumber => "Enter a number, for example 0.5 or 25.00.".into(),
+            Self::Ambiguous => {
+                "Write the number without thousands separators, for example 1000 or 1000.50.".into()
+            }
+            Self::TooLarge => "That number is too large.".into(),
+            Self::NotPositive => "The amount must be greater than zero.".into(),
+            Self::TooManyDecimals { max_scale: 0 } => "Use a whole number (no decimals).".into(),
+            Self::TooManyDecimals { max_scale } => {
+                format!("Use at most {max_scale} decimals.")
+            }
+            Self::AboveAvailable { available } => {
+                format!("That is more than the {available} available.")
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +245,22 @@ mod tests {
             write: true,
         };
         assert!(write.user_message().contains("not known whether"));
+    }
+
+    #[test]
+    fn amount_refusals_read_in_plain_words() {
+        use folio_client::current::validate_amount;
+        assert_eq!(
+            validate_amount("1.5", 0, None).unwrap_err().message(),
+            "Use a whole number (no decimals)."
+        );
+        let e = validate_amount("2.01", 2, Some("2.00".parse().unwrap())).unwrap_err();
+        assert!(e.message().contains("2.00"));
+        assert_eq!(
+            AmountError::Ambiguous.message(),
+            "Write the number without thousands separators, for example 1000 or 1000.50."
+        );
+        assert_eq!(AmountError::TooLarge.message(), "That number is too large.");
     }
 
     #[test]

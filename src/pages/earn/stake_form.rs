@@ -2,6 +2,7 @@
 //! available, or staked, before sending), optionally a wallet; confirm; one request; the
 //! result, and the offers table reloads with the new amounts.
 
+use crate::components::error_view::AmountWords;
 use crate::components::error_view::PlainWords;
 use folio_client::current::{validate_amount, EarnAction, EarnActionRequest, EarnActionResult};
 use folio_client::WalletId;

@@ -2,6 +2,7 @@
 //! sending and read back beside each field; a warning that limits are permanent; a dialog that
 //! asks to type both amounts again; exactly one request; a 409 explained.
 
+use crate::components::error_view::AmountWords;
 use crate::components::error_view::PlainWords;
 use folio_client::current::TradingLimits;
 use folio_client::current::{Currency, LimitsRequest};

@@ -3,6 +3,7 @@
 //! unknown outcome by accepting the *same* quote again — which the service refuses with
 //! `quote_already_accepted` when the first accept went through, so it can never buy twice.
 
+use crate::components::error_view::AmountWords;
 use crate::components::error_view::PlainWords;
 use chrono::{DateTime, Utc};
 use folio_client::current::{AcceptedQuote, Currency, Quote, QuoteRequest, Side, TradingLimits};
