@@ -2,10 +2,11 @@
 //! client reads from the same sandbox, filters land in the URL and narrow the list, and
 //! "Load more" follows `meta.next_cursor` to every item exactly once.
 
+use folio::legacy_words::status_words;
 use folio_client::legacy::{
-    status_words, LegacyCommodityTransactionsQuery, LegacyCryptoStatus,
-    LegacyCryptoTransactionsQuery, LegacyFiatStatus, LegacyFiatTransactionsQuery, LegacyTradeType,
-    LegacyTradesQuery, LegacyTransactionType,
+    LegacyCommodityTransactionsQuery, LegacyCryptoStatus, LegacyCryptoTransactionsQuery,
+    LegacyFiatStatus, LegacyFiatTransactionsQuery, LegacyTradeType, LegacyTradesQuery,
+    LegacyTransactionType,
 };
 use serde_json::Value;
 

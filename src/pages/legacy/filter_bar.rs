@@ -2,7 +2,7 @@
 //! size — each a labelled select writing one URL parameter, so a filtered view can be
 //! shared and survives a reload. The list reads the same parameters back (`use_filter`).
 
-use folio_client::legacy::status_words;
+use crate::legacy_words::status_words;
 use leptos::prelude::*;
 use leptos_router::hooks::{query_signal, use_query_map};
 

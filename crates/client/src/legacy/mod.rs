@@ -27,9 +27,9 @@ pub use records::{
     LegacyCommodityTransaction, LegacyCryptoTransaction, LegacyFiatTransaction, LegacyTrade,
 };
 pub use types::{
-    status_words, InOrOut, LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyLinks,
-    LegacyMeta, LegacyPage, LegacyTime, LegacyTradeStatus, LegacyTradeType, LegacyTransactionType,
-    DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE,
+    InOrOut, LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyLinks, LegacyMeta, LegacyPage,
+    LegacyTime, LegacyTradeStatus, LegacyTradeType, LegacyTransactionType, DEFAULT_PAGE_SIZE,
+    MAX_PAGE_SIZE,
 };
 pub use wallets::{LegacyAssetWallets, LegacyFiatWallet, LegacyWallet};
 

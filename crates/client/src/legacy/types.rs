@@ -250,16 +250,3 @@ open_enum!(
         Outgoing => "outgoing",
     }
 );
-
-/// Plain words for any legacy status value (unknown values are shown as sent).
-pub fn status_words(status: &str) -> String {
-    match status.to_ascii_lowercase().as_str() {
-        "pending" => "Waiting".into(),
-        "processing" => "Being processed".into(),
-        "finished" => "Completed".into(),
-        "canceled" | "cancelled" => "Cancelled".into(),
-        "unconfirmed_transaction_out" => "Sent, awaiting network confirmation".into(),
-        "open_invitation" => "Sent, waiting for the recipient to accept".into(),
-        _ => status.to_string(),
-    }
-}
