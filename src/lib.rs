@@ -30,6 +30,7 @@ pub use app::App;
 /// What the browser tests (`tests/web.rs`) and the fuzzer (`crates/fuzz`) drive directly:
 /// plain logic that turns typed or served text into values, and the error view.
 pub mod for_tests {
+    pub use crate::components::error_view::PlainWords;
     pub use crate::components::ErrorView;
     pub use crate::contexts::storage;
     pub use crate::format::{format_amount, format_fiat};
@@ -39,6 +40,7 @@ pub mod for_tests {
     pub use crate::pages::exchange::ticket::{SizeMode, TypedOrder};
     pub use crate::pages::exchange::words::fill_percent;
     pub use crate::pages::legacy::filters::{LegacyFilter, LegacyList};
+    pub use crate::pages::legacy::words::status_words;
     pub use crate::pages::limits::rules::{check_limit, limits_retyped};
     pub use crate::pages::operations::filter::OperationsFilter;
     pub use crate::url::{connect_redirect, safe_return_path, UrlState};

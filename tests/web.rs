@@ -3,7 +3,7 @@
 //! Run with `cargo test -p folio --target wasm32-unknown-unknown` (cargo xtask test does).
 #![cfg(target_arch = "wasm32")]
 
-use folio::for_tests::ErrorView;
+use folio::for_tests::{ErrorView, PlainWords};
 use folio_client::{ApiError, ApiKey, BaseUrls, Client};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -44,12 +44,23 @@ async fn browser_transport_reports_an_unreachable_service_as_network_error() {
         BaseUrls::same_origin("http://127.0.0.1:9"),
         ApiKey::new("k"),
     );
-    let error = client.portfolio(None).await.unwrap_err();
+    let error = client.current().portfolio(None).await.unwrap_err();
     assert!(matches!(error, ApiError::Network { .. }), "{error:?}");
     assert!(
         !error.user_message().contains("folio"),
         "no key or internals in the message"
     );
+}
+
+#[wasm_bindgen_test]
+async fn browser_transport_reports_a_key_the_browser_cannot_send_as_network_error() {
+    // A header value outside Latin-1 makes `Headers.set` throw: a network error, not a trap.
+    let client = Client::new(
+        BaseUrls::same_origin("http://127.0.0.1:9"),
+        ApiKey::new("k€y"),
+    );
+    let error = client.current().portfolio(None).await.unwrap_err();
+    assert!(matches!(error, ApiError::Network { .. }), "{error:?}");
 }
 
 #[wasm_bindgen_test]

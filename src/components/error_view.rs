@@ -4,6 +4,9 @@ use folio_client::ApiError;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+mod words;
+pub use words::*;
+
 /// Shown instead of data when the custom base URLs in Settings are not valid.
 #[component]
 pub fn FixBaseUrls() -> impl IntoView {

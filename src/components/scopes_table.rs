@@ -1,5 +1,6 @@
 //! The permissions a key was found to have, as a table: scope, what it allows, yes/no.
 
+use crate::components::error_view::ScopeWords;
 use folio_client::scopes::{ScopeReport, ScopeState};
 use leptos::prelude::*;
 

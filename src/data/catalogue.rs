@@ -11,9 +11,14 @@ fn lacks_permission(error: &ApiError) -> bool {
 
 /// Every currency, or none when they cannot be loaded.
 pub async fn currencies(keyed: &Client, keyless: &Client) -> Vec<Currency> {
-    match keyed.currencies().await {
+    match keyed.current().currencies().await {
         Ok(list) => list.into_vec(),
-        Err(e) if lacks_permission(&e) => keyless.currencies().await.unwrap_or_default().into_vec(),
+        Err(e) if lacks_permission(&e) => keyless
+            .current()
+            .currencies()
+            .await
+            .unwrap_or_default()
+            .into_vec(),
         Err(_) => Vec::new(),
     }
 }
@@ -23,9 +28,13 @@ pub async fn assets(keyed: &Client, keyless: &Client, ids: &[AssetId]) -> Vec<As
     if ids.is_empty() {
         return Vec::new();
     }
-    match keyed.assets_by_ids(ids).await {
+    match keyed.current().assets_by_ids(ids).await {
         Ok(list) => list,
-        Err(e) if lacks_permission(&e) => keyless.assets_by_ids(ids).await.unwrap_or_default(),
+        Err(e) if lacks_permission(&e) => keyless
+            .current()
+            .assets_by_ids(ids)
+            .await
+            .unwrap_or_default(),
         Err(_) => Vec::new(),
     }
 }
@@ -41,17 +50,17 @@ pub async fn search_symbol(
         page_size: Some(10),
         ..AssetsQuery::default()
     };
-    match keyed.assets(&query).await {
+    match keyed.current().assets(&query).await {
         Ok(page) => Ok(page.data),
-        Err(e) if lacks_permission(&e) => Ok(keyless.assets(&query).await?.data),
+        Err(e) if lacks_permission(&e) => Ok(keyless.current().assets(&query).await?.data),
         Err(e) => Err(e),
     }
 }
 
 /// The current price of an asset (in EUR).
 pub async fn ticker(keyed: &Client, keyless: &Client, id: &AssetId) -> Result<Ticker, ApiError> {
-    match keyed.ticker(id).await {
-        Err(e) if lacks_permission(&e) => keyless.ticker(id).await,
+    match keyed.current().ticker(id).await {
+        Err(e) if lacks_permission(&e) => keyless.current().ticker(id).await,
         other => other,
     }
 }

@@ -8,6 +8,7 @@
 
 mod demo_keys;
 
+use crate::components::error_view::PlainWords;
 use folio_client::scopes::ScopeReport;
 use folio_client::{ApiError, ApiKey, Client};
 use leptos::prelude::*;
@@ -62,7 +63,7 @@ pub fn ConnectPage() -> impl IntoView {
         attempt.set(Attempt::Checking);
         let client = Client::new(base, key.clone());
         tasks.spawn(async move {
-            match client.detect_scopes().await {
+            match client.detect_scopes(|e| e.user_message()).await {
                 Ok(report) => {
                     session.connect(key, report.clone());
                     key_text.set(String::new());

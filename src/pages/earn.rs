@@ -41,7 +41,7 @@ async fn load(client: Client, keyless: Client) -> Result<Vec<EarnRow>, ApiError>
         ..EarnConfigsQuery::default()
     };
     for _ in 0..20 {
-        let page = client.earn_configs(&query).await?;
+        let page = client.current().earn_configs(&query).await?;
         for c in page.data {
             if !configs.iter().any(|k: &EarnConfig| k.id == c.id) {
                 configs.push(c);
@@ -52,7 +52,7 @@ async fn load(client: Client, keyless: Client) -> Result<Vec<EarnRow>, ApiError>
             _ => break,
         }
     }
-    let positions = client.portfolio(None).await.ok();
+    let positions = client.current().portfolio(None).await.ok();
     let mut ids: Vec<AssetId> = configs.iter().filter_map(|c| c.asset_id.clone()).collect();
     ids.dedup();
     let assets = catalogue::assets(&client, &keyless, &ids).await;

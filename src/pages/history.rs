@@ -34,6 +34,7 @@ async fn load_history(
     let currencies = catalogue::currencies(&client, &keyless).await;
     let (valuation, code) = valuation_currency(&currencies, code);
     let history = client
+        .current()
         .portfolio_history(timeframe, valuation.as_ref())
         .await?;
     Ok(build_history(&history, timeframe, &code))

@@ -27,7 +27,7 @@ pub struct LimitsData {
 }
 
 async fn load(client: Client, keyless: Client) -> Result<LimitsData, ApiError> {
-    let limits = client.trading_limits().await?;
+    let limits = client.current().trading_limits().await?;
     let currencies = catalogue::currencies(&client, &keyless).await;
     Ok(LimitsData { limits, currencies })
 }

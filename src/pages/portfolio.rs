@@ -31,7 +31,7 @@ async fn load_portfolio(
 ) -> Result<PortfolioView, ApiError> {
     let currencies = catalogue::currencies(&client, &keyless).await;
     let (valuation, code) = valuation_currency(&currencies, code);
-    let positions = client.portfolio(valuation.as_ref()).await?;
+    let positions = client.current().portfolio(valuation.as_ref()).await?;
     let ids: Vec<AssetId> = positions
         .iter()
         .filter_map(|p| p.asset_id.clone())

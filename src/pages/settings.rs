@@ -23,7 +23,12 @@ pub fn SettingsPage() -> impl IntoView {
         async move {
             match (client, keyless) {
                 (Some(c), Some(k)) => catalogue::currencies(&c, &k).await,
-                (None, Some(k)) => k.currencies().await.unwrap_or_default().into_vec(),
+                (None, Some(k)) => k
+                    .current()
+                    .currencies()
+                    .await
+                    .unwrap_or_default()
+                    .into_vec(),
                 _ => Vec::new(),
             }
         }

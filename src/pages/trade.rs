@@ -63,7 +63,7 @@ fn holdings(
 
 async fn load(client: Client, keyless: Client) -> Result<TradeData, ApiError> {
     let currencies = catalogue::currencies(&client, &keyless).await;
-    let holdings = match client.portfolio(None).await {
+    let holdings = match client.current().portfolio(None).await {
         Ok(positions) => {
             let ids: Vec<AssetId> = positions
                 .iter()
@@ -75,7 +75,7 @@ async fn load(client: Client, keyless: Client) -> Result<TradeData, ApiError> {
         Err(ApiError::MissingScope(_)) => None,
         Err(e) => return Err(e),
     };
-    let limits = client.trading_limits().await.ok().flatten();
+    let limits = client.current().trading_limits().await.ok().flatten();
     Ok(TradeData {
         currencies,
         holdings,

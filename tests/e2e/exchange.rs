@@ -17,6 +17,7 @@ pub(crate) const ORDERS_PATH: &str = "/exchange/v1/account/orders";
 /// The exchange balance of one currency or asset (zero when the account holds none).
 async fn balance(w: &World, symbol: &str) -> Balance {
     w.api()
+        .exchange()
         .balances(None)
         .await
         .expect("balances")
@@ -31,7 +32,12 @@ async fn balance(w: &World, symbol: &str) -> Balance {
 
 /// The status of an order, as the exchange account has it.
 async fn order_status(w: &World, id: &str) -> String {
-    let order = w.api().order(&OrderId::new(id)).await.expect("order");
+    let order = w
+        .api()
+        .exchange()
+        .order(&OrderId::new(id))
+        .await
+        .expect("order");
     order.status.expect("a status").as_str().to_string()
 }
 
@@ -43,7 +49,7 @@ pub(crate) async fn all_orders(w: &World, query: OrdersQuery) -> Vec<Order> {
         ..query
     };
     loop {
-        let page = w.api().orders(&q).await.expect("orders");
+        let page = w.api().exchange().orders(&q).await.expect("orders");
         let next = page.next_cursor().map(str::to_string);
         out.extend(page.data);
         match next {
@@ -157,7 +163,13 @@ async fn a_market_buy_fills_and_shows_in_trades_and_balances_with_its_fee() {
         order_id: Some(OrderId::new(id.clone())),
         ..TradesQuery::default()
     };
-    let trades = w.api().trades(&query).await.expect("trades").data;
+    let trades = w
+        .api()
+        .exchange()
+        .trades(&query)
+        .await
+        .expect("trades")
+        .data;
     assert!(!trades.is_empty(), "the market order filled");
     w.goto(&format!("/market/trades?order={id}")).await;
     for t in &trades {

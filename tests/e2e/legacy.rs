@@ -17,9 +17,9 @@ async fn wallets_show_the_legacy_balances_exactly() {
     w.goto("/legacy-api").await;
     w.find("[data-testid=legacy-wallet]").await;
     let api = w.api();
-    let crypto = api.legacy_wallets().await.expect("wallets").into_vec();
-    let fiat = api.legacy_fiat_wallets().await.expect("fiat wallets");
-    let grouped = api.legacy_asset_wallets().await.expect("asset wallets");
+    let crypto = api.legacy().wallets().await.expect("wallets").into_vec();
+    let fiat = api.legacy().fiat_wallets().await.expect("fiat wallets");
+    let grouped = api.legacy().asset_wallets().await.expect("asset wallets");
     assert!(!crypto.is_empty() && !fiat.is_empty() && !grouped.metal.is_empty());
     let groups = [
         ("legacy-wallet", &crypto),

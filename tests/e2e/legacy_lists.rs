@@ -2,10 +2,11 @@
 //! client reads from the same sandbox, filters land in the URL and narrow the list, and
 //! "Load more" follows `meta.next_cursor` to every item exactly once.
 
+use folio::for_tests::status_words;
 use folio_client::legacy::{
-    status_words, LegacyCommodityTransactionsQuery, LegacyCryptoStatus,
-    LegacyCryptoTransactionsQuery, LegacyFiatStatus, LegacyFiatTransactionsQuery, LegacyTradeType,
-    LegacyTradesQuery, LegacyTransactionType,
+    LegacyCommodityTransactionsQuery, LegacyCryptoStatus, LegacyCryptoTransactionsQuery,
+    LegacyFiatStatus, LegacyFiatTransactionsQuery, LegacyTradeType, LegacyTradesQuery,
+    LegacyTransactionType,
 };
 use serde_json::Value;
 
@@ -69,10 +70,11 @@ async fn trades_filter_in_the_url_and_load_more_reaches_every_trade_once() {
         ..Default::default()
     };
     let sells = api
-        .legacy_trades_all(&query(Some(LegacyTradeType::Sell)))
+        .legacy()
+        .trades_all(&query(Some(LegacyTradeType::Sell)))
         .await
         .expect("sells");
-    let all = api.legacy_trades_all(&query(None)).await.expect("trades");
+    let all = api.legacy().trades_all(&query(None)).await.expect("trades");
     assert!(
         sells.len() > 10 && sells.len() < all.len(),
         "several pages, narrowed"
@@ -159,7 +161,8 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
         ..Default::default()
     };
     let expected = api
-        .legacy_fiat_transactions_all(&finished)
+        .legacy()
+        .fiat_transactions_all(&finished)
         .await
         .expect("fiat");
     w.wait_js_true(&format!(
@@ -192,7 +195,8 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
         ..Default::default()
     };
     let expected = api
-        .legacy_crypto_transactions_all(&query)
+        .legacy()
+        .crypto_transactions_all(&query)
         .await
         .expect("crypto");
     assert!(expected.len() > 7, "several pages");
@@ -221,7 +225,8 @@ async fn transaction_lists_filter_by_kind_and_status_and_page_completely() {
         ..Default::default()
     };
     let expected = api
-        .legacy_commodity_transactions_all(&all)
+        .legacy()
+        .commodity_transactions_all(&all)
         .await
         .expect("metals");
     rows_in_order(

@@ -14,21 +14,22 @@ use crate::support::{config, World, DESKTOP, FULL_KEY};
 /// The reconciliation a native client computes from the same sandbox.
 async fn native_reconciliation(w: &World) -> (Reconciliation, usize) {
     let api = w.api();
-    let crypto = api.legacy_wallets().await.expect("wallets");
-    let fiat = api.legacy_fiat_wallets().await.expect("fiat wallets");
-    let grouped = api.legacy_asset_wallets().await.expect("asset wallets");
+    let crypto = api.legacy().wallets().await.expect("wallets");
+    let fiat = api.legacy().fiat_wallets().await.expect("fiat wallets");
+    let grouped = api.legacy().asset_wallets().await.expect("asset wallets");
     let all = LegacyTradesQuery {
         page_size: Some(500),
         ..Default::default()
     };
-    let trades = api.legacy_trades_all(&all).await.expect("trades");
-    let positions = api.portfolio(None).await.expect("portfolio");
+    let trades = api.legacy().trades_all(&all).await.expect("trades");
+    let positions = api.current().portfolio(None).await.expect("portfolio");
     let mut ops = Vec::new();
     let query = OperationsQuery {
         page_size: Some(100),
         ..Default::default()
     };
-    api.operations_paginator(query)
+    api.current()
+        .operations_paginator(query)
         .run(None, |page, _| ops.extend(page))
         .await
         .expect("operations");
@@ -36,8 +37,8 @@ async fn native_reconciliation(w: &World) -> (Reconciliation, usize) {
         .iter()
         .filter_map(|p| p.asset_id.clone())
         .collect();
-    let assets = api.assets_by_ids(&ids).await.expect("assets");
-    let currencies = api.currencies().await.expect("currencies");
+    let assets = api.current().assets_by_ids(&ids).await.expect("assets");
+    let currencies = api.current().currencies().await.expect("currencies");
     let symbol_of = |id: &str| {
         let asset = assets
             .iter()

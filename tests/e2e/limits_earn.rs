@@ -70,7 +70,11 @@ async fn a_second_set_is_explained() {
         sell_limit: d("3"),
         currency_id: CurrencyId::eur(),
     };
-    w.api().set_trading_limits(&other).await.expect("set");
+    w.api()
+        .current()
+        .set_trading_limits(&other)
+        .await
+        .expect("set");
     w.click("#confirm-limits-confirm").await;
     w.wait_text("[data-testid=limits-notice]", "already set")
         .await;

@@ -14,7 +14,12 @@ pub async fn operations_of(w: &World, asset: &str) -> Vec<Operation> {
         asset_ids: vec![AssetId::new(asset)],
         ..OperationsQuery::default()
     };
-    w.api().operations(&query).await.expect("operations").data
+    w.api()
+        .current()
+        .operations(&query)
+        .await
+        .expect("operations")
+        .data
 }
 
 /// The id of the asset with this symbol.

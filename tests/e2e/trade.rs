@@ -213,6 +213,7 @@ async fn insufficient_funds_over_budget_and_lost_answers() {
         currency_id: CurrencyId::eur(),
     };
     w.api()
+        .current()
         .set_trading_limits(&limits)
         .await
         .expect("limits set");
@@ -244,6 +245,7 @@ async fn insufficient_funds_over_budget_and_lost_answers() {
     w.find("[data-testid=outcome-unknown]").await;
     assert_eq!(w.sent("POST", "/accept"), 3);
     w.api()
+        .current()
         .accept_quote(&QuoteId::new(quote_id))
         .await
         .expect("accepted elsewhere");

@@ -5,7 +5,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 
 use crate::decode::decode;
-use crate::error_body::is_key_refusal_code;
+use crate::error::is_key_refusal_code;
 use crate::transport::{DefaultTransport, HttpRequest, Method, Transport, TransportError};
 use crate::{ApiError, BaseUrls};
 

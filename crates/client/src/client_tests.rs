@@ -37,28 +37,32 @@ async fn a_known_good_key_refused_by_code_stays_unauthorized() {
             r#"{"error":{"code":"missing_scope","scope":"Balance"}}"#,
         );
     let c = client(&fake, true);
-    let revoked = c.trading_limits().await.unwrap_err();
+    let revoked = c.current().trading_limits().await.unwrap_err();
     assert!(matches!(revoked, ApiError::Unauthorized(_)), "{revoked:?}");
-    let exchange = c.trading_limits().await.unwrap_err();
+    let exchange = c.current().trading_limits().await.unwrap_err();
     assert!(
         matches!(exchange, ApiError::Unauthorized(_)),
         "{exchange:?}"
     );
-    let bare = c.trading_limits().await.unwrap_err();
+    let bare = c.current().trading_limits().await.unwrap_err();
     assert!(matches!(bare, ApiError::MissingScope(_)), "{bare:?}");
-    assert_eq!(
-        bare.user_message(),
-        "This key was refused for this action: it lacks the permission, or it was revoked."
+    assert_eq!((bare.status(), bare.code()), (Some(401), None));
+    let scope = c.current().trading_limits().await.unwrap_err();
+    assert!(
+        matches!(scope, ApiError::MissingScope(ref d) if d.scope.as_deref() == Some("Balance")),
+        "{scope:?}"
     );
-    let scope = c.trading_limits().await.unwrap_err();
-    assert!(scope.user_message().contains("Balance"));
 }
 
 #[tokio::test]
 async fn an_unchecked_key_refused_without_a_code_is_unauthorized() {
     let fake = FakeTransport::default();
     fake.answer(401, "");
-    let e = client(&fake, false).trading_limits().await.unwrap_err();
+    let e = client(&fake, false)
+        .current()
+        .trading_limits()
+        .await
+        .unwrap_err();
     assert!(matches!(e, ApiError::Unauthorized(_)), "{e:?}");
 }
 
@@ -68,7 +72,7 @@ async fn requests_carry_the_timeouts_and_a_timed_out_read_is_not_retried() {
     fake.fail(TransportError::TimedOut);
     let c = client(&fake, true);
     assert_eq!(c.timeouts(), (READ_TIMEOUT, WRITE_TIMEOUT));
-    let e = c.trading_limits().await.unwrap_err();
+    let e = c.current().trading_limits().await.unwrap_err();
     assert_eq!(
         e,
         ApiError::TimedOut {
@@ -81,7 +85,7 @@ async fn requests_carry_the_timeouts_and_a_timed_out_read_is_not_retried() {
     assert_eq!(fake.sent()[0].timeout, READ_TIMEOUT);
 
     fake.fail(TransportError::TimedOut);
-    let e = c.set_trading_limits(&limits()).await.unwrap_err();
+    let e = c.current().set_trading_limits(&limits()).await.unwrap_err();
     assert_eq!(
         e,
         ApiError::TimedOut {
@@ -95,7 +99,7 @@ async fn requests_carry_the_timeouts_and_a_timed_out_read_is_not_retried() {
 
     let short = c.with_timeouts(Duration::from_millis(250), Duration::from_secs(2));
     fake.fail(TransportError::TimedOut);
-    let e = short.trading_limits().await.unwrap_err();
+    let e = short.current().trading_limits().await.unwrap_err();
     assert_eq!(
         e,
         ApiError::TimedOut {
@@ -110,7 +114,11 @@ async fn requests_carry_the_timeouts_and_a_timed_out_read_is_not_retried() {
 async fn a_network_failure_is_not_a_timeout() {
     let fake = FakeTransport::default();
     fake.fail(TransportError::Network("connection refused".into()));
-    let e = client(&fake, true).trading_limits().await.unwrap_err();
+    let e = client(&fake, true)
+        .current()
+        .trading_limits()
+        .await
+        .unwrap_err();
     assert!(matches!(e, ApiError::Network { .. }) && !e.is_timeout());
 }
 
@@ -133,7 +141,7 @@ async fn the_native_transport_gives_up_after_the_timeout() {
     let c = Client::new(BaseUrls::same_origin(&url), ApiKey::new("k"))
         .with_timeouts(Duration::from_millis(300), Duration::from_millis(400));
     let started = Instant::now();
-    let read = c.trading_limits().await.unwrap_err();
+    let read = c.current().trading_limits().await.unwrap_err();
     assert_eq!(
         read,
         ApiError::TimedOut {
@@ -141,7 +149,7 @@ async fn the_native_transport_gives_up_after_the_timeout() {
             write: false
         }
     );
-    let write = c.set_trading_limits(&limits()).await.unwrap_err();
+    let write = c.current().set_trading_limits(&limits()).await.unwrap_err();
     assert!(
         write.is_timeout() && write.write_outcome_unknown(),
         "{write:?}"

@@ -3,11 +3,16 @@
 //! The service answers errors in three JSON shapes (`{"error":{code,message}}`,
 //! `{"errors":[{code,status,title,detail}]}`, `{"message":…}`) and gateways answer with HTML.
 //! All of them map to an [`ApiError`] class that keeps the service's code and a short message,
-//! never the raw body.
+//! never the raw body. The shapes themselves are read in `error/body.rs`; the sentences shown
+//! to a person live in the app (`src/components/error_view/words.rs`), where they can be
+//! translated.
 
 use chrono::{DateTime, Utc};
 
-use crate::error_body::{is_key_refusal_code, parse_error_body, retry_after_secs};
+mod body;
+
+pub(crate) use body::is_key_refusal_code;
+use body::{parse_error_body, retry_after_secs};
 
 /// What the service said about a failed request, reduced to safe, short text.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -167,9 +172,48 @@ impl ApiError {
     }
 }
 
-impl std::fmt::Display for ApiError {
+impl std::fmt::Display for ServiceError {
+    /// `HTTP 422 quote_expired: Quote expired` (code and message when the service sent them).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.user_message())
+        write!(f, "HTTP {}", self.status)?;
+        if let Some(code) = &self.code {
+            write!(f, " {code}")?;
+        }
+        if let Some(scope) = &self.scope {
+            write!(f, " (scope {scope})")?;
+        }
+        if let Some(message) = &self.message {
+            write!(f, ": {message}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    /// A short technical description (class, status, code); the plain-words sentence for a
+    /// person is the app's to write.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Unauthorized(d) => write!(f, "unauthorized ({d})"),
+            Self::MissingScope(d) => write!(f, "missing scope ({d})"),
+            Self::RateLimited {
+                retry_after_secs: Some(secs),
+                detail,
+            } => write!(f, "rate limited, retry after {secs} s ({detail})"),
+            Self::RateLimited { detail, .. } => write!(f, "rate limited ({detail})"),
+            Self::BadRequest(d) => write!(f, "bad request ({d})"),
+            Self::NotFound(d) => write!(f, "not found ({d})"),
+            Self::Conflict(d) => write!(f, "conflict ({d})"),
+            Self::Gone(d) => write!(f, "gone ({d})"),
+            Self::Unprocessable(d) => write!(f, "unprocessable ({d})"),
+            Self::Server(d) => write!(f, "server error ({d})"),
+            Self::TimedOut { after_secs, write } => {
+                let what = if *write { "write" } else { "read" };
+                write!(f, "{what} timed out after {after_secs} s")
+            }
+            Self::Network { detail } => write!(f, "network error: {detail}"),
+            Self::Decode { detail } => write!(f, "unreadable answer: {detail}"),
+        }
     }
 }
 

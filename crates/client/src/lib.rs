@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 #![cfg_attr(
     not(test),
     deny(clippy::arithmetic_side_effects, clippy::disallowed_methods)
@@ -7,7 +8,9 @@
 //! legacy API, exchange API).
 //!
 //! The crate knows nothing of Leptos. It owns every URL, header and JSON shape:
-//! - [`Client`] holds the base URLs and the key and has one async method per endpoint;
+//! - [`Client`] holds the base URLs, the key and the timeouts; its endpoints are grouped by
+//!   API, one async method per endpoint: `client.current().portfolio(None)`,
+//!   `client.legacy().trades(&query)`, `client.exchange().trades(&query)`;
 //! - [`ApiError`] is the single error type, classified into what a person can act on;
 //! - wire types mirror the service (`current::…`), with money as [`Money`] /
 //!   `rust_decimal::Decimal`, every optional field an `Option`, and open enums that keep
@@ -31,11 +34,10 @@ mod client;
 pub mod current;
 pub mod decode;
 mod error;
-mod error_body;
-mod error_words;
 pub mod exchange;
 mod ids;
 pub mod legacy;
+mod lenient;
 #[cfg(test)]
 mod lenient_tests;
 mod listed;

@@ -48,18 +48,6 @@ impl Scope {
             Self::EarnWrite => "Earn (Write)",
         }
     }
-
-    /// What the scope lets a person do in Folio.
-    pub fn allows(self) -> &'static str {
-        match self {
-            Self::Balance => "See the portfolio and its history",
-            Self::Transaction => "See every operation (deposits, trades, rewards…)",
-            Self::TradeRead => "Look up assets, currencies and prices",
-            Self::TradeWrite => "Buy and sell through quotes; set trading limits",
-            Self::EarnRead => "See staking offers",
-            Self::EarnWrite => "Stake and unstake",
-        }
-    }
 }
 
 /// What a probe found out about one scope.
@@ -69,7 +57,8 @@ pub enum ScopeState {
     Granted,
     /// The service refused for lack of it.
     Missing,
-    /// The probe could not tell (the text says why).
+    /// The probe could not tell; the text says why, in the words given to
+    /// [`Client::detect_scopes`].
     Unknown(String),
 }
 
@@ -89,19 +78,19 @@ impl ScopeReport {
     }
 }
 
-fn read_state<R>(result: Result<R, ApiError>) -> ScopeState {
+fn read_state<R>(result: Result<R, ApiError>, words: &impl Fn(&ApiError) -> String) -> ScopeState {
     match result {
         Ok(_) => ScopeState::Granted,
         Err(ApiError::MissingScope(_) | ApiError::Unauthorized(_)) => ScopeState::Missing,
-        Err(e) => ScopeState::Unknown(e.user_message()),
+        Err(e) => ScopeState::Unknown(words(&e)),
     }
 }
 
-fn write_state(result: Result<(), ApiError>) -> ScopeState {
+fn write_state(result: Result<(), ApiError>, words: &impl Fn(&ApiError) -> String) -> ScopeState {
     match result {
         Err(ApiError::BadRequest(_) | ApiError::Unprocessable(_)) | Ok(()) => ScopeState::Granted,
         Err(ApiError::MissingScope(_) | ApiError::Unauthorized(_)) => ScopeState::Missing,
-        Err(e) => ScopeState::Unknown(e.user_message()),
+        Err(e) => ScopeState::Unknown(words(&e)),
     }
 }
 
@@ -109,40 +98,55 @@ impl<T: Transport> Client<T> {
     /// Validates the key with one call (`GET /v1/trading-limits`, which any valid key may
     /// read). `Err(ApiError::Unauthorized)` means the key is wrong.
     pub async fn validate_key(&self) -> Result<(), ApiError> {
-        self.trading_limits().await.map(|_| ())
+        self.current().trading_limits().await.map(|_| ())
     }
 
     /// Validates the key, then probes each scope. Fails only when the key itself is refused
-    /// or the service cannot be reached.
-    pub async fn detect_scopes(&self) -> Result<ScopeReport, ApiError> {
+    /// or the service cannot be reached. A probe that cannot tell is reported as
+    /// [`ScopeState::Unknown`] with `words(error)` (the app passes its plain-words sentence).
+    pub async fn detect_scopes(
+        &self,
+        words: impl Fn(&ApiError) -> String,
+    ) -> Result<ScopeReport, ApiError> {
         self.validate_key().await?;
+        let current = self.current();
         let page = Some(1);
-        let balance = read_state(self.portfolio(None).await);
+        let balance = read_state(current.portfolio(None).await, &words);
         let transaction = read_state(
-            self.operations(&OperationsQuery {
-                page_size: page,
-                ..OperationsQuery::default()
-            })
-            .await,
+            current
+                .operations(&OperationsQuery {
+                    page_size: page,
+                    ..OperationsQuery::default()
+                })
+                .await,
+            &words,
         );
         let trade_read = read_state(
-            self.assets(&AssetsQuery {
-                page_size: page,
-                ..AssetsQuery::default()
-            })
-            .await,
+            current
+                .assets(&AssetsQuery {
+                    page_size: page,
+                    ..AssetsQuery::default()
+                })
+                .await,
+            &words,
         );
         let earn_read = read_state(
-            self.earn_configs(&EarnConfigsQuery {
-                page_size: page,
-                ..EarnConfigsQuery::default()
-            })
-            .await,
+            current
+                .earn_configs(&EarnConfigsQuery {
+                    page_size: page,
+                    ..EarnConfigsQuery::default()
+                })
+                .await,
+            &words,
         );
-        let trade_write = write_state(self.probe_write(self.current_url("/quotes"), "{}").await);
+        let trade_write = write_state(
+            self.probe_write(self.current_url("/quotes"), "{}").await,
+            &words,
+        );
         let earn_write = write_state(
             self.probe_write(self.current_url("/earn/actions/stake"), "{}")
                 .await,
+            &words,
         );
         Ok(ScopeReport {
             scopes: vec![

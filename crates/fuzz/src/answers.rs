@@ -67,32 +67,32 @@ macro_rules! reads {
 }
 
 reads! {
-    "current.portfolio" => |c| c.portfolio(None).await;
-    "current.portfolio_history" => |c| c.portfolio_history(Timeframe::Month, None).await;
-    "current.operations" => |c| c.operations(&OperationsQuery::default()).await;
-    "current.assets" => |c| c.assets(&AssetsQuery::default()).await;
-    "current.currencies" => |c| c.currencies().await;
-    "current.ticker" => |c| c.ticker(&AssetId::new("x")).await;
-    "current.earn_configs" => |c| c.earn_configs(&EarnConfigsQuery::default()).await;
-    "current.trading_limits" => |c| c.trading_limits().await;
-    "legacy.wallets" => |c| c.legacy_wallets().await;
-    "legacy.fiat_wallets" => |c| c.legacy_fiat_wallets().await;
-    "legacy.asset_wallets" => |c| c.legacy_asset_wallets().await;
-    "legacy.trades" => |c| c.legacy_trades(&LegacyTradesQuery::default()).await;
-    "legacy.fiat_transactions" => |c| c.legacy_fiat_transactions(&LegacyFiatTransactionsQuery::default()).await;
-    "legacy.crypto_transactions" => |c| c.legacy_crypto_transactions(&LegacyCryptoTransactionsQuery::default()).await;
-    "legacy.commodity_transactions" => |c| c.legacy_commodity_transactions(&LegacyCommodityTransactionsQuery::default()).await;
-    "exchange.time" => |c| c.exchange_time().await;
-    "exchange.pairs" => |c| c.pairs(None).await;
-    "exchange.tickers" => |c| c.exchange_tickers(&[]).await;
-    "exchange.candles" => |c| c.candles("BTC-EUR", &CandlesQuery { interval: CandleInterval::H1, from: None, to: None, limit: Some(24) }).await;
-    "exchange.assets" => |c| c.exchange_assets(None).await;
-    "exchange.account" => |c| c.account().await;
-    "exchange.balances" => |c| c.balances(None).await;
-    "exchange.trades" => |c| c.trades(&TradesQuery::default()).await;
-    "exchange.order" => |c| c.order(&OrderId::new("o")).await;
+    "current.portfolio" => |c| c.current().portfolio(None).await;
+    "current.portfolio_history" => |c| c.current().portfolio_history(Timeframe::Month, None).await;
+    "current.operations" => |c| c.current().operations(&OperationsQuery::default()).await;
+    "current.assets" => |c| c.current().assets(&AssetsQuery::default()).await;
+    "current.currencies" => |c| c.current().currencies().await;
+    "current.ticker" => |c| c.current().ticker(&AssetId::new("x")).await;
+    "current.earn_configs" => |c| c.current().earn_configs(&EarnConfigsQuery::default()).await;
+    "current.trading_limits" => |c| c.current().trading_limits().await;
+    "legacy.wallets" => |c| c.legacy().wallets().await;
+    "legacy.fiat_wallets" => |c| c.legacy().fiat_wallets().await;
+    "legacy.asset_wallets" => |c| c.legacy().asset_wallets().await;
+    "legacy.trades" => |c| c.legacy().trades(&LegacyTradesQuery::default()).await;
+    "legacy.fiat_transactions" => |c| c.legacy().fiat_transactions(&LegacyFiatTransactionsQuery::default()).await;
+    "legacy.crypto_transactions" => |c| c.legacy().crypto_transactions(&LegacyCryptoTransactionsQuery::default()).await;
+    "legacy.commodity_transactions" => |c| c.legacy().commodity_transactions(&LegacyCommodityTransactionsQuery::default()).await;
+    "exchange.time" => |c| c.exchange().time().await;
+    "exchange.pairs" => |c| c.exchange().pairs(None).await;
+    "exchange.tickers" => |c| c.exchange().tickers(&[]).await;
+    "exchange.candles" => |c| c.exchange().candles("BTC-EUR", &CandlesQuery { interval: CandleInterval::H1, from: None, to: None, limit: Some(24) }).await;
+    "exchange.assets" => |c| c.exchange().assets(None).await;
+    "exchange.account" => |c| c.exchange().account().await;
+    "exchange.balances" => |c| c.exchange().balances(None).await;
+    "exchange.trades" => |c| c.exchange().trades(&TradesQuery::default()).await;
+    "exchange.order" => |c| c.exchange().order(&OrderId::new("o")).await;
     "exchange.book" => |c| {
-        if let Ok(book) = c.order_book("BTC-EUR", None).await {
+        if let Ok(book) = c.exchange().order_book("BTC-EUR", None).await {
             for step in folio::for_tests::grouping_steps(Some(Decimal::new(1, 2))) {
                 let _ = folio::for_tests::grouped_book(&book, step, 20);
             }
@@ -100,7 +100,7 @@ reads! {
         }
     };
     "exchange.orders" => |c| {
-        if let Ok(page) = c.orders(&OrdersQuery::default()).await {
+        if let Ok(page) = c.exchange().orders(&OrdersQuery::default()).await {
             for order in &page.data {
                 let _ = folio::for_tests::fill_percent(order);
             }

@@ -2,6 +2,8 @@
 //! available, or staked, before sending), optionally a wallet; confirm; one request; the
 //! result, and the offers table reloads with the new amounts.
 
+use crate::components::error_view::AmountWords;
+use crate::components::error_view::PlainWords;
 use folio_client::current::{validate_amount, EarnAction, EarnActionRequest, EarnActionResult};
 use folio_client::WalletId;
 use leptos::html;
@@ -86,7 +88,7 @@ pub fn StakeForm(
             move |sent| match earn_sentence(sent, &text) {
                 Ok(t) | Err(t) => t,
             },
-            async move { client.earn_action(act, &request).await },
+            async move { client.current().earn_action(act, &request).await },
         );
     });
     let options = rows.with_value(|rs| offer_options(rs, config));

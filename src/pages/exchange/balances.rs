@@ -13,8 +13,8 @@ use crate::format::{format_amount, or_missing};
 
 async fn load(client: Client) -> Result<(Vec<Balance>, Account), ApiError> {
     Ok((
-        client.balances(None).await?.into_vec(),
-        client.account().await?,
+        client.exchange().balances(None).await?.into_vec(),
+        client.exchange().account().await?,
     ))
 }
 

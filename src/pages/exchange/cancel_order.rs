@@ -2,6 +2,7 @@
 //! and the outcome in plain words — canceled, already closed (409), or unknown when no answer
 //! came back (never re-sent).
 
+use crate::components::error_view::PlainWords;
 use folio_client::exchange::Order;
 use folio_client::ApiError;
 use leptos::prelude::*;
@@ -78,7 +79,7 @@ pub fn CancelOrder(order: Order, on_done: Callback<Result<String, String>>) -> i
             |sent| match cancel_sentence(sent) {
                 Ok(text) | Err(text) => text,
             },
-            async move { client.cancel_order(&id).await },
+            async move { client.exchange().cancel_order(&id).await },
         );
     });
     view! {

@@ -97,7 +97,8 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
         move || (name(), tick.get()),
         |client, _, (p, _)| async move {
             client
-                .exchange_tickers(&[p.as_str()])
+                .exchange()
+                .tickers(&[p.as_str()])
                 .await
                 .map(|t| t.into_iter().find(|t| t.pair == p))
         },
@@ -105,13 +106,13 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
     let ticker = kept_while_reloading(ticker);
     let book = account_resource(
         move || (name(), tick.get()),
-        |client, _, (p, _)| async move { client.order_book(&p, Some(50)).await },
+        |client, _, (p, _)| async move { client.exchange().order_book(&p, Some(50)).await },
     );
     let book = kept_while_reloading(book);
     let balances_version = RwSignal::new(0u32);
     let balances = account_resource(
         move || balances_version.get(),
-        |client, _, _| async move { client.balances(None).await.map(Vec::from) },
+        |client, _, _| async move { client.exchange().balances(None).await.map(Vec::from) },
     );
     let balances = kept_while_reloading(balances);
     let mid = Signal::derive(move || {

@@ -35,7 +35,7 @@ pub fn OrderDetail(
                 limit: Some(100),
                 ..TradesQuery::default()
             };
-            client.trades(&query).await.map(|p| p.data)
+            client.exchange().trades(&query).await.map(|p| p.data)
         },
     );
     let fills_view = load_states(

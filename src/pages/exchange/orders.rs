@@ -38,7 +38,9 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
     let (list, load_more) = use_cursor_list(
         filter,
         |_| None,
-        |client, f: ExchangeFilter, cursor| async move { client.orders(&f.orders_query(cursor)).await },
+        |client, f: ExchangeFilter, cursor| async move {
+            client.exchange().orders(&f.orders_query(cursor)).await
+        },
         order_key,
     );
     let selected = RwSignal::new(None::<Order>);

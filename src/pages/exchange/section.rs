@@ -22,7 +22,7 @@ pub fn PairsPage(
     let pairs = account_resource(
         || (),
         |client: Client, _, ()| async move {
-            let listed = client.pairs(None).await?;
+            let listed = client.exchange().pairs(None).await?;
             // Pairs that all failed to read are a failed load (with Retry), not "no pairs".
             if listed.is_empty() && listed.skipped > 0 {
                 return Err(ApiError::Decode {

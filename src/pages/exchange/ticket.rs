@@ -4,6 +4,7 @@
 //! sentence the review dialog restates. The pair's rules are checked by
 //! [`folio_client::exchange::validate_order`]. Tested natively.
 
+use crate::components::error_view::AmountWords;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use folio_client::current::parse_typed_decimal;
 use folio_client::exchange::{

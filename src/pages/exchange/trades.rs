@@ -46,7 +46,9 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
     let (list, load_more) = use_cursor_list(
         filter,
         |_| None,
-        |client, f: ExchangeFilter, cursor| async move { client.trades(&f.trades_query(cursor)).await },
+        |client, f: ExchangeFilter, cursor| async move {
+            client.exchange().trades(&f.trades_query(cursor)).await
+        },
         trade_key,
     );
     let selected = RwSignal::new(None::<TradeId>);
@@ -110,7 +112,7 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
 fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
     let trade = account_resource(
         move || id.clone(),
-        |client: Client, _, id| async move { client.trade(&id).await },
+        |client: Client, _, id| async move { client.exchange().trade(&id).await },
     );
     let body = load_states(
         move || trade.get(),

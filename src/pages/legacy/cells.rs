@@ -2,7 +2,8 @@
 //! in `data-value`), times, statuses in plain words (the raw value in `data-status`), kinds
 //! in words, and text badges for swaps, savings plans and storage fees.
 
-use folio_client::legacy::{status_words, LegacyTime};
+use crate::pages::legacy::words::status_words;
+use folio_client::legacy::LegacyTime;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 

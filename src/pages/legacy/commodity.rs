@@ -101,7 +101,8 @@ static METALS: ListSpec<LegacyCommodityTransaction> = ListSpec {
     fetch: |client, filter, cursor| {
         Box::pin(async move {
             client
-                .legacy_commodity_transactions(&filter.commodity_query(cursor))
+                .legacy()
+                .commodity_transactions(&filter.commodity_query(cursor))
                 .await
         })
     },

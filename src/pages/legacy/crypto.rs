@@ -70,7 +70,8 @@ static CRYPTO: ListSpec<LegacyCryptoTransaction> = ListSpec {
     fetch: |client, filter, cursor| {
         Box::pin(async move {
             client
-                .legacy_crypto_transactions(&filter.crypto_query(cursor))
+                .legacy()
+                .crypto_transactions(&filter.crypto_query(cursor))
                 .await
         })
     },

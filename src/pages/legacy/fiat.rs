@@ -59,7 +59,8 @@ static FIAT: ListSpec<LegacyFiatTransaction> = ListSpec {
     fetch: |client, filter, cursor| {
         Box::pin(async move {
             client
-                .legacy_fiat_transactions(&filter.fiat_query(cursor))
+                .legacy()
+                .fiat_transactions(&filter.fiat_query(cursor))
                 .await
         })
     },

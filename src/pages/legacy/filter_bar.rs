@@ -2,7 +2,7 @@
 //! size — each a labelled select writing one URL parameter, so a filtered view can be
 //! shared and survives a reload (`crate::url::UrlState`).
 
-use folio_client::legacy::status_words;
+use crate::pages::legacy::words::status_words;
 use leptos::prelude::*;
 
 use crate::pages::legacy::filters::{LegacyFilter, LegacyList, PAGE_SIZES};

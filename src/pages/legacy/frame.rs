@@ -136,7 +136,7 @@ pub fn probe_legacy() {
     let gone = use_legacy_gone();
     let probe = crate::data::load::account_resource(
         || (),
-        |client, _, ()| async move { client.legacy_fiat_wallets().await.map(|_| ()) },
+        |client, _, ()| async move { client.legacy().fiat_wallets().await.map(|_| ()) },
     );
     Effect::new(move |_| {
         if let Some(Err(e)) = probe.get() {

@@ -12,7 +12,7 @@ use crate::data::load::account_resource;
 pub fn use_fiat_symbols() -> Signal<HashMap<String, String>> {
     let wallets = account_resource(
         || (),
-        |client, _, ()| async move { client.legacy_fiat_wallets().await },
+        |client, _, ()| async move { client.legacy().fiat_wallets().await },
     );
     Signal::derive(move || {
         let mut map = HashMap::new();

@@ -22,21 +22,22 @@ use crate::pages::legacy::words::{
 
 /// Reads both APIs and compares them over the whole history.
 pub async fn load(client: Client, keyless: Client) -> Result<Reconciliation, ApiError> {
-    let crypto = client.legacy_wallets().await?;
-    let fiat = client.legacy_fiat_wallets().await?;
-    let grouped = client.legacy_asset_wallets().await?;
+    let crypto = client.legacy().wallets().await?;
+    let fiat = client.legacy().fiat_wallets().await?;
+    let grouped = client.legacy().asset_wallets().await?;
     let all = LegacyTradesQuery {
         page_size: Some(MAX_PAGE_SIZE),
         ..LegacyTradesQuery::default()
     };
-    let trades = client.legacy_trades_all(&all).await?;
-    let positions = client.portfolio(None).await?;
+    let trades = client.legacy().trades_all(&all).await?;
+    let positions = client.current().portfolio(None).await?;
     let mut operations = Vec::new();
     let query = OperationsQuery {
         page_size: Some(100),
         ..OperationsQuery::default()
     };
     client
+        .current()
         .operations_paginator(query)
         .run(None, |page, _| operations.extend(page))
         .await?;

@@ -61,7 +61,7 @@ static TRADES: ListSpec<LegacyTrade> = ListSpec {
     ),
     names_fiats: true,
     fetch: |client, filter, cursor| {
-        Box::pin(async move { client.legacy_trades(&filter.trades_query(cursor)).await })
+        Box::pin(async move { client.legacy().trades(&filter.trades_query(cursor)).await })
     },
     row,
 };

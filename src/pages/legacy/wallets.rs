@@ -25,9 +25,9 @@ pub struct LegacyWalletsData {
 
 async fn load(client: Client) -> Result<LegacyWalletsData, ApiError> {
     Ok(LegacyWalletsData {
-        crypto: client.legacy_wallets().await?.into_vec(),
-        fiat: client.legacy_fiat_wallets().await?.into_vec(),
-        grouped: client.legacy_asset_wallets().await?,
+        crypto: client.legacy().wallets().await?.into_vec(),
+        fiat: client.legacy().fiat_wallets().await?.into_vec(),
+        grouped: client.legacy().asset_wallets().await?,
     })
 }
 

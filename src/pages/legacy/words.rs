@@ -5,6 +5,19 @@ use folio_client::legacy::reconcile::{Outcome, Reconciliation, TradeKind};
 use rust_decimal::Decimal;
 use serde_json::Value;
 
+/// Plain words for any legacy status value (unknown values are shown as sent).
+pub fn status_words(status: &str) -> String {
+    match status.to_ascii_lowercase().as_str() {
+        "pending" => "Waiting".into(),
+        "processing" => "Being processed".into(),
+        "finished" => "Completed".into(),
+        "canceled" | "cancelled" => "Cancelled".into(),
+        "unconfirmed_transaction_out" => "Sent, awaiting network confirmation".into(),
+        "open_invitation" => "Sent, waiting for the recipient to accept".into(),
+        _ => status.to_string(),
+    }
+}
+
 /// Plain words for a legacy `type` value.
 pub fn type_words(raw: &str) -> String {
     match raw.to_ascii_lowercase().as_str() {
@@ -116,6 +129,16 @@ pub fn reconciliation_summary(r: &Reconciliation) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn statuses_read_in_plain_words_and_unknown_ones_as_sent() {
+        assert_eq!(
+            status_words("open_invitation"),
+            "Sent, waiting for the recipient to accept"
+        );
+        assert_eq!(status_words("FINISHED"), "Completed");
+        assert_eq!(status_words("weird"), "weird");
+    }
     use folio_client::legacy::reconcile::{BalanceKind, BalanceRow, Period, TradeCountRow};
 
     fn row(symbol: &str, legacy: Option<i64>, current: i64, outcome: Outcome) -> BalanceRow {

@@ -2,6 +2,8 @@
 //! sending and read back beside each field; a warning that limits are permanent; a dialog that
 //! asks to type both amounts again; exactly one request; a 409 explained.
 
+use crate::components::error_view::AmountWords;
+use crate::components::error_view::PlainWords;
 use folio_client::current::TradingLimits;
 use folio_client::current::{Currency, LimitsRequest};
 use folio_client::CurrencyId;
@@ -89,7 +91,7 @@ pub fn SetLimitsForm(
         write.send(
             label,
             |sent| limits_sentence(sent).unwrap_or_else(|| "The limits are set.".to_string()),
-            async move { client.set_trading_limits(&request).await },
+            async move { client.current().set_trading_limits(&request).await },
         );
     });
     let blocked = Signal::derive(move || !retyped());

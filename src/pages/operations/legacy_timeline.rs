@@ -73,25 +73,29 @@ async fn load(client: Client, keyless: Client) -> Result<(Vec<TimelineEntry>, Na
     let size = Some(MAX_PAGE_SIZE);
     let legacy = LegacyRecords {
         trades: client
-            .legacy_trades_all(&LegacyTradesQuery {
+            .legacy()
+            .trades_all(&LegacyTradesQuery {
                 page_size: size,
                 ..Default::default()
             })
             .await?,
         fiat: client
-            .legacy_fiat_transactions_all(&LegacyFiatTransactionsQuery {
+            .legacy()
+            .fiat_transactions_all(&LegacyFiatTransactionsQuery {
                 page_size: size,
                 ..Default::default()
             })
             .await?,
         crypto: client
-            .legacy_crypto_transactions_all(&LegacyCryptoTransactionsQuery {
+            .legacy()
+            .crypto_transactions_all(&LegacyCryptoTransactionsQuery {
                 page_size: size,
                 ..Default::default()
             })
             .await?,
         commodity: client
-            .legacy_commodity_transactions_all(&LegacyCommodityTransactionsQuery {
+            .legacy()
+            .commodity_transactions_all(&LegacyCommodityTransactionsQuery {
                 page_size: size,
                 ..Default::default()
             })
@@ -103,6 +107,7 @@ async fn load(client: Client, keyless: Client) -> Result<(Vec<TimelineEntry>, Na
         ..OperationsQuery::default()
     };
     client
+        .current()
         .operations_paginator(query)
         .run(None, |ops, _| current.extend(ops))
         .await?;

@@ -154,7 +154,7 @@ impl Loader {
                 return;
             }
             this.pager
-                .set_value(Some(client.operations_paginator(query)));
+                .set_value(Some(client.current().operations_paginator(query)));
             this.busy.set(Busy::Idle);
             this.load(false);
         });
@@ -281,9 +281,9 @@ async fn resolve(
             page_size: Some(25),
             ..Default::default()
         };
-        let found = match client.assets(&search).await {
+        let found = match client.current().assets(&search).await {
             Ok(page) => Ok(page),
-            Err(_) => keyless.assets(&search).await,
+            Err(_) => keyless.current().assets(&search).await,
         };
         let asset = found
             .ok()

@@ -3,8 +3,8 @@
 //! from `folio_client::legacy::timeline::merge_timeline`, which already counts an event in
 //! both APIs once; this module only describes them.
 
+use crate::pages::legacy::words::status_words;
 use chrono::{DateTime, Utc};
-use folio_client::legacy::status_words;
 use folio_client::legacy::timeline::{LegacyRecord, Source, TimelineEntry};
 use rust_decimal::Decimal;
 

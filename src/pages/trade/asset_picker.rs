@@ -2,6 +2,7 @@
 //! on the server (the catalogue is never loaded whole). The chosen asset's current price is
 //! shown beside it.
 
+use crate::components::error_view::PlainWords;
 use folio_client::current::Asset;
 use leptos::prelude::*;
 

@@ -3,6 +3,8 @@
 //! unknown outcome by accepting the *same* quote again — which the service refuses with
 //! `quote_already_accepted` when the first accept went through, so it can never buy twice.
 
+use crate::components::error_view::AmountWords;
+use crate::components::error_view::PlainWords;
 use chrono::{DateTime, Utc};
 use folio_client::current::{AcceptedQuote, Currency, Quote, QuoteRequest, Side, TradingLimits};
 use folio_client::{AssetId, Client, CurrencyId};
@@ -210,7 +212,7 @@ impl TradeCtx {
         }
         self.last_request.set(Some((request.clone(), asset)));
         self.tasks.spawn(async move {
-            let stage = match client.create_quote(&request).await {
+            let stage = match client.current().create_quote(&request).await {
                 Ok(quote) => Stage::Quoted(quote),
                 Err(e) => Stage::QuoteFailed(e.user_message()),
             };
@@ -242,7 +244,7 @@ impl TradeCtx {
         self.accept_write.send(
             label,
             move |sent| accept_sentence(sent, &what),
-            async move { client.accept_quote(&id).await },
+            async move { client.current().accept_quote(&id).await },
         )
     }
 

@@ -2,6 +2,7 @@
 //! anything is sent), how a refused accept is explained, and how "Check" finds a trade whose
 //! accept answer never arrived. Tested natively.
 
+use crate::components::error_view::PlainWords;
 use folio_client::current::{validate_amount, AmountError, AssetType, QuoteAmount, Side};
 use folio_client::ApiError;
 use rust_decimal::Decimal;

@@ -3,11 +3,12 @@
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
+use super::Current;
 use super::Page;
 use crate::decode::Envelope;
 use crate::query::{encode, Query};
 use crate::transport::Transport;
-use crate::{ApiError, AssetId, Client, CurrencyId};
+use crate::{ApiError, AssetId, CurrencyId};
 
 open_enum!(
     /// Asset class.
@@ -111,10 +112,14 @@ impl AssetsQuery {
     }
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Current<'_, T> {
     /// One page of `GET /v1/assets`.
     pub async fn assets(&self, query: &AssetsQuery) -> Result<Page<Asset>, ApiError> {
-        self.get(self.current_url(&format!("/assets{}", query.render())))
+        self.client
+            .get(
+                self.client
+                    .current_url(&format!("/assets{}", query.render())),
+            )
             .await
     }
 
@@ -154,8 +159,9 @@ impl<T: Transport> Client<T> {
     /// `GET /v1/currencies`: the fiat currencies.
     /// Records that cannot be read are skipped and counted ([`crate::Listed::skipped`]).
     pub async fn currencies(&self) -> Result<crate::Listed<Currency>, ApiError> {
-        let url = self.current_url("/currencies");
+        let url = self.client.current_url("/currencies");
         Ok(self
+            .client
             .get::<Envelope<crate::Listed<Currency>>>(url)
             .await?
             .data)
@@ -163,7 +169,9 @@ impl<T: Transport> Client<T> {
 
     /// `GET /v1/tickers/{assetId}`: the asset's current price.
     pub async fn ticker(&self, asset: &AssetId) -> Result<Ticker, ApiError> {
-        let url = self.current_url(&format!("/tickers/{}", encode(asset.as_str())));
-        Ok(self.get::<Envelope<Ticker>>(url).await?.data)
+        let url = self
+            .client
+            .current_url(&format!("/tickers/{}", encode(asset.as_str())));
+        Ok(self.client.get::<Envelope<Ticker>>(url).await?.data)
     }
 }

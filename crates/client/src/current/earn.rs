@@ -3,10 +3,11 @@
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
+use super::Current;
 use super::Page;
 use crate::query::Query;
 use crate::transport::Transport;
-use crate::{ApiError, AssetId, Client, ConfigId};
+use crate::{ApiError, AssetId, ConfigId};
 
 open_enum!(
     /// Lock-up kind of an earn offer.
@@ -66,7 +67,7 @@ pub struct EarnConfigsQuery {
     pub cursor: Option<String>,
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Current<'_, T> {
     /// One page of `GET /v1/earn/configs`.
     pub async fn earn_configs(
         &self,
@@ -78,7 +79,11 @@ impl<T: Transport> Client<T> {
             .push_opt("mode", query.mode.as_deref())
             .push_opt("page_size", query.page_size)
             .push_opt("cursor", query.cursor.as_deref());
-        self.get(self.current_url(&format!("/earn/configs{}", q.render())))
+        self.client
+            .get(
+                self.client
+                    .current_url(&format!("/earn/configs{}", q.render())),
+            )
             .await
     }
 }

@@ -5,9 +5,10 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::json_body::JsonObject;
+use super::Current;
 use crate::decode::Envelope;
 use crate::transport::Transport;
-use crate::{ApiError, AssetId, Client, ConfigId, OperationId, WalletId};
+use crate::{ApiError, AssetId, ConfigId, OperationId, WalletId};
 
 /// Which way the funds move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -83,16 +84,18 @@ pub struct EarnActionResult {
     pub operation_id: Option<OperationId>,
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Current<'_, T> {
     /// `POST /v1/earn/actions/{action}`. Sent once, never retried.
     pub async fn earn_action(
         &self,
         action: EarnAction,
         request: &EarnActionRequest,
     ) -> Result<EarnActionResult, ApiError> {
-        let url = self.current_url(&format!("/earn/actions/{}", action.as_str()));
+        let url = self
+            .client
+            .current_url(&format!("/earn/actions/{}", action.as_str()));
         let answer: Envelope<EarnActionResult> =
-            self.send_write(url, Some(request.to_json())).await?;
+            self.client.send_write(url, Some(request.to_json())).await?;
         Ok(answer.data)
     }
 }

@@ -4,10 +4,11 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
+use super::Current;
 use crate::decode::Envelope;
 use crate::query::Query;
 use crate::transport::Transport;
-use crate::{ApiError, Client, CurrencyId, Money};
+use crate::{ApiError, CurrencyId, Money};
 
 /// The five timeframes the service accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -68,7 +69,7 @@ impl Timeframe {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Datapoint {
     /// When.
-    #[serde(default, deserialize_with = "super::time::lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub time: Option<DateTime<Utc>>,
     /// The account's value then.
     #[serde(default)]
@@ -107,7 +108,7 @@ impl From<RawHistory> for PortfolioHistory {
     }
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Current<'_, T> {
     /// `GET /v1/portfolio-history?timeframe=…`.
     pub async fn portfolio_history(
         &self,
@@ -117,7 +118,13 @@ impl<T: Transport> Client<T> {
         let mut q = Query::new();
         q.push("timeframe", timeframe.as_str())
             .push_opt("equivalent_currency_id", valuation);
-        let url = self.current_url(&format!("/portfolio-history{}", q.render()));
-        Ok(self.get::<Envelope<PortfolioHistory>>(url).await?.data)
+        let url = self
+            .client
+            .current_url(&format!("/portfolio-history{}", q.render()));
+        Ok(self
+            .client
+            .get::<Envelope<PortfolioHistory>>(url)
+            .await?
+            .data)
     }
 }

@@ -6,10 +6,11 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::json_body::JsonObject;
+use super::Current;
 use super::Side;
 use crate::decode::Envelope;
 use crate::transport::Transport;
-use crate::{ApiError, Client, CurrencyId};
+use crate::{ApiError, CurrencyId};
 
 /// Daily trading limits of one key and what remains of them today.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -30,7 +31,7 @@ pub struct TradingLimits {
     #[serde(default)]
     pub sell_budget_remaining: Option<Decimal>,
     /// When the budgets reset (00:00 UTC).
-    #[serde(default, deserialize_with = "super::time::lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub resets_at: Option<DateTime<Utc>>,
 }
 
@@ -93,11 +94,15 @@ impl LimitsRequest {
     }
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Current<'_, T> {
     /// `GET /v1/trading-limits`; `None` when the key has no limits.
     pub async fn trading_limits(&self) -> Result<Option<TradingLimits>, ApiError> {
-        let url = self.current_url("/trading-limits");
-        Ok(self.get::<Envelope<Option<TradingLimits>>>(url).await?.data)
+        let url = self.client.current_url("/trading-limits");
+        Ok(self
+            .client
+            .get::<Envelope<Option<TradingLimits>>>(url)
+            .await?
+            .data)
     }
 
     /// `POST /v1/trading-limits`: sets the key's permanent limits. Sent once, never retried.
@@ -105,8 +110,9 @@ impl<T: Transport> Client<T> {
         &self,
         request: &LimitsRequest,
     ) -> Result<TradingLimits, ApiError> {
-        let url = self.current_url("/trading-limits");
-        let answer: Envelope<TradingLimits> = self.send_write(url, Some(request.to_json())).await?;
+        let url = self.client.current_url("/trading-limits");
+        let answer: Envelope<TradingLimits> =
+            self.client.send_write(url, Some(request.to_json())).await?;
         Ok(answer.data)
     }
 }

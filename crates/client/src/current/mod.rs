@@ -11,7 +11,6 @@ mod page;
 mod paginator;
 mod portfolio;
 mod quotes;
-mod time;
 mod typed;
 mod validation;
 
@@ -33,3 +32,18 @@ pub use quotes::{
 };
 pub use typed::{parse_typed_decimal, MAX_SIGNIFICANT_DIGITS, MAX_TYPED_VALUE};
 pub use validation::{validate_amount, AmountError};
+
+use crate::transport::{DefaultTransport, Transport};
+use crate::Client;
+
+/// The current public API's endpoints (portfolio, operations, catalogue, quotes, earn, limits), borrowed from a [`Client`]: `client.current().portfolio(None)`.
+pub struct Current<'a, T: Transport = DefaultTransport> {
+    client: &'a Client<T>,
+}
+
+impl<T: Transport> Client<T> {
+    /// The current public API's endpoints (portfolio, operations, catalogue, quotes, earn, limits).
+    pub fn current(&self) -> Current<'_, T> {
+        Current { client: self }
+    }
+}

@@ -4,12 +4,11 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use super::Current;
 use super::Page;
 use crate::query::Query;
 use crate::transport::Transport;
-use crate::{
-    ApiError, AssetId, Client, CurrencyId, Money, OperationId, TradeId, TransactionId, WalletId,
-};
+use crate::{ApiError, AssetId, CurrencyId, Money, OperationId, TradeId, TransactionId, WalletId};
 
 open_enum!(
     /// What kind of operation this is. Open: new kinds are kept as text.
@@ -137,7 +136,7 @@ pub struct OperationTransaction {
     #[serde(default)]
     pub order_id: Option<String>,
     /// When the leg was credited; absent while pending.
-    #[serde(default, deserialize_with = "super::time::lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub credited_at: Option<DateTime<Utc>>,
     /// Wallet balance after this leg (`-1` for a cancelled leg).
     #[serde(default)]
@@ -204,10 +203,12 @@ fn iso(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Current<'_, T> {
     /// One page of `GET /v1/operations`.
     pub async fn operations(&self, query: &OperationsQuery) -> Result<Page<Operation>, ApiError> {
-        let url = self.current_url(&format!("/operations{}", query.render()));
-        self.get(url).await
+        let url = self
+            .client
+            .current_url(&format!("/operations{}", query.render()));
+        self.client.get(url).await
     }
 }

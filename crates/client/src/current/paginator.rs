@@ -17,6 +17,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
 
+use super::Current;
 use super::{Operation, OperationsQuery};
 use crate::transport::Transport;
 use crate::{ApiError, Client, OperationId};
@@ -172,7 +173,7 @@ impl<T: Transport> Paginator<T> {
         query.cursor = self.cursor.clone();
         let client = self.client.clone();
         let fetch = UntilCancelled {
-            inner: Box::pin(async move { client.operations(&query).await }),
+            inner: Box::pin(async move { client.current().operations(&query).await }),
             cancel: &self.cancel,
         };
         let page = match fetch.await {
@@ -228,10 +229,10 @@ impl<T: Transport> Paginator<T> {
     }
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Current<'_, T> {
     /// A [`Paginator`] over `GET /v1/operations` for this query.
     pub fn operations_paginator(&self, query: OperationsQuery) -> Paginator<T> {
-        Paginator::new(self.clone(), query)
+        Paginator::new(self.client.clone(), query)
     }
 }
 

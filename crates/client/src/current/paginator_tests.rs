@@ -23,7 +23,7 @@ async fn sandbox(ops: usize) -> (folio_sandbox::RunningServer, Client) {
 #[tokio::test]
 async fn walks_to_the_end_without_duplicates() {
     let (server, client) = sandbox(260).await;
-    let mut pager = client.operations_paginator(OperationsQuery {
+    let mut pager = client.current().operations_paginator(OperationsQuery {
         page_size: Some(10),
         ..Default::default()
     });
@@ -49,7 +49,7 @@ async fn walks_to_the_end_without_duplicates() {
 #[tokio::test]
 async fn stops_at_a_limit_and_when_cancelled() {
     let (_server, client) = sandbox(100).await;
-    let mut pager = client.operations_paginator(OperationsQuery {
+    let mut pager = client.current().operations_paginator(OperationsQuery {
         page_size: Some(5),
         ..Default::default()
     });
@@ -77,7 +77,9 @@ fn scripted(pages: &[String]) -> (FakeTransport, Paginator<FakeTransport>) {
     let client = Client::with_transport(BaseUrls::same_origin(""), ApiKey::new("k"), fake.clone());
     (
         fake,
-        client.operations_paginator(OperationsQuery::default()),
+        client
+            .current()
+            .operations_paginator(OperationsQuery::default()),
     )
 }
 

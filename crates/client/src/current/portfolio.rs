@@ -3,10 +3,11 @@
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
+use super::Current;
 use crate::decode::Envelope;
 use crate::query::Query;
 use crate::transport::Transport;
-use crate::{ApiError, AssetId, Client, CurrencyId, Money};
+use crate::{ApiError, AssetId, CurrencyId, Money};
 
 /// One holding: an asset (`asset_id`) or a fiat balance (`currency_id`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -47,7 +48,7 @@ impl PortfolioPosition {
     }
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Current<'_, T> {
     /// `GET /v1/portfolio`, valued in `valuation` (the service's default, EUR, when `None`).
     pub async fn portfolio(
         &self,
@@ -55,8 +56,11 @@ impl<T: Transport> Client<T> {
     ) -> Result<crate::Listed<PortfolioPosition>, ApiError> {
         let mut q = Query::new();
         q.push_opt("equivalent_currency_id", valuation);
-        let url = self.current_url(&format!("/portfolio{}", q.render()));
+        let url = self
+            .client
+            .current_url(&format!("/portfolio{}", q.render()));
         Ok(self
+            .client
             .get::<Envelope<crate::Listed<PortfolioPosition>>>(url)
             .await?
             .data)

@@ -8,10 +8,11 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::json_body::JsonObject;
+use super::Current;
 use crate::decode::Envelope;
 use crate::query::encode;
 use crate::transport::Transport;
-use crate::{ApiError, AssetId, Client, CurrencyId, QuoteId, TradeId};
+use crate::{ApiError, AssetId, CurrencyId, QuoteId, TradeId};
 
 open_enum!(
     /// Buy or sell.
@@ -89,7 +90,7 @@ pub struct QuoteFigures {
     #[serde(default)]
     pub notional: Option<Decimal>,
     /// Last instant the quote can be accepted.
-    #[serde(default, deserialize_with = "super::time::lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub expires_at: Option<DateTime<Utc>>,
     /// EUR per unit of the fiat currency.
     #[serde(default)]
@@ -153,7 +154,7 @@ pub struct TradeExecution {
     #[serde(default)]
     pub notional: Option<Decimal>,
     /// When the trade executed.
-    #[serde(default, deserialize_with = "super::time::lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub executed_at: Option<DateTime<Utc>>,
     /// EUR per unit of the fiat currency.
     #[serde(default)]
@@ -217,11 +218,11 @@ pub struct AcceptedQuote {
     pub trading_budget: Option<TradingBudget>,
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Current<'_, T> {
     /// `POST /v1/quotes`: prices a trade. Sent once, never retried.
     pub async fn create_quote(&self, request: &QuoteRequest) -> Result<Quote, ApiError> {
-        let url = self.current_url("/quotes");
-        let answer: Envelope<Quote> = self.send_write(url, Some(request.to_json())).await?;
+        let url = self.client.current_url("/quotes");
+        let answer: Envelope<Quote> = self.client.send_write(url, Some(request.to_json())).await?;
         Ok(answer.data)
     }
 
@@ -229,8 +230,10 @@ impl<T: Transport> Client<T> {
     /// [`ApiError::write_outcome_unknown`] look for the trade in `/operations` instead of
     /// sending it again.
     pub async fn accept_quote(&self, id: &QuoteId) -> Result<AcceptedQuote, ApiError> {
-        let url = self.current_url(&format!("/quotes/{}/accept", encode(id.as_str())));
-        let answer: Envelope<AcceptedQuote> = self.send_write(url, None).await?;
+        let url = self
+            .client
+            .current_url(&format!("/quotes/{}/accept", encode(id.as_str())));
+        let answer: Envelope<AcceptedQuote> = self.client.send_write(url, None).await?;
         Ok(answer.data)
     }
 }

@@ -3,9 +3,10 @@
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
+use super::Exchange;
 use crate::query::Query;
 use crate::transport::Transport;
-use crate::{ApiError, Client, Listed};
+use crate::{ApiError, Listed};
 
 /// One fee tier.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -51,10 +52,10 @@ pub struct Balance {
     pub locked: Decimal,
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Exchange<'_, T> {
     /// `GET /v1/account`.
     pub async fn account(&self) -> Result<Account, ApiError> {
-        self.get(self.exchange_url("/account")).await
+        self.client.get(self.client.exchange_url("/account")).await
     }
 
     /// `GET /v1/account/balances?currency=`.
@@ -63,6 +64,6 @@ impl<T: Transport> Client<T> {
         let mut q = Query::new();
         q.push_opt("currency", currency);
         let path = format!("/account/balances{}", q.render());
-        self.get(self.exchange_url(&path)).await
+        self.client.get(self.client.exchange_url(&path)).await
     }
 }

@@ -4,11 +4,12 @@
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
-use super::numbers::{dec_lenient, int_lenient, quote_numbers};
+use super::numbers::quote_numbers;
+use super::Exchange;
 use crate::decode::decode;
 use crate::query::{encode, Query};
 use crate::transport::Transport;
-use crate::{ApiError, Client, Listed};
+use crate::{ApiError, Listed};
 
 /// The server's clock.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -135,22 +136,22 @@ impl From<RawOrderBook> for OrderBook {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Candle {
     /// Start of the candle, Unix seconds.
-    #[serde(default, deserialize_with = "int_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::integer")]
     pub timestamp: Option<i64>,
     /// Open.
-    #[serde(default, deserialize_with = "dec_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::decimal")]
     pub open: Option<Decimal>,
     /// High.
-    #[serde(default, deserialize_with = "dec_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::decimal")]
     pub high: Option<Decimal>,
     /// Low.
-    #[serde(default, deserialize_with = "dec_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::decimal")]
     pub low: Option<Decimal>,
     /// Close.
-    #[serde(default, deserialize_with = "dec_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::decimal")]
     pub close: Option<Decimal>,
     /// Volume (base asset).
-    #[serde(default, deserialize_with = "dec_lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::decimal")]
     pub volume: Option<Decimal>,
 }
 
@@ -227,10 +228,10 @@ fn pair_list(pairs: &[&str]) -> String {
     q.render()
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Exchange<'_, T> {
     /// `GET /v1/time`: the server's clock (for the clock-skew warning).
-    pub async fn exchange_time(&self) -> Result<ServerTime, ApiError> {
-        self.get(self.exchange_url("/time")).await
+    pub async fn time(&self) -> Result<ServerTime, ApiError> {
+        self.client.get(self.client.exchange_url("/time")).await
     }
 
     /// `GET /v1/pairs`: every pair, or the one named.
@@ -238,14 +239,19 @@ impl<T: Transport> Client<T> {
     pub async fn pairs(&self, pair: Option<&str>) -> Result<Listed<Pair>, ApiError> {
         let mut q = Query::new();
         q.push_opt("pair", pair);
-        self.get(self.exchange_url(&format!("/pairs{}", q.render())))
+        self.client
+            .get(self.client.exchange_url(&format!("/pairs{}", q.render())))
             .await
     }
 
     /// `GET /v1/tickers?pair=a,b`: mid and 24 h figures (all pairs when `pairs` is empty).
     /// Records that cannot be read are skipped and counted ([`Listed::skipped`]).
-    pub async fn exchange_tickers(&self, pairs: &[&str]) -> Result<Listed<Ticker>, ApiError> {
-        self.get(self.exchange_url(&format!("/tickers{}", pair_list(pairs))))
+    pub async fn tickers(&self, pairs: &[&str]) -> Result<Listed<Ticker>, ApiError> {
+        self.client
+            .get(
+                self.client
+                    .exchange_url(&format!("/tickers{}", pair_list(pairs))),
+            )
             .await
     }
 
@@ -254,7 +260,7 @@ impl<T: Transport> Client<T> {
         let mut q = Query::new();
         q.push_opt("depth", depth);
         let path = format!("/orderbook/{}{}", encode(pair), q.render());
-        self.get(self.exchange_url(&path)).await
+        self.client.get(self.client.exchange_url(&path)).await
     }
 
     /// `GET /v1/candles/{pair}`: OHLCV, numbers parsed exactly into `Decimal`.
@@ -270,18 +276,19 @@ impl<T: Transport> Client<T> {
             .push_opt("to", query.to)
             .push_opt("limit", query.limit);
         let path = format!("/candles/{}{}", encode(pair), q.render());
-        let text = self.get_text(self.exchange_url(&path)).await?;
+        let text = self
+            .client
+            .get_text(self.client.exchange_url(&path))
+            .await?;
         decode(&quote_numbers(&text))
     }
 
     /// `GET /v1/assets?asset=`.
-    pub async fn exchange_assets(
-        &self,
-        asset: Option<&str>,
-    ) -> Result<Listed<ExchangeAsset>, ApiError> {
+    pub async fn assets(&self, asset: Option<&str>) -> Result<Listed<ExchangeAsset>, ApiError> {
         let mut q = Query::new();
         q.push_opt("asset", asset);
-        self.get(self.exchange_url(&format!("/assets{}", q.render())))
+        self.client
+            .get(self.client.exchange_url(&format!("/assets{}", q.render())))
             .await
     }
 }

@@ -3,13 +3,13 @@
 //!
 //! Wire types are declared in snake_case (the decoder rewrites the API's camelCase). Money
 //! and prices are `Decimal`; candle OHLCV arrive as JSON numbers and are read from their
-//! literal text ([`numbers::quote_numbers`]), never through `f64`. Sides, types, statuses and
+//! literal text (`numbers::quote_numbers`), never through `f64`. Sides, types, statuses and
 //! times in force are open enums. Lists come in `{data, meta}` pages ([`ExchangePage`]):
 //! follow `meta.next_cursor` while `meta.has_next_page`.
 
 mod account;
 mod market;
-pub mod numbers;
+mod numbers;
 mod orders;
 mod trades;
 mod validate;
@@ -27,7 +27,7 @@ pub use validate::{
 
 use serde::Deserialize;
 
-use crate::transport::Transport;
+use crate::transport::{DefaultTransport, Transport};
 use crate::Client;
 
 open_enum!(
@@ -151,6 +151,18 @@ impl<T> ExchangePage<T> {
             .next_cursor
             .as_deref()
             .filter(|c| self.meta.has_next_page && !c.is_empty())
+    }
+}
+
+/// The exchange API's endpoints (market data, account, orders, trades), borrowed from a [`Client`]: `client.exchange().trades(&query)`.
+pub struct Exchange<'a, T: Transport = DefaultTransport> {
+    client: &'a Client<T>,
+}
+
+impl<T: Transport> Client<T> {
+    /// The exchange API's endpoints (market data, account, orders, trades).
+    pub fn exchange(&self) -> Exchange<'_, T> {
+        Exchange { client: self }
     }
 }
 

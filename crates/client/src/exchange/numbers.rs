@@ -2,8 +2,6 @@
 //! would alter them. [`quote_numbers`] turns every number literal of a JSON text into a string
 //! literal (outside strings, nothing else changes), so they decode into `Decimal` exactly.
 
-use serde::{Deserialize, Deserializer};
-
 /// Rewrites every JSON number literal in `json` as a string literal (`1.5` → `"1.5"`).
 pub fn quote_numbers(json: &str) -> String {
     let mut out = String::with_capacity(json.len() + 64);
@@ -41,45 +39,6 @@ pub fn quote_numbers(json: &str) -> String {
         }
     }
     out
-}
-
-/// Deserializes an integer sent as a number or a numeric string.
-pub(crate) fn int_lenient<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-    let raw = Option::<serde_json::Value>::deserialize(d)?;
-    Ok(raw.and_then(|v| match v {
-        serde_json::Value::Number(n) => n.as_i64(),
-        serde_json::Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    }))
-}
-
-/// Deserializes a decimal sent as a string (plain or scientific notation); else `None`.
-pub(crate) fn dec_lenient<'de, D: Deserializer<'de>>(
-    d: D,
-) -> Result<Option<rust_decimal::Decimal>, D::Error> {
-    let raw = Option::<serde_json::Value>::deserialize(d)?;
-    Ok(raw.and_then(|v| match v {
-        serde_json::Value::String(s) => {
-            let s = s.trim();
-            s.parse()
-                .ok()
-                .or_else(|| rust_decimal::Decimal::from_scientific(s).ok())
-        }
-        _ => None,
-    }))
-}
-
-/// Deserializes an optional ISO 8601 timestamp; absent, null or malformed become `None`.
-pub(crate) fn ts_lenient<'de, D: Deserializer<'de>>(
-    d: D,
-) -> Result<Option<chrono::DateTime<chrono::Utc>>, D::Error> {
-    let raw = Option::<serde_json::Value>::deserialize(d)?;
-    Ok(raw.and_then(|v| match v {
-        serde_json::Value::String(s) => chrono::DateTime::parse_from_rfc3339(&s)
-            .ok()
-            .map(|t| t.with_timezone(&chrono::Utc)),
-        _ => None,
-    }))
 }
 
 #[cfg(test)]

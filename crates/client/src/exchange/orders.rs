@@ -4,11 +4,11 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::numbers::ts_lenient as lenient;
+use super::Exchange;
 use super::{ExchangePage, OrderSide, OrderStatus, OrderType, TimeInForce};
 use crate::query::{encode, Query};
 use crate::transport::Transport;
-use crate::{ApiError, Client, OrderId};
+use crate::{ApiError, OrderId};
 
 /// A fee and its currency.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -72,16 +72,16 @@ pub struct Order {
     #[serde(default)]
     pub time_in_force: Option<TimeInForce>,
     /// Created (microseconds tolerated).
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub created_at: Option<DateTime<Utc>>,
     /// Last change.
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub updated_at: Option<DateTime<Utc>>,
     /// Last execution.
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub executed_at: Option<DateTime<Utc>>,
     /// Expiry of a GTD order.
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub end_time: Option<DateTime<Utc>>,
 }
 
@@ -180,33 +180,36 @@ impl OrdersQuery {
     }
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Exchange<'_, T> {
     /// One page of `GET /v1/account/orders`, newest first.
     pub async fn orders(&self, query: &OrdersQuery) -> Result<ExchangePage<Order>, ApiError> {
         let path = format!("/account/orders{}", query.render());
-        self.get(self.exchange_url(&path)).await
+        self.client.get(self.client.exchange_url(&path)).await
     }
 
     /// `POST /v1/account/orders`: sent exactly once, never retried; answers the accepted
     /// order (`status: new`).
-    pub async fn create_order(&self, order: &NewOrder) -> Result<Order, ApiError> {
+    pub async fn place_order(&self, order: &NewOrder) -> Result<Order, ApiError> {
         let body = serde_json::to_string(order).map_err(|e| ApiError::Decode {
             detail: e.to_string(),
         })?;
-        self.send_write(self.exchange_url("/account/orders"), Some(body))
+        self.client
+            .send_write(self.client.exchange_url("/account/orders"), Some(body))
             .await
     }
 
     /// `GET /v1/account/orders/{id}`.
     pub async fn order(&self, id: &OrderId) -> Result<Order, ApiError> {
         let path = format!("/account/orders/{}", encode(id.as_str()));
-        self.get(self.exchange_url(&path)).await
+        self.client.get(self.client.exchange_url(&path)).await
     }
 
     /// `DELETE /v1/account/orders/{id}`: sent exactly once; 409 (`Conflict`) when the order
     /// is already closed.
     pub async fn cancel_order(&self, id: &OrderId) -> Result<Order, ApiError> {
         let path = format!("/account/orders/{}", encode(id.as_str()));
-        self.send_delete(self.exchange_url(&path)).await
+        self.client
+            .send_delete(self.client.exchange_url(&path))
+            .await
     }
 }

@@ -4,11 +4,11 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
-use super::numbers::ts_lenient as lenient;
+use super::Exchange;
 use super::{ExchangePage, OrderFee, OrderSide};
 use crate::query::{encode, Query};
 use crate::transport::Transport;
-use crate::{ApiError, Client, OrderId, TradeId};
+use crate::{ApiError, OrderId, TradeId};
 
 /// One fill of an order.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -37,7 +37,7 @@ pub struct Trade {
     #[serde(default)]
     pub total_amount: Option<Decimal>,
     /// When it happened.
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub executed_at: Option<DateTime<Utc>>,
 }
 
@@ -73,16 +73,16 @@ impl TradesQuery {
     }
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Exchange<'_, T> {
     /// One page of `GET /v1/account/trades`, newest first.
     pub async fn trades(&self, query: &TradesQuery) -> Result<ExchangePage<Trade>, ApiError> {
         let path = format!("/account/trades{}", query.render());
-        self.get(self.exchange_url(&path)).await
+        self.client.get(self.client.exchange_url(&path)).await
     }
 
     /// `GET /v1/account/trades/{id}`.
     pub async fn trade(&self, id: &TradeId) -> Result<Trade, ApiError> {
         let path = format!("/account/trades/{}", encode(id.as_str()));
-        self.get(self.exchange_url(&path)).await
+        self.client.get(self.client.exchange_url(&path)).await
     }
 }

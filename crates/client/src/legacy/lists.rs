@@ -16,9 +16,10 @@ use super::types::{
     LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyPage, LegacyTradeType,
     LegacyTransactionType, MAX_PAGE_SIZE,
 };
+use super::Legacy;
 use crate::query::Query;
 use crate::transport::Transport;
-use crate::{ApiError, Client};
+use crate::ApiError;
 
 /// `GET /v1/trades` filters and paging.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -124,20 +125,42 @@ impl LegacyCommodityTransactionsQuery {
     }
 }
 
+/// For one legacy list: the method that reads one page of `$path` and the `_all` method that
+/// follows its cursors to the end (both through the helpers above, so every list pages alike).
+macro_rules! legacy_list {
+    (
+        $(#[$page_doc:meta])* $page:ident,
+        $(#[$all_doc:meta])* $all:ident,
+        $query:ident => $record:ident at $path:literal
+    ) => {
+        $(#[$page_doc])*
+        pub async fn $page(&self, query: &$query) -> Result<LegacyPage<$record>, ApiError> {
+            self.page($path, query.parts()).await
+        }
+
+        $(#[$all_doc])*
+        pub async fn $all(&self, query: &$query) -> Result<Vec<LegacyItem<$record>>, ApiError> {
+            self.collect($path, query.parts()).await
+        }
+    };
+}
+
 /// The most pages an `*_all` call fetches (500 × 2,000 = a million items).
 const MAX_PAGES: usize = 2_000;
 
-impl<T: Transport> Client<T> {
-    async fn legacy_page<A: DeserializeOwned>(
+impl<T: Transport> Legacy<'_, T> {
+    async fn page<A: DeserializeOwned>(
         &self,
         path: &str,
         (filters, cursor, size): Parts<'_>,
     ) -> Result<LegacyPage<A>, ApiError> {
-        let url = self.legacy_url(&format!("{path}{}", render(&filters, cursor, size)));
-        self.get(url).await
+        let url = self
+            .client
+            .legacy_url(&format!("{path}{}", render(&filters, cursor, size)));
+        self.client.get(url).await
     }
 
-    async fn legacy_collect<A: DeserializeOwned>(
+    async fn collect<A: DeserializeOwned>(
         &self,
         path: &str,
         (filters, first, size): Parts<'_>,
@@ -149,7 +172,7 @@ impl<T: Transport> Client<T> {
         let mut stale = 0;
         for _ in 0..MAX_PAGES {
             let parts = (filters.clone(), cursor.as_deref(), size);
-            let page: LegacyPage<A> = self.legacy_page(path, parts).await?;
+            let page: LegacyPage<A> = self.page(path, parts).await?;
             let next = page.next_cursor(clamp(size)).map(str::to_string);
             let before = items.len();
             items.extend(
@@ -169,74 +192,37 @@ impl<T: Transport> Client<T> {
         Ok(items)
     }
 
-    /// One page of `GET /v1/trades`, newest first.
-    pub async fn legacy_trades(
-        &self,
-        query: &LegacyTradesQuery,
-    ) -> Result<LegacyPage<LegacyTrade>, ApiError> {
-        self.legacy_page("/trades", query.parts()).await
+    legacy_list! {
+        /// One page of `GET /v1/trades`, newest first.
+        trades,
+        /// Every trade matching `query`, from `query.cursor` on (see the module docs).
+        trades_all,
+        LegacyTradesQuery => LegacyTrade at "/trades"
     }
 
-    /// Every trade matching `query`, from `query.cursor` on (see the module docs).
-    pub async fn legacy_trades_all(
-        &self,
-        query: &LegacyTradesQuery,
-    ) -> Result<Vec<LegacyItem<LegacyTrade>>, ApiError> {
-        self.legacy_collect("/trades", query.parts()).await
+    legacy_list! {
+        /// One page of `GET /v1/fiatwallets/transactions`, newest first.
+        fiat_transactions,
+        /// Every fiat transaction matching `query`.
+        fiat_transactions_all,
+        LegacyFiatTransactionsQuery => LegacyFiatTransaction at "/fiatwallets/transactions"
     }
 
-    /// One page of `GET /v1/fiatwallets/transactions`, newest first.
-    pub async fn legacy_fiat_transactions(
-        &self,
-        query: &LegacyFiatTransactionsQuery,
-    ) -> Result<LegacyPage<LegacyFiatTransaction>, ApiError> {
-        self.legacy_page("/fiatwallets/transactions", query.parts())
-            .await
+    legacy_list! {
+        /// One page of `GET /v1/wallets/transactions`, newest first.
+        crypto_transactions,
+        /// Every crypto transaction matching `query`.
+        crypto_transactions_all,
+        LegacyCryptoTransactionsQuery => LegacyCryptoTransaction at "/wallets/transactions"
     }
 
-    /// Every fiat transaction matching `query`.
-    pub async fn legacy_fiat_transactions_all(
-        &self,
-        query: &LegacyFiatTransactionsQuery,
-    ) -> Result<Vec<LegacyItem<LegacyFiatTransaction>>, ApiError> {
-        self.legacy_collect("/fiatwallets/transactions", query.parts())
-            .await
-    }
-
-    /// One page of `GET /v1/wallets/transactions`, newest first.
-    pub async fn legacy_crypto_transactions(
-        &self,
-        query: &LegacyCryptoTransactionsQuery,
-    ) -> Result<LegacyPage<LegacyCryptoTransaction>, ApiError> {
-        self.legacy_page("/wallets/transactions", query.parts())
-            .await
-    }
-
-    /// Every crypto transaction matching `query`.
-    pub async fn legacy_crypto_transactions_all(
-        &self,
-        query: &LegacyCryptoTransactionsQuery,
-    ) -> Result<Vec<LegacyItem<LegacyCryptoTransaction>>, ApiError> {
-        self.legacy_collect("/wallets/transactions", query.parts())
-            .await
-    }
-
-    /// One page of `GET /v1/assets/transactions/commodity`, newest first.
-    pub async fn legacy_commodity_transactions(
-        &self,
-        query: &LegacyCommodityTransactionsQuery,
-    ) -> Result<LegacyPage<LegacyCommodityTransaction>, ApiError> {
-        self.legacy_page("/assets/transactions/commodity", query.parts())
-            .await
-    }
-
-    /// Every commodity transaction from `query.cursor` on.
-    pub async fn legacy_commodity_transactions_all(
-        &self,
-        query: &LegacyCommodityTransactionsQuery,
-    ) -> Result<Vec<LegacyItem<LegacyCommodityTransaction>>, ApiError> {
-        self.legacy_collect("/assets/transactions/commodity", query.parts())
-            .await
+    legacy_list! {
+        /// One page of `GET /v1/assets/transactions/commodity`, newest first.
+        commodity_transactions,
+        /// Every commodity transaction from `query.cursor` on.
+        commodity_transactions_all,
+        LegacyCommodityTransactionsQuery => LegacyCommodityTransaction
+            at "/assets/transactions/commodity"
     }
 }
 

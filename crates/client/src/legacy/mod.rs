@@ -27,14 +27,26 @@ pub use records::{
     LegacyCommodityTransaction, LegacyCryptoTransaction, LegacyFiatTransaction, LegacyTrade,
 };
 pub use types::{
-    status_words, InOrOut, LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyLinks,
-    LegacyMeta, LegacyPage, LegacyTime, LegacyTradeStatus, LegacyTradeType, LegacyTransactionType,
-    DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE,
+    InOrOut, LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyLinks, LegacyMeta, LegacyPage,
+    LegacyTime, LegacyTradeStatus, LegacyTradeType, LegacyTransactionType, DEFAULT_PAGE_SIZE,
+    MAX_PAGE_SIZE,
 };
 pub use wallets::{LegacyAssetWallets, LegacyFiatWallet, LegacyWallet};
 
-use crate::transport::Transport;
+use crate::transport::{DefaultTransport, Transport};
 use crate::Client;
+
+/// The legacy API's endpoints (wallets, trades, transactions), borrowed from a [`Client`]: `client.legacy().trades(&query)`.
+pub struct Legacy<'a, T: Transport = DefaultTransport> {
+    client: &'a Client<T>,
+}
+
+impl<T: Transport> Client<T> {
+    /// The legacy API's endpoints (wallets, trades, transactions).
+    pub fn legacy(&self) -> Legacy<'_, T> {
+        Legacy { client: self }
+    }
+}
 
 impl<T: Transport> Client<T> {
     pub(crate) fn legacy_url(&self, path_and_query: &str) -> String {

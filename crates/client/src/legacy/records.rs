@@ -6,8 +6,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::types::{
-    lenient_id, InOrOut, LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyTime,
-    LegacyTradeStatus, LegacyTradeType, LegacyTransactionType,
+    InOrOut, LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyTime, LegacyTradeStatus,
+    LegacyTradeType, LegacyTransactionType,
 };
 
 /// A legacy trade (`type: trade`).
@@ -20,13 +20,13 @@ pub struct LegacyTrade {
     #[serde(rename = "type", default)]
     pub trade_type: Option<LegacyTradeType>,
     /// Numeric coin id as text.
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub cryptocoin_id: Option<String>,
     /// Coin symbol, when sent.
     #[serde(default)]
     pub cryptocoin_symbol: Option<String>,
     /// Numeric fiat id as text.
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub fiat_id: Option<String>,
     /// Fiat amount.
     #[serde(default)]
@@ -44,7 +44,7 @@ pub struct LegacyTrade {
     #[serde(default)]
     pub fiat_wallet_id: Option<String>,
     /// Numeric payment option id as text.
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub payment_option_id: Option<String>,
     /// When it happened.
     #[serde(default)]
@@ -70,7 +70,7 @@ pub struct LegacyFiatTransaction {
     #[serde(default)]
     pub user_id: Option<String>,
     /// Numeric fiat id as text.
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub fiat_id: Option<String>,
     /// Amount.
     #[serde(default)]
@@ -100,7 +100,7 @@ pub struct LegacyFiatTransaction {
     #[serde(default)]
     pub confirmed: Option<bool>,
     /// Numeric payment option id as text.
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub payment_option_id: Option<String>,
     /// Whether it waits for a second-factor approval.
     #[serde(default)]
@@ -153,7 +153,7 @@ pub struct LegacyCryptoTransaction {
     #[serde(default)]
     pub confirmed: Option<bool>,
     /// Numeric coin id as text.
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub cryptocoin_id: Option<String>,
     /// Coin symbol, when sent.
     #[serde(default)]
@@ -165,7 +165,7 @@ pub struct LegacyCryptoTransaction {
     #[serde(default)]
     pub fee: Option<Decimal>,
     /// Numeric id of the fiat of `current_fiat_amount`.
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub current_fiat_id: Option<String>,
     /// Value in that fiat.
     #[serde(default)]
@@ -207,7 +207,7 @@ pub struct LegacyCommodityTransaction {
     #[serde(default)]
     pub confirmed: Option<bool>,
     /// Numeric metal id as text.
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub cryptocoin_id: Option<String>,
     /// Metal symbol, when sent.
     #[serde(default)]
@@ -219,7 +219,7 @@ pub struct LegacyCommodityTransaction {
     #[serde(default)]
     pub fee: Option<Decimal>,
     /// Numeric id of the fiat of `current_fiat_amount`.
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub current_fiat_id: Option<String>,
     /// Value in that fiat.
     #[serde(default)]

@@ -61,15 +61,6 @@ impl<'de> Deserialize<'de> for LegacyTime {
     }
 }
 
-/// Deserializes an id sent as a string or a number (`"1"` or `1`) into text.
-pub(crate) fn lenient_id<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Ok(match Option::<Value>::deserialize(d)? {
-        Some(Value::String(s)) => Some(s),
-        Some(Value::Number(n)) => Some(n.to_string()),
-        _ => None,
-    })
-}
-
 /// One JSON:API-like item.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct LegacyItem<A> {
@@ -259,16 +250,3 @@ open_enum!(
         Outgoing => "outgoing",
     }
 );
-
-/// Plain words for any legacy status value (unknown values are shown as sent).
-pub fn status_words(status: &str) -> String {
-    match status.to_ascii_lowercase().as_str() {
-        "pending" => "Waiting".into(),
-        "processing" => "Being processed".into(),
-        "finished" => "Completed".into(),
-        "canceled" | "cancelled" => "Cancelled".into(),
-        "unconfirmed_transaction_out" => "Sent, awaiting network confirmation".into(),
-        "open_invitation" => "Sent, waiting for the recipient to accept".into(),
-        _ => status.to_string(),
-    }
-}

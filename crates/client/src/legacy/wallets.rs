@@ -3,16 +3,17 @@
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
-use super::types::{lenient_id, LegacyItem, LegacyTime};
+use super::types::{LegacyItem, LegacyTime};
+use super::Legacy;
 use crate::decode::Envelope;
 use crate::transport::Transport;
-use crate::{ApiError, Client};
+use crate::ApiError;
 
 /// A crypto (or metal) wallet (`type: wallet`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct LegacyWallet {
     /// Numeric id of the coin, as a string (`"1"`).
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub cryptocoin_id: Option<String>,
     /// Symbol (`BTC`).
     #[serde(default)]
@@ -38,7 +39,7 @@ pub struct LegacyWallet {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct LegacyFiatWallet {
     /// Numeric id of the currency, as a string (`"1"` = EUR).
-    #[serde(default, deserialize_with = "lenient_id")]
+    #[serde(default, deserialize_with = "crate::lenient::id")]
     pub fiat_id: Option<String>,
     /// Symbol (`EUR`).
     #[serde(default)]
@@ -113,29 +114,35 @@ fn wallets(c: Option<Collection>) -> crate::Listed<LegacyItem<LegacyWallet>> {
         .unwrap_or_default()
 }
 
-impl<T: Transport> Client<T> {
+impl<T: Transport> Legacy<'_, T> {
     /// `GET /v1/wallets`: the crypto wallets.
     /// Records that cannot be read are skipped and counted ([`crate::Listed::skipped`]).
-    pub async fn legacy_wallets(
-        &self,
-    ) -> Result<crate::Listed<LegacyItem<LegacyWallet>>, ApiError> {
-        let url = self.legacy_url("/wallets");
-        Ok(self.get::<Envelope<crate::Listed<_>>>(url).await?.data)
+    pub async fn wallets(&self) -> Result<crate::Listed<LegacyItem<LegacyWallet>>, ApiError> {
+        let url = self.client.legacy_url("/wallets");
+        Ok(self
+            .client
+            .get::<Envelope<crate::Listed<_>>>(url)
+            .await?
+            .data)
     }
 
     /// `GET /v1/fiatwallets`: the fiat wallets.
     /// Records that cannot be read are skipped and counted ([`crate::Listed::skipped`]).
-    pub async fn legacy_fiat_wallets(
+    pub async fn fiat_wallets(
         &self,
     ) -> Result<crate::Listed<LegacyItem<LegacyFiatWallet>>, ApiError> {
-        let url = self.legacy_url("/fiatwallets");
-        Ok(self.get::<Envelope<crate::Listed<_>>>(url).await?.data)
+        let url = self.client.legacy_url("/fiatwallets");
+        Ok(self
+            .client
+            .get::<Envelope<crate::Listed<_>>>(url)
+            .await?
+            .data)
     }
 
     /// `GET /v1/asset-wallets`: crypto and metal wallets grouped by asset type.
-    pub async fn legacy_asset_wallets(&self) -> Result<LegacyAssetWallets, ApiError> {
-        let url = self.legacy_url("/asset-wallets");
-        let raw: GroupedResponse = self.get(url).await?;
+    pub async fn asset_wallets(&self) -> Result<LegacyAssetWallets, ApiError> {
+        let url = self.client.legacy_url("/asset-wallets");
+        let raw: GroupedResponse = self.client.get(url).await?;
         let attributes = raw.data.and_then(|d| d.attributes).unwrap_or_default();
         let cryptocoin = wallets(attributes.cryptocoin);
         let metal = wallets(attributes.commodity.and_then(|c| c.metal));

@@ -1,4 +1,4 @@
-//! Browser transport on `fetch`.
+//! Browser transport on `fetch`, through `gloo-net`'s request builder.
 //!
 //! `redirect: "error"` so a redirect can never carry the key elsewhere, `credentials: "omit"`,
 //! `cache: "no-store"` so no answer is served from or kept in the HTTP cache, and an
@@ -10,18 +10,16 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
+use gloo_net::http::{Headers, RequestBuilder};
 use js_sys::Promise;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{
-    AbortController, Headers, Request, RequestCache, RequestCredentials, RequestInit,
-    RequestRedirect, Response,
-};
+use web_sys::{AbortController, RequestCache, RequestCredentials, RequestRedirect};
 
-use super::{HttpRequest, HttpResponse, Transport, TransportError};
+use super::{HttpRequest, HttpResponse, Method, Transport, TransportError};
 
-/// `fetch`-based transport for the browser.
+/// `fetch`-based transport for the browser (`gloo-net`).
 #[derive(Clone, Default)]
 pub struct BrowserTransport;
 
@@ -99,22 +97,22 @@ fn arm_timeout(
     }
 }
 
-fn describe(err: JsValue) -> String {
-    err.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| err.as_string())
-        .unwrap_or_else(|| "network error".into())
+/// A short description of a failed fetch: the JavaScript error's message (`Failed to fetch`,
+/// `The operation was aborted.`), never the request.
+fn describe(error: gloo_net::Error) -> String {
+    match error {
+        gloo_net::Error::JsError(e) => e.message,
+        other => other.to_string(),
+    }
 }
 
-fn global_fetch(request: &Request) -> Result<Promise, String> {
-    let global = js_sys::global();
-    if let Some(window) = global.dyn_ref::<web_sys::Window>() {
-        return Ok(window.fetch_with_request(request));
-    }
-    if let Some(worker) = global.dyn_ref::<web_sys::WorkerGlobalScope>() {
-        return Ok(worker.fetch_with_request(request));
-    }
-    Err("no fetch in this context".into())
+/// A short description of a JavaScript exception (a refused header).
+fn describe_js(error: JsValue) -> String {
+    error
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| error.as_string())
+        .unwrap_or_else(|| "network error".into())
 }
 
 impl BrowserTransport {
@@ -126,37 +124,38 @@ impl BrowserTransport {
     ) -> Result<HttpResponse, String> {
         let controller = AbortController::new().ok();
         let _guard = arm_timeout(&controller, request.timeout, fired);
-        let init = RequestInit::new();
-        init.set_cache(RequestCache::NoStore);
-        init.set_method(request.method.as_str());
-        init.set_redirect(RequestRedirect::Error);
-        init.set_credentials(RequestCredentials::Omit);
-        if let Some(c) = &controller {
-            init.set_signal(Some(&c.signal()));
-        }
-        let headers = Headers::new().map_err(describe)?;
+        let signal = controller.as_ref().map(AbortController::signal);
+        let method = match request.method {
+            Method::Get => gloo_net::http::Method::GET,
+            Method::Post => gloo_net::http::Method::POST,
+            Method::Delete => gloo_net::http::Method::DELETE,
+        };
+        // The headers are set on a raw `Headers` because gloo-net's `header()` throws on a value
+        // the browser refuses (a pasted key with a character outside Latin-1); here that is a
+        // network error like any other refused request.
+        let headers = web_sys::Headers::new().map_err(describe_js)?;
         for (name, value) in &request.headers {
-            headers.set(name, value).map_err(describe)?;
+            headers.set(name, value).map_err(describe_js)?;
         }
-        init.set_headers(&headers);
-        if let Some(body) = &request.body {
-            init.set_body(&JsValue::from_str(body));
-        }
-        let req = Request::new_with_str_and_init(&request.url, &init).map_err(describe)?;
-        let response: Response = JsFuture::from(global_fetch(&req)?)
-            .await
-            .map_err(describe)?
-            .dyn_into()
-            .map_err(describe)?;
+        let builder = RequestBuilder::new(&request.url)
+            .method(method)
+            .headers(Headers::from_raw(headers))
+            .cache(RequestCache::NoStore)
+            .redirect(RequestRedirect::Error)
+            .credentials(RequestCredentials::Omit)
+            .abort_signal(signal.as_ref());
+        let built = match &request.body {
+            Some(body) => builder.body(body.as_str()),
+            None => builder.build(),
+        };
+        let response = built.map_err(describe)?.send().await.map_err(describe)?;
         let status = response.status();
-        let retry_after = response.headers().get("retry-after").ok().flatten();
-        let text = JsFuture::from(response.text().map_err(describe)?)
-            .await
-            .map_err(describe)?;
+        let retry_after = response.headers().get("retry-after");
+        let body = response.text().await.map_err(describe)?;
         Ok(HttpResponse {
             status,
             retry_after,
-            body: text.as_string().unwrap_or_default(),
+            body,
         })
     }
 }

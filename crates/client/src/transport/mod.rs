@@ -1,6 +1,6 @@
 //! The HTTP seam: the client builds [`HttpRequest`]s and a [`Transport`] carries them.
 //!
-//! Two implementations: [`BrowserTransport`] (wasm32, `fetch` with `redirect: "error"`,
+//! Two implementations: [`BrowserTransport`] (wasm32, `fetch` through `gloo-net` with `redirect: "error"`,
 //! `credentials: "omit"`, `cache: "no-store"`, aborted when the future is dropped or the
 //! request's timeout passes) and [`NativeTransport`] (host, `reqwest` with redirects disabled
 //! and a per-request timeout) used by the tests against the sandbox.

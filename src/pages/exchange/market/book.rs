@@ -2,6 +2,7 @@
 //! quantity and cumulative depth (drawn as a bar), a price-grouping choice, and each price a
 //! button that copies it into the order form.
 
+use crate::components::error_view::PlainWords;
 use folio_client::exchange::{OrderBook, Pair};
 use folio_client::ApiError;
 use leptos::prelude::*;

@@ -74,7 +74,7 @@ pub fn CandlesView(
                 to: None,
                 limit: Some(COUNT),
             };
-            client.candles(&p, &query).await.map(Vec::from)
+            client.exchange().candles(&p, &query).await.map(Vec::from)
         },
     );
     let body = load_states(

@@ -14,7 +14,7 @@ pub fn ClockSkewWarning() -> impl IntoView {
         || (),
         |client: Client, _, ()| async move {
             let sent = js_sys::Date::now();
-            let server = client.exchange_time().await?;
+            let server = client.exchange().time().await?;
             let received = js_sys::Date::now();
             let local_ms = ((sent + received) / 2.0) as i64;
             Ok(server.epoch_ms.map(|s| s.saturating_sub(local_ms)))

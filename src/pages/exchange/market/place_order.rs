@@ -2,6 +2,7 @@
 //! to acknowledge when the limit price is far from the market), then exactly one POST through
 //! the app-owned write path. An answer that never arrives is reported as unknown, never re-sent.
 
+use crate::components::error_view::PlainWords;
 use folio_client::exchange::{NewOrder, Order};
 use leptos::html;
 use leptos::prelude::*;
@@ -106,7 +107,7 @@ pub fn PlaceOrderDialog(
         write.send(
             label,
             move |sent| Placed::from_sent(sent, &text).text().to_string(),
-            async move { client.create_order(&r.order).await },
+            async move { client.exchange().place_order(&r.order).await },
         );
     });
     let warning = move || {

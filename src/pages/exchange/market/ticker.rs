@@ -1,5 +1,6 @@
 //! The pair's header: mid price and the 24-hour high, low and volume.
 
+use crate::components::error_view::PlainWords;
 use folio_client::exchange::{Pair, Ticker};
 use folio_client::ApiError;
 use leptos::prelude::*;

@@ -1,16 +1,13 @@
 //! The write endpoints' responses decode in both casings, keep decimals exact and tolerate
 //! missing fields and unknown enum values.
 
+use crate::support::*;
+
 use folio_client::current::{
     AcceptedQuote, EarnActionResult, EarnActionStatus, Quote, QuoteStatus, Side, TradingLimits,
 };
 use folio_client::decode::{decode, Envelope};
-use folio_client::{ApiError, Decimal, QuoteId, TradeId};
-use std::str::FromStr;
-
-fn dec(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap()
-}
+use folio_client::{ApiError, QuoteId, TradeId};
 
 /// The spec's accept-quote sample shape (camelCase).
 const ACCEPT_CAMEL: &str = r#"{"data":{"quoteId":"q1","tradeId":"t1","status":"FINISHED","side":"BUY",

@@ -1,17 +1,14 @@
 //! Wire types decode the service's sample shapes in both casings, keep decimals exact,
 //! tolerate missing optional fields and keep unknown enum values.
 
+use crate::support::*;
+
 use folio_client::current::{
     EarnConfig, Flow, Operation, OperationType, Page, PortfolioHistory, PortfolioPosition,
     Timeframe, TradingLimits,
 };
 use folio_client::decode::{decode, Envelope};
-use folio_client::{ApiError, Decimal};
-use std::str::FromStr;
-
-fn dec(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap()
-}
+use folio_client::ApiError;
 
 const POSITION_SNAKE: &str = r#"{"data":[{"asset_id":"a1","balance":{"value":"0.00197000","asset_id":"a1"},
  "available_balance":{"value":"0.00100000","asset_id":"a1"},"currency_balance":{"value":"123.45","currency_id":"eur"},

@@ -1,32 +1,21 @@
 //! The client against the real sandbox over HTTP: happy paths, pagination to the end, and
 //! every error class (the sandbox's fault injection and a tiny scripted HTTP peer).
-#![cfg(not(target_arch = "wasm32"))]
+
+use crate::support::*;
 
 use std::collections::HashSet;
 
 use folio_client::current::{OperationsQuery, Timeframe};
 use folio_client::scopes::{Scope, ScopeState};
 use folio_client::{ApiError, ApiKey, AssetId, BaseUrls, Client, CurrencyId};
-use folio_sandbox::{Config, Fault, RunningServer};
+use folio_sandbox::{Fault, RunningServer};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-async fn sandbox() -> RunningServer {
-    folio_sandbox::serve(Config {
-        frozen_prices: true,
-        ..Config::default()
-    })
-    .await
-    .expect("sandbox starts")
-}
-
-fn client(server: &RunningServer, key: &str) -> Client {
-    Client::new(BaseUrls::same_origin(&server.url()), ApiKey::new(key))
-}
 
 #[tokio::test]
 async fn portfolio_equals_the_ledger() {
     let server = sandbox().await;
     let positions = client(&server, "folio-demo-full")
+        .current()
         .portfolio(None)
         .await
         .unwrap();
@@ -59,14 +48,14 @@ async fn portfolio_equals_the_ledger() {
 async fn valuation_currency_history_catalogue_and_tickers() {
     let server = sandbox().await;
     let c = client(&server, "folio-demo-full");
-    let currencies = c.currencies().await.unwrap();
+    let currencies = c.current().currencies().await.unwrap();
     assert!(currencies.len() >= 6);
     assert_eq!(currencies[0].symbol.as_deref(), Some("EUR"));
     let usd = currencies
         .iter()
         .find(|c| c.symbol.as_deref() == Some("USD"))
         .unwrap();
-    let in_usd = c.portfolio(Some(&usd.id)).await.unwrap();
+    let in_usd = c.current().portfolio(Some(&usd.id)).await.unwrap();
     let valued = in_usd
         .iter()
         .find_map(|p| p.currency_balance.clone())
@@ -74,21 +63,26 @@ async fn valuation_currency_history_catalogue_and_tickers() {
     assert_eq!(valued.currency_id.as_ref(), Some(&usd.id));
 
     for timeframe in Timeframe::ALL {
-        let h = c.portfolio_history(timeframe, None).await.unwrap();
+        let h = c
+            .current()
+            .portfolio_history(timeframe, None)
+            .await
+            .unwrap();
         assert!(h.datapoints.len() > 2, "{timeframe:?}");
         assert!(h.return_percentage.is_some());
     }
 
     let ids: Vec<AssetId> = c
+        .current()
         .portfolio(None)
         .await
         .unwrap()
         .into_iter()
         .filter_map(|p| p.asset_id)
         .collect();
-    let assets = c.assets_by_ids(&ids).await.unwrap();
+    let assets = c.current().assets_by_ids(&ids).await.unwrap();
     assert_eq!(assets.len(), ids.len());
-    let ticker = c.ticker(&ids[0]).await.unwrap();
+    let ticker = c.current().ticker(&ids[0]).await.unwrap();
     assert!(ticker.price.unwrap() > folio_client::Decimal::ZERO);
     server.shutdown().await;
 }
@@ -104,7 +98,7 @@ async fn operations_paginate_to_the_end_exactly_once() {
     };
     let mut pages = 0;
     loop {
-        let page = c.operations(&query).await.unwrap();
+        let page = c.current().operations(&query).await.unwrap();
         pages += 1;
         for op in page.data.iter() {
             seen.insert(op.operation_id.clone());
@@ -122,12 +116,20 @@ async fn operations_paginate_to_the_end_exactly_once() {
 #[tokio::test]
 async fn key_and_scope_errors() {
     let server = sandbox().await;
-    let wrong = client(&server, "nope").portfolio(None).await.unwrap_err();
+    let wrong = client(&server, "nope")
+        .current()
+        .portfolio(None)
+        .await
+        .unwrap_err();
     assert!(matches!(wrong, ApiError::Unauthorized(_)), "{wrong:?}");
-    assert!(client(&server, "nope").detect_scopes().await.is_err());
+    assert!(client(&server, "nope")
+        .detect_scopes(ApiError::to_string)
+        .await
+        .is_err());
 
     let balance_only = client(&server, "folio-demo-balance");
     let missing = balance_only
+        .current()
         .operations(&OperationsQuery::default())
         .await
         .unwrap_err();
@@ -137,7 +139,7 @@ async fn key_and_scope_errors() {
     );
 
     let report = client(&server, "folio-demo-read")
-        .detect_scopes()
+        .detect_scopes(ApiError::to_string)
         .await
         .unwrap();
     assert!(report.has(Scope::Balance) && report.has(Scope::Transaction));
@@ -148,7 +150,7 @@ async fn key_and_scope_errors() {
         .any(|(s, st)| *s == Scope::TradeWrite && *st == ScopeState::Missing));
     assert!(!report.has(Scope::EarnWrite));
     let full = client(&server, "folio-demo-full")
-        .detect_scopes()
+        .detect_scopes(ApiError::to_string)
         .await
         .unwrap();
     assert!(Scope::ALL.iter().all(|s| full.has(*s)), "{full:?}");
@@ -161,6 +163,7 @@ async fn bad_request_and_not_found() {
     let c = client(&server, "folio-demo-full");
     for size in [0, 101] {
         let e = c
+            .current()
             .operations(&OperationsQuery {
                 page_size: Some(size),
                 ..OperationsQuery::default()
@@ -170,6 +173,7 @@ async fn bad_request_and_not_found() {
         assert!(matches!(e, ApiError::BadRequest(_)), "{size}: {e:?}");
     }
     let e = c
+        .current()
         .ticker(&AssetId::new("00000000-0000-0000-0000-000000000000"))
         .await
         .unwrap_err();
@@ -203,12 +207,15 @@ async fn reads_retry_twice_on_429_and_503_only() {
     let c = client(&server, "folio-demo-full");
 
     server.inject(fault(429, 2, Some(0)));
-    c.portfolio(None).await.expect("third try succeeds");
+    c.current()
+        .portfolio(None)
+        .await
+        .expect("third try succeeds");
     assert_eq!(portfolio_statuses(&server), vec![429, 429, 200]);
 
     server.clear_requests();
     server.inject(fault(429, 3, Some(0)));
-    let e = c.portfolio(None).await.unwrap_err();
+    let e = c.current().portfolio(None).await.unwrap_err();
     assert!(
         matches!(
             e,
@@ -227,17 +234,17 @@ async fn reads_retry_twice_on_429_and_503_only() {
 
     server.clear_requests();
     server.inject(fault(503, 1, None));
-    c.portfolio(None).await.expect("503 is retried");
+    c.current().portfolio(None).await.expect("503 is retried");
     assert_eq!(portfolio_statuses(&server), vec![503, 200]);
 
     server.clear_requests();
     server.inject(fault(500, 1, None));
-    let e = c.portfolio(None).await.unwrap_err();
+    let e = c.current().portfolio(None).await.unwrap_err();
     assert!(
         matches!(e, ApiError::Server(ref d) if d.status == 500),
         "{e:?}"
     );
-    assert!(!e.user_message().contains('<'));
+    assert!(!e.to_string().contains('<'), "{e}");
     assert_eq!(portfolio_statuses(&server), vec![500], "500 is not retried");
     server.shutdown().await;
 }
@@ -274,6 +281,7 @@ fn http(status: &str, headers: &str, body: &str) -> String {
 async fn peer_error(response: String) -> ApiError {
     let (url, _) = scripted_peer(response).await;
     Client::new(BaseUrls::same_origin(&url), ApiKey::new("k"))
+        .current()
         .portfolio(None)
         .await
         .unwrap_err()
@@ -316,7 +324,7 @@ async fn every_status_class_maps_cleanly() {
     ))
     .await;
     assert!(matches!(html, ApiError::Server(_)));
-    assert!(!html.user_message().contains("nginx"));
+    assert_eq!(html.service().and_then(|d| d.message.as_deref()), None);
 
     let decode = peer_error(http("200 OK", "", "hello")).await;
     assert!(matches!(decode, ApiError::Decode { .. }), "{decode:?}");
@@ -325,6 +333,7 @@ async fn every_status_class_maps_cleanly() {
     let dead = format!("http://{}", closed.local_addr().unwrap());
     drop(closed);
     let network = Client::new(BaseUrls::same_origin(&dead), ApiKey::new("k"))
+        .current()
         .portfolio(None)
         .await
         .unwrap_err();

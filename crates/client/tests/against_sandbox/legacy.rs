@@ -1,7 +1,8 @@
 //! The legacy client against the sandbox over HTTP: every endpoint, paging reaches every
 //! item exactly once, 410 after the sunset (reconciliation and the merged timeline are in
 //! `legacy_reconcile_against_sandbox.rs`).
-#![cfg(not(target_arch = "wasm32"))]
+
+use crate::support::*;
 
 use std::collections::HashSet;
 
@@ -9,44 +10,26 @@ use chrono::{TimeZone, Utc};
 use folio_client::legacy::sunset::is_gone;
 use folio_client::legacy::*;
 use folio_client::{ApiError, ApiKey, BaseUrls, Client};
-use folio_sandbox::{Config, RunningServer};
-
-async fn sandbox(discrepancy: bool, now: Option<chrono::DateTime<Utc>>) -> RunningServer {
-    let config = Config {
-        frozen_prices: true,
-        now: Some(now.unwrap_or_else(|| Utc.with_ymd_and_hms(2026, 5, 4, 9, 15, 27).unwrap())),
-        read_rate_limit: 100_000,
-        legacy_discrepancy: discrepancy,
-        ..Config::default()
-    };
-    folio_sandbox::serve(config).await.expect("sandbox starts")
-}
-
-fn client(server: &RunningServer) -> Client {
-    Client::new(
-        BaseUrls::same_origin(&server.url()),
-        ApiKey::new("folio-demo-full"),
-    )
-}
 
 #[tokio::test]
 async fn every_endpoint_decodes() {
-    let server = sandbox(false, None).await;
-    let c = client(&server);
-    let wallets = c.legacy_wallets().await.unwrap();
+    let server = legacy_sandbox(false, None).await;
+    let c = client(&server, FULL);
+    let wallets = c.legacy().wallets().await.unwrap();
     assert!(wallets.len() >= 16 && wallets.iter().all(|w| w.kind.as_deref() == Some("wallet")));
     assert!(wallets
         .iter()
         .any(|w| w.attributes.balance.is_some_and(|b| !b.is_zero())));
-    let fiat = c.legacy_fiat_wallets().await.unwrap();
+    let fiat = c.legacy().fiat_wallets().await.unwrap();
     assert_eq!(fiat[0].attributes.fiat_symbol.as_deref(), Some("EUR"));
     assert_eq!(fiat[0].attributes.pending_transactions_count, Some(1));
-    let grouped = c.legacy_asset_wallets().await.unwrap();
+    let grouped = c.legacy().asset_wallets().await.unwrap();
     assert_eq!(grouped.cryptocoin.len(), wallets.len());
     assert_eq!(grouped.metal.len(), 4);
     assert!(grouped.last_user_action.unwrap().instant().is_some());
     let trades = c
-        .legacy_trades(&LegacyTradesQuery::default())
+        .legacy()
+        .trades(&LegacyTradesQuery::default())
         .await
         .unwrap();
     assert_eq!((trades.data.len(), trades.meta.page_size), (25, Some(25)));
@@ -57,7 +40,8 @@ async fn every_endpoint_decodes() {
         .is_some_and(|s| *s == LegacyTradeStatus::Finished));
     assert!(t.time.instant().is_some() && t.amount_fiat.is_some() && t.cryptocoin_id.is_some());
     let fiat_tx = c
-        .legacy_fiat_transactions(&LegacyFiatTransactionsQuery::default())
+        .legacy()
+        .fiat_transactions(&LegacyFiatTransactionsQuery::default())
         .await
         .unwrap();
     assert!(fiat_tx
@@ -67,7 +51,8 @@ async fn every_endpoint_decodes() {
         .unwrap()
         .starts_with("?next_cursor="));
     let crypto_tx = c
-        .legacy_crypto_transactions(&LegacyCryptoTransactionsQuery::default())
+        .legacy()
+        .crypto_transactions(&LegacyCryptoTransactionsQuery::default())
         .await
         .unwrap();
     assert_eq!(crypto_tx.meta.cursor.as_deref(), Some(""));
@@ -77,7 +62,8 @@ async fn every_endpoint_decodes() {
         .as_ref()
         .is_some_and(|s| s.is_known())));
     let commodity = c
-        .legacy_commodity_transactions_all(&LegacyCommodityTransactionsQuery::default())
+        .legacy()
+        .commodity_transactions_all(&LegacyCommodityTransactionsQuery::default())
         .await
         .unwrap();
     assert!(commodity.iter().any(|t| t.attributes.trade.is_some()));
@@ -89,19 +75,19 @@ async fn every_endpoint_decodes() {
 
 #[tokio::test]
 async fn paging_reaches_every_item_exactly_once() {
-    let server = sandbox(false, None).await;
-    let c = client(&server);
+    let server = legacy_sandbox(false, None).await;
+    let c = client(&server, FULL);
     let small = |n| LegacyTradesQuery {
         page_size: Some(n),
         ..Default::default()
     };
-    let all = c.legacy_trades_all(&small(500)).await.unwrap();
-    let first = c.legacy_trades(&small(1)).await.unwrap();
+    let all = c.legacy().trades_all(&small(500)).await.unwrap();
+    let first = c.legacy().trades(&small(1)).await.unwrap();
     assert_eq!(all.len() as u64, first.meta.total_count.unwrap());
     // Page by hand with meta.next_cursor.
     let (mut seen, mut query) = (Vec::new(), small(7));
     loop {
-        let page = c.legacy_trades(&query).await.unwrap();
+        let page = c.legacy().trades(&query).await.unwrap();
         seen.extend(page.data.iter().map(|t| t.id.clone()));
         match page.next_cursor(query.page_size) {
             Some(next) => query.cursor = Some(next.to_string()),
@@ -115,19 +101,23 @@ async fn paging_reaches_every_item_exactly_once() {
         ..Default::default()
     };
     assert_eq!(
-        c.legacy_fiat_transactions_all(&fiat(9)).await.unwrap(),
-        c.legacy_fiat_transactions_all(&fiat(500)).await.unwrap()
+        c.legacy().fiat_transactions_all(&fiat(9)).await.unwrap(),
+        c.legacy().fiat_transactions_all(&fiat(500)).await.unwrap()
     );
     let crypto = |n| LegacyCryptoTransactionsQuery {
         page_size: Some(n),
         ..Default::default()
     };
     let crypto_all = c
-        .legacy_crypto_transactions_all(&crypto(500))
+        .legacy()
+        .crypto_transactions_all(&crypto(500))
         .await
         .unwrap();
     assert_eq!(
-        c.legacy_crypto_transactions_all(&crypto(11)).await.unwrap(),
+        c.legacy()
+            .crypto_transactions_all(&crypto(11))
+            .await
+            .unwrap(),
         crypto_all
     );
     let sells = LegacyTradesQuery {
@@ -135,7 +125,7 @@ async fn paging_reaches_every_item_exactly_once() {
         page_size: Some(5),
         ..Default::default()
     };
-    let sells = c.legacy_trades_all(&sells).await.unwrap();
+    let sells = c.legacy().trades_all(&sells).await.unwrap();
     assert!(
         !sells.is_empty()
             && sells
@@ -147,7 +137,8 @@ async fn paging_reaches_every_item_exactly_once() {
         ..Default::default()
     };
     assert_eq!(
-        c.legacy_fiat_transactions_all(&pending)
+        c.legacy()
+            .fiat_transactions_all(&pending)
             .await
             .unwrap()
             .len(),
@@ -157,7 +148,11 @@ async fn paging_reaches_every_item_exactly_once() {
         transaction_type: Some(LegacyTransactionType::Transfer),
         ..Default::default()
     };
-    let transfers = c.legacy_crypto_transactions_all(&transfers).await.unwrap();
+    let transfers = c
+        .legacy()
+        .crypto_transactions_all(&transfers)
+        .await
+        .unwrap();
     assert!(transfers
         .iter()
         .all(|t| t.attributes.transaction_type == Some(LegacyTransactionType::Transfer)));
@@ -166,23 +161,24 @@ async fn paging_reaches_every_item_exactly_once() {
 
 #[tokio::test]
 async fn after_the_sunset_the_legacy_api_is_gone_and_the_current_one_works() {
-    let server = sandbox(
+    let server = legacy_sandbox(
         false,
         Some(Utc.with_ymd_and_hms(2027, 2, 1, 0, 0, 0).unwrap()),
     )
     .await;
-    let c = client(&server);
-    let e = c.legacy_wallets().await.unwrap_err();
+    let c = client(&server, FULL);
+    let e = c.legacy().wallets().await.unwrap_err();
     assert!(matches!(e, ApiError::Gone(_)) && is_gone(&e), "{e:?}");
     assert_eq!(e.code(), Some("api_decommissioned"));
     assert!(is_gone(
-        &c.legacy_trades(&LegacyTradesQuery::default())
+        &c.legacy()
+            .trades(&LegacyTradesQuery::default())
             .await
             .unwrap_err()
     ));
-    assert!(is_gone(&c.legacy_asset_wallets().await.unwrap_err()));
-    assert!(!c.portfolio(None).await.unwrap().is_empty());
+    assert!(is_gone(&c.legacy().asset_wallets().await.unwrap_err()));
+    assert!(!c.current().portfolio(None).await.unwrap().is_empty());
     let bad = Client::new(BaseUrls::same_origin(&server.url()), ApiKey::new("nope"));
-    assert!(is_gone(&bad.legacy_fiat_wallets().await.unwrap_err()));
+    assert!(is_gone(&bad.legacy().fiat_wallets().await.unwrap_err()));
     server.shutdown().await;
 }

@@ -1,44 +1,43 @@
 //! Trading limits and earn actions against the in-process sandbox, the ledger as witness.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod write_support;
+use crate::support::*;
 
 use folio_client::current::{
     EarnAction, EarnActionRequest, EarnActionStatus, EarnConfigsQuery, EarnType, LimitsRequest,
     OperationsQuery, QuoteAmount, Side,
 };
 use folio_client::{ApiError, CurrencyId, Decimal};
-use write_support::*;
 
 #[tokio::test]
 async fn limits_are_set_once_and_budget_every_trade() {
-    let server = sandbox().await;
+    let server = write_sandbox().await;
     let c = client(&server, FULL);
-    assert_eq!(c.trading_limits().await.unwrap(), None);
+    assert_eq!(c.current().trading_limits().await.unwrap(), None);
     let limits = LimitsRequest {
         buy_limit: dec("150.50"),
         sell_limit: dec("0"),
         currency_id: CurrencyId::eur(),
     };
-    let set = c.set_trading_limits(&limits).await.unwrap();
+    let set = c.current().set_trading_limits(&limits).await.unwrap();
     assert_eq!(
         (set.buy_limit, set.buy_budget_remaining),
         (Some(dec("150.5")), Some(dec("150.5")))
     );
     assert!(set.resets_at.is_some());
-    let again = c.set_trading_limits(&limits).await.unwrap_err();
+    let again = c.current().set_trading_limits(&limits).await.unwrap_err();
     assert!(
         matches!(again, ApiError::Conflict(_)) && again.code() == Some("limits_already_set"),
         "{again:?}"
     );
-    assert!(again.user_message().contains("cannot be changed"));
 
     let btc = asset(&server, "BTC");
     let q = c
+        .current()
         .create_quote(&request(&btc, Side::Buy, QuoteAmount::Notional(dec("100"))))
         .await
         .unwrap();
     let budget = c
+        .current()
         .accept_quote(&q.quote_id)
         .await
         .unwrap()
@@ -48,6 +47,7 @@ async fn limits_are_set_once_and_budget_every_trade() {
     assert_eq!(budget.limit_currency_id, Some(CurrencyId::eur()));
     let ops = server.ledger().operations_count();
     let over = c
+        .current()
         .create_quote(&request(
             &btc,
             Side::Buy,
@@ -55,10 +55,10 @@ async fn limits_are_set_once_and_budget_every_trade() {
         ))
         .await
         .unwrap();
-    let e = c.accept_quote(&over.quote_id).await.unwrap_err();
+    let e = c.current().accept_quote(&over.quote_id).await.unwrap_err();
     assert_eq!(e.code(), Some("trading_limit_exceeded"));
     assert_eq!(server.ledger().operations_count(), ops);
-    let now = c.trading_limits().await.unwrap().unwrap();
+    let now = c.current().trading_limits().await.unwrap().unwrap();
     assert_eq!(
         now.used_share(&Side::Buy),
         Some((dec("100") / dec("150.5")).clamp(Decimal::ZERO, Decimal::ONE))
@@ -68,15 +68,17 @@ async fn limits_are_set_once_and_budget_every_trade() {
 
 #[tokio::test]
 async fn stake_then_unstake_moves_available_balance() {
-    let server = sandbox().await;
+    let server = write_sandbox().await;
     let c = client(&server, FULL);
     let eth = asset(&server, "ETH");
     let q = c
+        .current()
         .create_quote(&request(&eth, Side::Buy, QuoteAmount::Notional(dec("200"))))
         .await
         .unwrap();
-    c.accept_quote(&q.quote_id).await.unwrap();
+    c.current().accept_quote(&q.quote_id).await.unwrap();
     let configs = c
+        .current()
         .earn_configs(&EarnConfigsQuery {
             asset_id: Some(eth.clone()),
             ..EarnConfigsQuery::default()
@@ -95,11 +97,16 @@ async fn stake_then_unstake_moves_available_balance() {
         wallet_id: None,
         asset_amount: amount,
     };
-    let done = c.earn_action(EarnAction::Stake, &stake).await.unwrap();
+    let done = c
+        .current()
+        .earn_action(EarnAction::Stake, &stake)
+        .await
+        .unwrap();
     assert_eq!(done.status, Some(EarnActionStatus::Initiated));
     assert_eq!(done.asset_amount, Some(amount));
     assert_eq!(holding(&server, "ETH"), (balance, available - amount));
     let position = c
+        .current()
         .portfolio(None)
         .await
         .unwrap()
@@ -115,9 +122,13 @@ async fn stake_then_unstake_moves_available_balance() {
         wallet_id: done.wallet_id.clone(),
         ..stake.clone()
     };
-    c.earn_action(EarnAction::Unstake, &unstake).await.unwrap();
+    c.current()
+        .earn_action(EarnAction::Unstake, &unstake)
+        .await
+        .unwrap();
     assert_eq!(holding(&server, "ETH"), (balance, available));
     let page = c
+        .current()
         .operations(&OperationsQuery {
             page_size: Some(2),
             ..OperationsQuery::default()
@@ -136,6 +147,7 @@ async fn stake_then_unstake_moves_available_balance() {
         ..stake
     };
     let e = c
+        .current()
         .earn_action(EarnAction::Stake, &too_much)
         .await
         .unwrap_err();

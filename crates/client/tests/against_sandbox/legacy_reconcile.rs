@@ -1,36 +1,18 @@
 //! Reconciliation and the merged timeline against the sandbox: all equal on the consistent
 //! ledger, the two deliberate differences with `legacy_discrepancy`, every event once.
-#![cfg(not(target_arch = "wasm32"))]
+
+use crate::support::*;
 
 use std::collections::{HashMap, HashSet};
 
-use chrono::{TimeZone, Utc};
 use folio_client::current::{Operation, OperationsQuery, PortfolioPosition};
 use folio_client::legacy::reconcile::{
     reconcile, LegacyWallets, Outcome, Period, Reconciliation, TradeKind,
 };
 use folio_client::legacy::timeline::{merge_timeline, LegacyRecords, Source};
 use folio_client::legacy::*;
-use folio_client::{ApiKey, AssetId, BaseUrls, Client};
-use folio_sandbox::{Config, RunningServer};
-
-async fn sandbox(discrepancy: bool, now: Option<chrono::DateTime<Utc>>) -> RunningServer {
-    let config = Config {
-        frozen_prices: true,
-        now: Some(now.unwrap_or_else(|| Utc.with_ymd_and_hms(2026, 5, 4, 9, 15, 27).unwrap())),
-        read_rate_limit: 100_000,
-        legacy_discrepancy: discrepancy,
-        ..Config::default()
-    };
-    folio_sandbox::serve(config).await.expect("sandbox starts")
-}
-
-fn client(server: &RunningServer) -> Client {
-    Client::new(
-        BaseUrls::same_origin(&server.url()),
-        ApiKey::new("folio-demo-full"),
-    )
-}
+use folio_client::{AssetId, Client};
+use folio_sandbox::RunningServer;
 
 async fn all_operations(c: &Client) -> Vec<Operation> {
     let (mut ops, mut seen) = (Vec::new(), HashSet::new());
@@ -39,7 +21,7 @@ async fn all_operations(c: &Client) -> Vec<Operation> {
         ..Default::default()
     };
     loop {
-        let page = c.operations(&q).await.unwrap();
+        let page = c.current().operations(&q).await.unwrap();
         let next = page.next().map(str::to_string);
         ops.extend(
             page.data
@@ -54,27 +36,28 @@ async fn all_operations(c: &Client) -> Vec<Operation> {
 }
 
 async fn reconciliation(server: &RunningServer) -> Reconciliation {
-    let c = client(server);
-    let wallets = c.legacy_wallets().await.unwrap();
-    let grouped = c.legacy_asset_wallets().await.unwrap();
-    let fiat = c.legacy_fiat_wallets().await.unwrap();
+    let c = client(server, FULL);
+    let wallets = c.legacy().wallets().await.unwrap();
+    let grouped = c.legacy().asset_wallets().await.unwrap();
+    let fiat = c.legacy().fiat_wallets().await.unwrap();
     let trades = c
-        .legacy_trades_all(&LegacyTradesQuery {
+        .legacy()
+        .trades_all(&LegacyTradesQuery {
             page_size: Some(500),
             ..Default::default()
         })
         .await
         .unwrap();
-    let positions: Vec<PortfolioPosition> = c.portfolio(None).await.unwrap().into_vec();
+    let positions: Vec<PortfolioPosition> = c.current().portfolio(None).await.unwrap().into_vec();
     let ids: Vec<AssetId> = positions
         .iter()
         .filter_map(|p| p.asset_id.clone())
         .collect();
     let mut symbols: HashMap<String, String> = HashMap::new();
-    for a in c.assets_by_ids(&ids).await.unwrap() {
+    for a in c.current().assets_by_ids(&ids).await.unwrap() {
         symbols.insert(a.id.to_string(), a.symbol.unwrap_or_default());
     }
-    for cur in c.currencies().await.unwrap() {
+    for cur in c.current().currencies().await.unwrap() {
         symbols.insert(cur.id.to_string(), cur.symbol.unwrap_or_default());
     }
     let ops = all_operations(&c).await;
@@ -95,7 +78,7 @@ async fn reconciliation(server: &RunningServer) -> Reconciliation {
 
 #[tokio::test]
 async fn reconciliation_is_all_equal_on_the_consistent_ledger() {
-    let server = sandbox(false, None).await;
+    let server = legacy_sandbox(false, None).await;
     let report = reconciliation(&server).await;
     assert!(report.all_equal(), "{report:#?}");
     assert!(
@@ -112,7 +95,7 @@ async fn reconciliation_is_all_equal_on_the_consistent_ledger() {
 
 #[tokio::test]
 async fn reconciliation_reports_the_deliberate_discrepancy() {
-    let server = sandbox(true, None).await;
+    let server = legacy_sandbox(true, None).await;
     let report = reconciliation(&server).await;
     assert_eq!(report.differences(), 2, "{report:#?}");
     let wrong: Vec<_> = report
@@ -136,33 +119,37 @@ async fn reconciliation_reports_the_deliberate_discrepancy() {
 
 #[tokio::test]
 async fn merged_timeline_counts_every_event_once() {
-    let server = sandbox(false, None).await;
-    let c = client(&server);
+    let server = legacy_sandbox(false, None).await;
+    let c = client(&server, FULL);
     let ops = all_operations(&c).await;
     let legacy = LegacyRecords {
         trades: c
-            .legacy_trades_all(&LegacyTradesQuery {
+            .legacy()
+            .trades_all(&LegacyTradesQuery {
                 page_size: Some(500),
                 ..Default::default()
             })
             .await
             .unwrap(),
         fiat: c
-            .legacy_fiat_transactions_all(&LegacyFiatTransactionsQuery {
+            .legacy()
+            .fiat_transactions_all(&LegacyFiatTransactionsQuery {
                 page_size: Some(500),
                 ..Default::default()
             })
             .await
             .unwrap(),
         crypto: c
-            .legacy_crypto_transactions_all(&LegacyCryptoTransactionsQuery {
+            .legacy()
+            .crypto_transactions_all(&LegacyCryptoTransactionsQuery {
                 page_size: Some(500),
                 ..Default::default()
             })
             .await
             .unwrap(),
         commodity: c
-            .legacy_commodity_transactions_all(&LegacyCommodityTransactionsQuery {
+            .legacy()
+            .commodity_transactions_all(&LegacyCommodityTransactionsQuery {
                 page_size: Some(500),
                 ..Default::default()
             })
