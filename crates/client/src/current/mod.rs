@@ -30,8 +30,9 @@ pub use quotes::{
     AcceptedQuote, Quote, QuoteAmount, QuoteFigures, QuoteRequest, QuoteStatus, Side,
     TradeExecution, TradeTax, TradingBudget,
 };
+pub use typed::AmountError;
 pub use typed::{parse_typed_decimal, MAX_SIGNIFICANT_DIGITS, MAX_TYPED_VALUE};
-pub use validation::{validate_amount, AmountError};
+pub use validation::validate_amount;
 
 use crate::transport::{DefaultTransport, Transport};
 use crate::Client;

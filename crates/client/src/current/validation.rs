@@ -2,50 +2,7 @@
 
 use rust_decimal::Decimal;
 
-use super::typed::parse_typed_decimal;
-
-/// Why a typed amount cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AmountError {
-    /// Nothing was typed.
-    Empty,
-    /// The text is not a plain decimal number (letters, signs, exponents, Unicode digits…).
-    NotANumber,
-    /// The text may contain a thousands separator (`1,000`, `1 000`, `1.000,5`, or more than
-    /// one separator): refused rather than guessed.
-    Ambiguous,
-    /// More than 18 significant digits, or above 10^15.
-    TooLarge,
-    /// Zero or negative.
-    NotPositive,
-    /// More decimals than the asset or currency has.
-    TooManyDecimals {
-        /// The most decimals allowed.
-        max_scale: u32,
-    },
-    /// More than the balance that can be used.
-    AboveAvailable {
-        /// The usable balance.
-        available: Decimal,
-    },
-}
-
-impl std::fmt::Display for AmountError {
-    /// A short technical description; the sentence shown at the field is the app's.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Empty => f.write_str("empty amount"),
-            Self::NotANumber => f.write_str("not a plain decimal number"),
-            Self::Ambiguous => f.write_str("ambiguous thousands separator"),
-            Self::TooLarge => f.write_str("number too large"),
-            Self::NotPositive => f.write_str("not positive"),
-            Self::TooManyDecimals { max_scale } => write!(f, "more than {max_scale} decimals"),
-            Self::AboveAvailable { available } => write!(f, "above the {available} available"),
-        }
-    }
-}
-
-impl std::error::Error for AmountError {}
+use super::typed::{parse_typed_decimal, AmountError};
 
 /// Parses `text` as a positive decimal with at most `max_scale` decimals and, when
 /// `available` is given, not above it. The text is read by [`parse_typed_decimal`] (its
