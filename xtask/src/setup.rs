@@ -68,28 +68,13 @@ fn wasm_bindgen_cli() -> Result<(), String> {
     }
     // `--locked` can fail when the registry lacks a crate version its lockfile pins
     // (webpki-roots); the unlocked install works (design/toolchain.md).
-    sh(
-        "cargo",
-        &[
-            "install",
-            "wasm-bindgen-cli",
-            "--version",
-            &version,
-            "--locked",
-        ],
-    )
-    .or_else(|_| {
+    let install = |how: &str| {
         sh(
             "cargo",
-            &[
-                "install",
-                "wasm-bindgen-cli",
-                "--version",
-                &version,
-                "--force",
-            ],
+            &["install", "wasm-bindgen-cli", "--version", &version, how],
         )
-    })
+    };
+    install("--locked").or_else(|_| install("--force"))
 }
 
 fn npm_tools() -> Result<(), String> {

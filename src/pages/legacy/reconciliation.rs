@@ -3,7 +3,6 @@
 //! operation and the catalogue's symbols — and shows, per asset and fiat currency and per
 //! trade category, whether the two APIs agree (`folio_client::legacy::reconcile`).
 
-use folio_client::current::OperationsQuery;
 use folio_client::legacy::reconcile::{
     reconcile, BalanceKind, LegacyWallets, Outcome, Period, Reconciliation,
 };
@@ -15,7 +14,7 @@ use rust_decimal::Decimal;
 use super::cells::{amount_cell, table_region, Column};
 use super::frame::legacy_states;
 use crate::data::catalogue;
-use crate::data::load::account_resource;
+use crate::data::load::{account_resource, every_operation};
 use crate::pages::legacy::words::{
     difference, outcome_words, reconciliation_summary, trade_kind_words,
 };
@@ -31,16 +30,7 @@ pub async fn load(client: Client, keyless: Client) -> Result<Reconciliation, Api
     };
     let trades = client.legacy().trades_all(&all).await?;
     let positions = client.current().portfolio(None).await?;
-    let mut operations = Vec::new();
-    let query = OperationsQuery {
-        page_size: Some(100),
-        ..OperationsQuery::default()
-    };
-    client
-        .current()
-        .operations_paginator(query)
-        .run(None, |page, _| operations.extend(page))
-        .await?;
+    let operations = every_operation(&client).await?;
     let currencies = catalogue::currencies(&client, &keyless).await;
     let ids: Vec<AssetId> = positions
         .iter()

@@ -6,7 +6,6 @@
 //! usual list stays.
 
 use crate::url::{use_url_state, UrlState};
-use folio_client::current::{Operation, OperationsQuery};
 use folio_client::legacy::timeline::{merge_timeline, LegacyRecords, TimelineEntry};
 use folio_client::legacy::{
     sunset, LegacyCommodityTransactionsQuery, LegacyCryptoTransactionsQuery,
@@ -17,7 +16,7 @@ use leptos::prelude::*;
 
 use crate::components::{ErrorView, Loading};
 use crate::data::catalogue;
-use crate::data::load::account_resource;
+use crate::data::load::{account_resource, every_operation};
 use crate::format::{format_datetime, MISSING};
 use crate::pages::operations::rows::Names;
 use crate::pages::operations::timeline_rows::{
@@ -101,16 +100,7 @@ async fn load(client: Client, keyless: Client) -> Result<(Vec<TimelineEntry>, Na
             })
             .await?,
     };
-    let mut current: Vec<Operation> = Vec::new();
-    let query = OperationsQuery {
-        page_size: Some(100),
-        ..OperationsQuery::default()
-    };
-    client
-        .current()
-        .operations_paginator(query)
-        .run(None, |ops, _| current.extend(ops))
-        .await?;
+    let current = every_operation(&client).await?;
     let mut names = Names::default();
     for c in catalogue::currencies(&client, &keyless).await {
         let symbol = c.symbol.clone().unwrap_or_else(|| c.id.to_string());
