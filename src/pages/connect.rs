@@ -13,13 +13,12 @@ use folio_client::scopes::ScopeReport;
 use folio_client::{ApiError, ApiKey, Client};
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::use_query_map;
 
 use crate::components::{ProfilePicker, ScopesTable};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::page_task::PageTasks;
-use crate::url::safe_return_path;
+use crate::url::{safe_return_path, use_url_state, UrlState};
 use demo_keys::DemoKeys;
 
 /// The outcome of the last Connect press.
@@ -42,9 +41,8 @@ pub fn ConnectPage() -> impl IntoView {
     let attempt = RwSignal::new(Attempt::Idle);
     let connected_report = RwSignal::new(None::<ScopeReport>);
     let tasks = PageTasks::new();
-    let query = use_query_map();
-    let return_path =
-        move || query.with(|q| same_origin(safe_return_path(q.get("next").as_deref())));
+    let (return_to, _) = use_url_state::<ReturnTo>(());
+    let return_path = Signal::derive(move || return_to.with(|r| same_origin(r.0.clone())));
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -92,18 +90,7 @@ pub fn ConnectPage() -> impl IntoView {
             <h1>"Connect your account"</h1>
             {move || session.notice().map(|n| view! { <p class="notice" role="status">{n}</p> })}
             <Show when=move || session.is_connected()>
-                <div class="connected" data-testid="connected">
-                    <p class="success" role="status">"Connected. The key is kept in this tab only."</p>
-                    {move || session.scopes().or(connected_report.get()).map(|report| view! { <ScopesTable report=report /> })}
-                    <p>
-                        <A href={return_path} {..} class="button" id="continue-to-portfolio">
-                            {move || {
-                                if return_path() == "/" { "Continue to portfolio" } else { "Continue" }
-                            }}
-                        </A>
-                    </p>
-                    <h2>"Use another key"</h2>
-                </div>
+                <Connected report=connected_report return_path=return_path />
             </Show>
             <form class="connect-form" on:submit=submit novalidate=true>
                 <div class="field">
@@ -155,6 +142,45 @@ pub fn ConnectPage() -> impl IntoView {
                 attempt.set(Attempt::Idle);
             } />
         </section>
+    }
+}
+
+/// The page to go to after connecting, from `?next=` (a same-site path, else `/`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ReturnTo(String);
+
+impl UrlState for ReturnTo {
+    type Scope = ();
+
+    fn from_query((): (), get: impl Fn(&str) -> Option<String>) -> Self {
+        Self(safe_return_path(get("next").as_deref()))
+    }
+
+    fn to_query(&self) -> Vec<(&'static str, Option<String>)> {
+        vec![("next", (self.0 != "/").then(|| self.0.clone()))]
+    }
+}
+
+/// "Connected", the key's permissions and the way on to the page asked for.
+#[component]
+fn Connected(report: RwSignal<Option<ScopeReport>>, return_path: Signal<String>) -> impl IntoView {
+    let session = use_session();
+    let label = move || {
+        if return_path.get() == "/" {
+            "Continue to portfolio"
+        } else {
+            "Continue"
+        }
+    };
+    view! {
+        <div class="connected" data-testid="connected">
+            <p class="success" role="status">"Connected. The key is kept in this tab only."</p>
+            {move || session.scopes().or(report.get()).map(|report| view! { <ScopesTable report=report /> })}
+            <p>
+                <A href=move || return_path.get() {..} class="button" id="continue-to-portfolio">{label}</A>
+            </p>
+            <h2>"Use another key"</h2>
+        </div>
     }
 }
 

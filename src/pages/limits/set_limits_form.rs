@@ -101,16 +101,7 @@ pub fn SetLimitsForm(
             Some(format_fiat_with_unit(value, Some(&code())))
         })
     };
-    let summary = move || {
-        checked.get().map(|(b, s)| {
-            let unit = code();
-            format!(
-                "Buying at most {} and selling at most {} per day with this key, from now on.",
-                format_fiat_with_unit(b, Some(&unit)),
-                format_fiat_with_unit(s, Some(&unit))
-            )
-        })
-    };
+    let summary = move || checked.get().map(|limits| limits_summary(limits, &code()));
     let options = codes.with_value(|cs| cs.iter().map(|(id, c)| {
         let id2 = id.clone();
         view! { <option value=id.to_string() selected=move || currency.get() == id2>{c.clone()}</option> }
@@ -141,6 +132,15 @@ pub fn SetLimitsForm(
                 <DecimalField id="limits-confirm-sell" label="Daily sell limit, again".to_string() text=sell_again error=sell_again_error read_as=read_limit(sell_again) />
             </ConfirmDialog>
     }
+}
+
+/// What the confirmation says the limits will do.
+fn limits_summary((buy, sell): (Decimal, Decimal), unit: &str) -> String {
+    format!(
+        "Buying at most {} and selling at most {} per day with this key, from now on.",
+        format_fiat_with_unit(buy, Some(unit)),
+        format_fiat_with_unit(sell, Some(unit))
+    )
 }
 
 /// The currency picked at first (EUR when offered) and every currency's code.
