@@ -65,7 +65,7 @@ async fn huge_numbers_in_money_fields_are_refused_at_the_field() {
         .await;
     w.fill("#earn-amount", "1000000000000000000000").await;
     w.click("#review-earn").await;
-    w.wait_text("[data-testid=earn-error]", "too large").await;
+    w.wait_text("#earn-amount-error", "too large").await;
     w.assert_no_page_error().await;
 
     assert!(w.writes().is_empty(), "nothing is sent: {:?}", w.writes());
