@@ -29,9 +29,30 @@ async fn load_portfolio(
     keyless: Client,
     code: String,
 ) -> Result<PortfolioView, ApiError> {
-    let currencies = catalogue::currencies(&client, &keyless).await;
-    let (valuation, code) = valuation_currency(&currencies, code);
-    let positions = client.current().portfolio(valuation.as_ref()).await?;
+    // The currencies name the valuation currency's id. When they are already known (kept for
+    // the tab) or the choice is EUR (the service's default, sent without an id), the portfolio
+    // is asked for at once, beside them.
+    let known = catalogue::known_currencies(&client);
+    let (currencies, positions) = match known {
+        None if code == "EUR" => {
+            let current = client.current();
+            let both = futures::join!(
+                catalogue::currencies(&client, &keyless),
+                current.portfolio(None)
+            );
+            (both.0, both.1?)
+        }
+        known => {
+            let currencies = match known {
+                Some(c) => c,
+                None => catalogue::currencies(&client, &keyless).await,
+            };
+            let (valuation, _) = valuation_currency(&currencies, code.clone());
+            let positions = client.current().portfolio(valuation.as_ref()).await?;
+            (currencies, positions)
+        }
+    };
+    let (_, code) = valuation_currency(&currencies, code);
     let ids: Vec<AssetId> = positions
         .iter()
         .filter_map(|p| p.asset_id.clone())
