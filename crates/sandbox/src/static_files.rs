@@ -1,4 +1,5 @@
-//! Serves the web app's `dist/` folder with SPA fallback to `index.html`.
+//! Serves the web app's `dist/` folder with SPA fallback to `index.html`, as a static host
+//! would: the build's precompressed `.br` / `.gz` copy when the browser accepts it.
 //! `index.html` and `sw.js` (and every HTML answer) carry `Cache-Control: no-cache`.
 
 use axum::extract::Request;
@@ -33,7 +34,13 @@ async fn missing() -> Response {
 pub fn router(dist: Option<&Path>) -> Router {
     match dist.filter(|d| d.join("index.html").is_file()) {
         Some(dist) => {
-            let serve = ServeDir::new(dist).fallback(ServeFile::new(dist.join("index.html")));
+            let index = ServeFile::new(dist.join("index.html"))
+                .precompressed_br()
+                .precompressed_gzip();
+            let serve = ServeDir::new(dist)
+                .precompressed_br()
+                .precompressed_gzip()
+                .fallback(index);
             Router::new()
                 .fallback_service(serve)
                 .layer(middleware::from_fn(no_cache))

@@ -139,3 +139,50 @@ async fn same_seed_same_ledger_different_seed_different_ledger() {
     assert_eq!(run(42).await, run(42).await);
     assert_ne!(run(42).await, run(43).await);
 }
+
+#[tokio::test]
+async fn the_app_is_served_from_its_precompressed_copies() {
+    let dist = std::env::temp_dir().join(format!("folio-dist-{}", std::process::id()));
+    std::fs::create_dir_all(&dist).unwrap();
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><title>Folio</title>",
+    )
+    .unwrap();
+    std::fs::write(dist.join("app.js"), "console.log('plain');").unwrap();
+    std::fs::write(dist.join("app.js.br"), b"brotli copy").unwrap();
+    std::fs::write(dist.join("app.js.gz"), b"gzip copy").unwrap();
+    let server = sandbox(Config {
+        dist: Some(dist.clone()),
+        ..Config::default()
+    })
+    .await;
+
+    let br = request(&server, "GET", "/app.js", &["Accept-Encoding: gzip, br"]).await;
+    assert_eq!(br.status, 200);
+    assert!(br.head.contains("content-encoding: br"), "{}", br.head);
+    assert!(
+        br.head.contains("javascript"),
+        "the type is the original's: {}",
+        br.head
+    );
+    assert_eq!(
+        br.body, b"brotli copy",
+        "sent as built, not compressed again"
+    );
+
+    let gz = request(&server, "GET", "/app.js", &["Accept-Encoding: gzip"]).await;
+    assert!(gz.head.contains("content-encoding: gzip"), "{}", gz.head);
+    assert_eq!(gz.body, b"gzip copy");
+
+    let plain = request(&server, "GET", "/app.js", &[]).await;
+    assert!(!plain.head.contains("content-encoding"), "{}", plain.head);
+    assert_eq!(plain.body, b"console.log('plain');");
+
+    // A page address falls back to index.html (no precompressed copy here: sent as is).
+    let page = request(&server, "GET", "/market/orders", &[]).await;
+    assert_eq!(page.status, 200);
+    assert!(String::from_utf8_lossy(&page.body).contains("Folio"));
+    server.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dist);
+}
