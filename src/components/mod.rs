@@ -3,6 +3,7 @@
 
 pub mod budget_gauge;
 pub mod charts;
+pub mod cursor_footer;
 pub mod error_view;
 pub mod form;
 pub mod money;
@@ -19,6 +20,7 @@ pub mod write_outcomes;
 pub use budget_gauge::BudgetSummary;
 pub use charts::area::{AreaChart, ChartDatum};
 pub use charts::donut::AllocationDonut;
+pub use cursor_footer::CursorFooter;
 pub use error_view::{ErrorView, FixBaseUrls};
 pub use form::confirm_dialog::ConfirmDialog;
 pub use form::field::{DecimalField, ReadAs};

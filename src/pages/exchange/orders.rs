@@ -11,8 +11,9 @@ use super::filter_bar::{FilterBar, FilterKind};
 use super::filters::ExchangeFilter;
 use super::order_detail::OrderDetail;
 use super::section::PairsPage;
+use crate::components::CursorFooter;
 use crate::components::EmptyState;
-use crate::data::paging::{use_cursor_list, CursorFooter};
+use crate::data::paging::use_cursor_list;
 use crate::format::{format_datetime, or_missing};
 use crate::pages::exchange::ticket::type_words;
 use crate::pages::exchange::words::{

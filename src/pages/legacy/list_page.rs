@@ -14,8 +14,9 @@ use super::filter_bar::FilterBar;
 use super::frame::LegacyFrame;
 use super::frame::{note_gone, use_legacy_gone};
 use super::pager::use_fiat_symbols;
+use crate::components::CursorFooter;
 use crate::components::EmptyState;
-use crate::data::paging::{use_cursor_list, CursorFooter};
+use crate::data::paging::use_cursor_list;
 use crate::pages::legacy::filters::{LegacyFilter, LegacyList};
 use crate::url::use_url_state;
 
