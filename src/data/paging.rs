@@ -12,6 +12,9 @@
 
 mod list;
 
+use std::collections::HashSet;
+use std::hash::Hash;
+
 use folio_client::exchange::ExchangePage;
 use folio_client::legacy::{LegacyItem, LegacyPage};
 
@@ -128,11 +131,11 @@ impl<T> Default for Received<T> {
 
 impl<T> Received<T> {
     /// Takes in the next page; records whose `key` is already listed are left out.
-    pub fn absorb<K: PartialEq>(&mut self, page: Parts<T>, key: impl Fn(&T) -> K) {
+    pub fn absorb<K: Eq + Hash>(&mut self, page: Parts<T>, key: impl Fn(&T) -> K) {
         let before = self.items.len();
+        let mut listed: HashSet<K> = self.items.iter().map(&key).collect();
         for item in page.items {
-            let k = key(&item);
-            if !self.items.iter().any(|x| key(x) == k) {
+            if listed.insert(key(&item)) {
                 self.items.push(item);
             }
         }

@@ -3,6 +3,7 @@
 //! requests tied to the page that made them.
 
 use std::future::Future;
+use std::hash::Hash;
 
 use folio_client::{ApiError, Client};
 use leptos::prelude::*;
@@ -77,7 +78,7 @@ impl<T: Clone + Send + Sync + 'static> CursorList<T> {
     pub fn load_next<Fut, K>(&self, fetch: impl FnOnce(Option<String>) -> Fut, key: fn(&T) -> K)
     where
         Fut: Future<Output = Result<Parts<T>, ApiError>> + 'static,
-        K: PartialEq + 'static,
+        K: Eq + Hash + 'static,
     {
         if self.loading.get_untracked() || self.received.with_untracked(Received::complete) {
             return;
@@ -171,7 +172,7 @@ where
     P: CursorPage + 'static,
     P::Item: Clone + Send + Sync + 'static,
     Fut: Future<Output = Result<P, ApiError>> + 'static,
-    K: PartialEq + 'static,
+    K: Eq + Hash + 'static,
 {
     let session = use_session();
     let settings = use_settings();
