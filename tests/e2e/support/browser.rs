@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
 
 use super::World;
@@ -71,8 +72,7 @@ pub(super) async fn launch(width: u32, height: u32) -> (Client, Driver) {
     };
     let url = format!("http://127.0.0.1:{port}");
     for _ in 0..50 {
-        let session = ClientBuilder::rustls()
-            .expect("rustls")
+        let session = ClientBuilder::new(HttpConnector::new())
             .capabilities(caps.clone())
             .connect(&url)
             .await;
