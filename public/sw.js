@@ -1,23 +1,28 @@
-// Folio service worker: caches the app shell only, so the installed app opens offline.
+// Folio service worker: keeps one build of the app (shell and every section module) on the
+// device, so the installed app opens offline and never mixes files of two builds.
 //
-// - Navigations: network first; when offline, the cached index.html.
-// - Same-origin GET of static files (.js .wasm .css .png .svg .webmanifest): cache first
-//   when Trunk put a content hash in the name (folio-<hash>.js …), otherwise network first
-//   with the cached copy as the offline fallback (register-sw.js, icons, manifest).
+// - Install: caches every file of this build (the list below, written by
+//   tools/sw-precache.mjs) in a cache named after the build; if one file fails, the install
+//   fails and the previous worker stays (never half a build).
+// - Activate: deletes the caches of other builds (old files are pruned).
+// - Navigations: network first; offline, this build's index.html. The network answer is not
+//   stored: the cached page always belongs to the cached files.
+// - This build's files: from the cache (they are named by content hash or belong to it).
+// - Anything else (another build's files, build.json, unknown paths): network only.
 // - Never cached: API paths (/public/, /legacy/, /exchange/, /sandbox/), other origins, any
 //   request carrying an x-api-key header, and anything that is not a plain GET.
-const CACHE = "folio-shell-v1";
+const BUILD = /*FOLIO_BUILD*/ "dev" /*END*/;
+const PRECACHE = /*FOLIO_PRECACHE*/ [] /*END*/;
+const CACHE = `folio-build-${BUILD}`;
 const SHELL = "/index.html";
 const API_PREFIXES = ["/public/", "/legacy/", "/exchange/", "/sandbox/"];
-const STATIC = /\.(?:js|wasm|css|png|svg|webmanifest)$/;
-const HASHED = /-[0-9a-f]{16}(?:_bg)?\.(?:js|wasm|css)$/;
+const OWN = new Set(PRECACHE);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.add(new Request(SHELL, { cache: "reload" })))
-      .catch(() => undefined)
+      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" }))))
       .then(() => self.skipWaiting()),
   );
 });
@@ -42,43 +47,19 @@ function cacheable(request) {
 
 async function networkFirstShell(request) {
   try {
-    const response = await fetch(request);
-    if (response.ok && response.type === "basic") {
-      const cache = await caches.open(CACHE);
-      await cache.put(SHELL, response.clone());
-    }
-    return response;
+    return await fetch(request);
   } catch (err) {
-    const cached = await caches.match(SHELL);
-    if (cached) return cached;
-    throw err;
-  }
-}
-
-async function networkFirst(request) {
-  try {
-    const response = await fetch(request);
-    if (response.ok && response.type === "basic") {
-      const cache = await caches.open(CACHE);
-      await cache.put(request, response.clone());
-    }
-    return response;
-  } catch (err) {
-    const cached = await caches.match(request);
-    if (cached) return cached;
-    throw err;
-  }
-}
-
-async function cacheFirst(request) {
-  const cached = await caches.match(request);
-  if (cached) return cached;
-  const response = await fetch(request);
-  if (response.ok && response.type === "basic") {
     const cache = await caches.open(CACHE);
-    await cache.put(request, response.clone());
+    const cached = await cache.match(SHELL);
+    if (cached) return cached;
+    throw err;
   }
-  return response;
+}
+
+async function fromThisBuild(request, path) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(path);
+  return cached || fetch(request);
 }
 
 self.addEventListener("fetch", (event) => {
@@ -89,9 +70,5 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   const path = new URL(request.url).pathname;
-  if (HASHED.test(path)) {
-    event.respondWith(cacheFirst(request));
-  } else if (STATIC.test(path)) {
-    event.respondWith(networkFirst(request));
-  }
+  if (OWN.has(path)) event.respondWith(fromThisBuild(request, path));
 });

@@ -8,14 +8,14 @@ use leptos_router::components::{Outlet, ProtectedParentRoute, Route, Router, Rou
 use leptos_router::path;
 use wasm_bindgen::JsCast;
 
-use crate::components::{OfflineBanner, TopBar, WriteOutcomes};
+use crate::components::{LazyPage, OfflineBanner, TopBar, WriteOutcomes};
 use crate::contexts::session::{use_idle_forget, Session};
 use crate::contexts::settings::Settings;
 use crate::data::write::Writes;
 use crate::pages::exchange::ExchangeRoutes;
 use crate::pages::legacy::LegacyRoutes;
 use crate::pages::CurrentRoutes;
-use crate::pages::{connect::ConnectPage, not_found::NotFoundPage, settings::SettingsPage};
+use crate::pages::{connect::ConnectPage, not_found::NotFoundPage, settings::settings_page};
 
 /// The root component.
 #[component]
@@ -24,6 +24,8 @@ pub fn App() -> impl IntoView {
     let session = Session::provide(settings);
     let writes = Writes::provide();
     let connected = move || Some(session.is_connected());
+    // Once the first page is up, warm the sections most visits open next.
+    Effect::new(|_| crate::sections::prefetch_likely_when_idle());
     view! {
         <Router>
             <IdleForget session=session settings=settings writes=writes />
@@ -34,7 +36,7 @@ pub fn App() -> impl IntoView {
             <main id="main" tabindex="-1">
                 <Routes fallback=|| view! { <NotFoundPage /> }>
                     <Route path=path!("/connect") view=ConnectPage />
-                    <Route path=path!("/settings") view=SettingsPage />
+                    <Route path=path!("/settings") view=|| view! { <LazyPage load=settings_page /> } />
                     <ProtectedParentRoute
                         path=path!("")
                         view=Outlet

@@ -6,6 +6,7 @@
 //! - `data`: how pages reach `folio_client` (loads, names for ids, cursor lists, writes);
 //! - `components`: views shared by features (charts, tables, form parts, states);
 //! - `pages`: one folder per feature, holding its views and its plain logic;
+//! - `sections`: the sections loaded on demand (their wasm modules, prefetch, update check);
 //! - `format`, `money`, `url`: display, decimal and address rules shared by features.
 //!
 //! Pages never build URLs to the service or parse JSON: they call `folio_client` through
@@ -23,6 +24,7 @@ mod data;
 mod format;
 mod money;
 mod pages;
+mod sections;
 mod url;
 
 pub use app::App;

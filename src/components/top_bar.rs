@@ -5,6 +5,7 @@ use leptos_router::components::A;
 use leptos_router::hooks::{use_location, use_navigate};
 
 use crate::contexts::session::use_session;
+use crate::sections::Section;
 
 /// The account pages in the navigation, in order: (path, label). Add a page here once it
 /// works; on narrow screens the list folds into the menu, so it can grow.
@@ -67,11 +68,17 @@ pub fn TopBar() -> impl IntoView {
                             {ACCOUNT_PAGES
                                 .iter()
                                 .map(|&(href, label)| {
-                                    view! { <li><A href=href exact=href == "/">{label}</A></li> }
+                                    view! {
+                                        <li on:pointerenter=warm(href) on:focusin=warm(href)>
+                                            <A href=href exact=href == "/">{label}</A>
+                                        </li>
+                                    }
                                 })
                                 .collect_view()}
                         </Show>
-                        <li><A href="/settings">"Settings"</A></li>
+                        <li on:pointerenter=warm("/settings") on:focusin=warm("/settings")>
+                            <A href="/settings">"Settings"</A>
+                        </li>
                     </ul>
                 </nav>
                 <Show when=move || session.is_connected()>
@@ -86,6 +93,16 @@ pub fn TopBar() -> impl IntoView {
                 </Show>
             </div>
         </header>
+    }
+}
+
+/// Starts fetching the section behind a link when the pointer or focus reaches it, so the
+/// click rarely waits for its module.
+fn warm<E>(href: &'static str) -> impl Fn(E) + Clone {
+    move |_| {
+        if let Some(section) = Section::for_path(href) {
+            section.prefetch();
+        }
     }
 }
 

@@ -24,15 +24,28 @@ use market::ExchangeMarketPage;
 use orders::ExchangeOrdersPage;
 use trades::ExchangeTradesPage;
 
+use crate::components::LazyPage;
+use crate::sections::split_page;
+
+split_page!(exchange, market_page, preload_exchange, ExchangeMarketPage);
+split_page!(exchange, orders_page, preload_orders, ExchangeOrdersPage);
+split_page!(exchange, trades_page, preload_trades, ExchangeTradesPage);
+split_page!(
+    exchange,
+    balances_page,
+    preload_balances,
+    ExchangeBalancesPage
+);
+
 /// The section's pages under `/market`.
 #[component(transparent)]
 pub fn ExchangeRoutes() -> impl MatchNestedRoutes + Clone {
     view! {
         <ParentRoute path=path!("/market") view=Outlet>
-            <Route path=path!("") view=ExchangeMarketPage />
-            <Route path=path!("/orders") view=ExchangeOrdersPage />
-            <Route path=path!("/trades") view=ExchangeTradesPage />
-            <Route path=path!("/balances") view=ExchangeBalancesPage />
+            <Route path=path!("") view=|| view! { <LazyPage load=market_page /> } />
+            <Route path=path!("/orders") view=|| view! { <LazyPage load=orders_page /> } />
+            <Route path=path!("/trades") view=|| view! { <LazyPage load=trades_page /> } />
+            <Route path=path!("/balances") view=|| view! { <LazyPage load=balances_page /> } />
         </ParentRoute>
     }
     .into_inner()

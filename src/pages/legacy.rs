@@ -30,17 +30,32 @@ use migrate::LegacyMigratePage;
 use trades::LegacyTradesPage;
 use wallets::LegacyWalletsPage;
 
+use crate::components::LazyPage;
+use crate::sections::split_page;
+
+split_page!(legacy, wallets_page, preload_legacy, LegacyWalletsPage);
+split_page!(legacy, trades_page, preload_trades, LegacyTradesPage);
+split_page!(legacy, fiat_page, preload_fiat, LegacyFiatPage);
+split_page!(legacy, crypto_page, preload_crypto, LegacyCryptoPage);
+split_page!(
+    legacy,
+    commodity_page,
+    preload_commodity,
+    LegacyCommodityPage
+);
+split_page!(legacy, migrate_page, preload_migrate, LegacyMigratePage);
+
 /// The section's pages under `/legacy-api`.
 #[component(transparent)]
 pub fn LegacyRoutes() -> impl MatchNestedRoutes + Clone {
     view! {
         <ParentRoute path=path!("/legacy-api") view=Outlet>
-            <Route path=path!("") view=LegacyWalletsPage />
-            <Route path=path!("/trades") view=LegacyTradesPage />
-            <Route path=path!("/fiat-transactions") view=LegacyFiatPage />
-            <Route path=path!("/crypto-transactions") view=LegacyCryptoPage />
-            <Route path=path!("/commodity-transactions") view=LegacyCommodityPage />
-            <Route path=path!("/migrate") view=LegacyMigratePage />
+            <Route path=path!("") view=|| view! { <LazyPage load=wallets_page /> } />
+            <Route path=path!("/trades") view=|| view! { <LazyPage load=trades_page /> } />
+            <Route path=path!("/fiat-transactions") view=|| view! { <LazyPage load=fiat_page /> } />
+            <Route path=path!("/crypto-transactions") view=|| view! { <LazyPage load=crypto_page /> } />
+            <Route path=path!("/commodity-transactions") view=|| view! { <LazyPage load=commodity_page /> } />
+            <Route path=path!("/migrate") view=|| view! { <LazyPage load=migrate_page /> } />
         </ParentRoute>
     }
     .into_inner()

@@ -18,17 +18,37 @@ use leptos::prelude::*;
 use leptos_router::components::Route;
 use leptos_router::{path, MatchNestedRoutes};
 
+use crate::components::LazyPage;
+use crate::sections::split_page;
+
+split_page!(
+    portfolio,
+    portfolio_page,
+    preload_portfolio,
+    portfolio::PortfolioPage
+);
+split_page!(history, history_page, preload_history, history::HistoryPage);
+split_page!(
+    operations,
+    operations_page,
+    preload_operations,
+    operations::OperationsPage
+);
+split_page!(trade, trade_page, preload_trade, trade::TradePage);
+split_page!(earn, earn_page, preload_earn, earn::EarnPage);
+split_page!(limits, limits_page, preload_limits, limits::LimitsPage);
+
 /// The account pages of the current API: portfolio, history, operations, trade, earn and
 /// limits.
 #[component(transparent)]
 pub fn CurrentRoutes() -> impl MatchNestedRoutes + Clone {
     view! {
-        <Route path=path!("/") view=portfolio::PortfolioPage />
-        <Route path=path!("/history") view=history::HistoryPage />
-        <Route path=path!("/operations") view=operations::OperationsPage />
-        <Route path=path!("/trade") view=trade::TradePage />
-        <Route path=path!("/earn") view=earn::EarnPage />
-        <Route path=path!("/limits") view=limits::LimitsPage />
+        <Route path=path!("/") view=|| view! { <LazyPage load=portfolio_page /> } />
+        <Route path=path!("/history") view=|| view! { <LazyPage load=history_page /> } />
+        <Route path=path!("/operations") view=|| view! { <LazyPage load=operations_page /> } />
+        <Route path=path!("/trade") view=|| view! { <LazyPage load=trade_page /> } />
+        <Route path=path!("/earn") view=|| view! { <LazyPage load=earn_page /> } />
+        <Route path=path!("/limits") view=|| view! { <LazyPage load=limits_page /> } />
     }
     .into_inner()
 }

@@ -120,3 +120,5 @@ pub fn SettingsPage() -> impl IntoView {
         </section>
     }
 }
+
+crate::sections::split_page!(settings, settings_page, preload_settings, SettingsPage);

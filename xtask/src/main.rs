@@ -1,16 +1,18 @@
-//! `cargo xtask <command>`: the project's tasks, with no dependencies beyond std.
+//! `cargo xtask <command>`: the project's tasks (std only, plus the pinned wasm splitter).
 //!
 //! - `setup`  installs whatever is missing (idempotent, quick when nothing is missing)
 //! - `demo`   builds the app (release) and serves it with the sandbox on one origin
 //! - `test`   fmt, clippy, native tests, release build, browser e2e, wasm-bindgen tests
 //! - `bench`  size figures of the release build (`bench size`)
 //! - `fuzz`   1,000,000 mutated answers and typed inputs through every decoder and parser
+//! - `split`  the release build's split step (run by `tools/split-bin/wasm-bindgen`)
 
 mod bench;
 mod bench_operations;
 mod fuzz;
 mod setup;
 mod shell;
+mod split;
 
 use std::process::ExitCode;
 
@@ -22,6 +24,7 @@ fn main() -> ExitCode {
         Some("test") => test(),
         Some("bench") => bench::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
+        Some("split") => split::run(&args[1..]),
         _ => {
             eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | bench [size] | fuzz [--count N] [--seed S]>");
             return ExitCode::from(2);

@@ -52,7 +52,41 @@ pub fn output(program: &str, args: &[&str]) -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// `trunk build --release` into dist/ (wasm-release profile, wasm-opt from npm binaryen).
+/// `trunk build --release` into dist/ (wasm-release profile, wasm-opt from npm binaryen),
+/// with the sections split into their own wasm modules:
+/// - cargo links with `--emit-relocs` and `--cfg folio_split` turns the sections' split
+///   points on (`src/sections.rs`);
+/// - `tools/split-bin` comes first on PATH, so Trunk's wasm-bindgen step splits the wasm
+///   (`xtask split`, this binary) before the real wasm-bindgen runs;
+/// - the post_build hook `tools/split-chunks.mjs` puts the section modules into the build.
 pub fn trunk_release_build() -> Result<(), String> {
-    run("trunk", &["build", "--release"])
+    let real_bindgen = find_on_path("wasm-bindgen", &path_env())
+        .ok_or("wasm-bindgen is not installed (run `cargo xtask setup`)")?;
+    let xtask = std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
+    let split_bin = root().join("tools/split-bin");
+    let shown = "trunk build --release (split)";
+    println!("$ {shown}");
+    let status = command("trunk", &["build", "--release"])
+        .env("PATH", format!("{}:{}", split_bin.display(), path_env()))
+        .env("FOLIO_REAL_WASM_BINDGEN", real_bindgen)
+        .env("FOLIO_XTASK", xtask)
+        .env("FOLIO_SPLIT_DIR", root().join("target/folio-split"))
+        .env(
+            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
+            "-Clink-args=--emit-relocs --cfg folio_split",
+        )
+        .status()
+        .map_err(|e| format!("cannot start trunk: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{shown}` failed ({status})"))
+    }
+}
+
+/// The first executable called `name` in the `:`-separated `path`.
+fn find_on_path(name: &str, path: &str) -> Option<PathBuf> {
+    path.split(':')
+        .map(|dir| PathBuf::from(dir).join(name))
+        .find(|candidate| candidate.is_file())
 }

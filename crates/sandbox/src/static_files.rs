@@ -1,6 +1,7 @@
 //! Serves the web app's `dist/` folder with SPA fallback to `index.html`, as a static host
 //! would: the build's precompressed `.br` / `.gz` copy when the browser accepts it.
-//! `index.html` and `sw.js` (and every HTML answer) carry `Cache-Control: no-cache`.
+//! `index.html`, `sw.js` and `build.json` (and every HTML answer) carry
+//! `Cache-Control: no-cache`.
 
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -18,7 +19,11 @@ async fn no_cache(req: Request, next: Next) -> Response {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
-    if html || path.ends_with("/sw.js") || path.ends_with("/index.html") {
+    if html
+        || ["/sw.js", "/index.html", "/build.json"]
+            .iter()
+            .any(|p| path.ends_with(p))
+    {
         response
             .headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

@@ -1,0 +1,203 @@
+//! Sections loaded on demand. In the release build (`--cfg folio_split`, see
+//! `xtask/src/split.rs`) the code of each section (Portfolio, History, Operations, Trade,
+//! Earn, Limits, Settings, Exchange, Legacy) lives in its own wasm module, fetched the first
+//! time one of its pages opens; the shell (router, top bar, Connect) stays in the main module.
+//! Without the flag (`trunk serve`, the wasm-bindgen tests) every page is compiled in and
+//! "loading" a section returns at once, so the same routes work both ways.
+//!
+//! - A section declares each page with [`split_page!`]: it makes `fn page() -> PageLoad` for
+//!   the route and a `preload_…` function that fetches the section's module without showing it.
+//! - [`Section::prefetch`] warms a section (link hover/focus, idle time), so a click rarely
+//!   waits; [`prefetch_likely_when_idle`] warms the most visited ones once the page is idle.
+//! - A module that cannot be fetched is a [`SectionNotLoaded`], never a panic: the page says
+//!   so with Retry, or offers a reload when a new build of Folio replaced the old files
+//!   (`components::lazy_page`).
+
+use std::future::Future;
+use std::pin::Pin;
+
+use leptos::prelude::*;
+
+mod update_check;
+
+pub use update_check::{check_for_new_build, BuildCheck};
+
+/// A page's module could not be fetched or started (network failure, offline without a saved
+/// copy, or the file is gone after a new build).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SectionNotLoaded;
+
+impl From<leptos::wasm_split::SplitLoaderError> for SectionNotLoaded {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
+        SectionNotLoaded
+    }
+}
+
+/// Loading a page's view: its section's module first (split build), then the view.
+pub type PageLoad = Pin<Box<dyn Future<Output = Result<AnyView, SectionNotLoaded>>>>;
+
+/// Declares a page of a lazily loaded section: `split_page!(module, page_fn, preload_fn,
+/// Component)` makes `page_fn() -> PageLoad` (the route's loader) and `preload_fn()` (fetch the
+/// module only). Every page naming the same `module` lands in the same wasm module.
+macro_rules! split_page {
+    ($module:ident, $page:ident, $preload:ident, $component:path) => {
+        #[allow(non_snake_case)]
+        mod $page {
+            use super::*;
+
+            #[cfg(folio_split)]
+            #[::leptos::wasm_split::wasm_split(
+                        $module,
+                        fallible,
+                        preload(#[allow(dead_code)] $preload),
+                        wasm_split_path = ::leptos::wasm_split
+                    )]
+            pub(crate) fn $page() -> ::core::result::Result<
+                ::leptos::prelude::AnyView,
+                $crate::sections::SectionNotLoaded,
+            > {
+                ::core::result::Result::Ok(::leptos::prelude::IntoAny::into_any($component()))
+            }
+
+            #[cfg(not(folio_split))]
+            pub(crate) async fn $page() -> ::core::result::Result<
+                ::leptos::prelude::AnyView,
+                $crate::sections::SectionNotLoaded,
+            > {
+                ::core::result::Result::Ok(::leptos::prelude::IntoAny::into_any($component()))
+            }
+
+            /// Nothing to fetch: every page is in the one module.
+            #[cfg(not(folio_split))]
+            #[allow(dead_code)]
+            pub(crate) async fn $preload(
+            ) -> ::core::result::Result<(), ::leptos::wasm_split::SplitLoaderError> {
+                ::core::result::Result::Ok(())
+            }
+        }
+
+        #[allow(unused_imports)]
+        pub(crate) use $page::$preload;
+
+        /// The route's loader for this page (its section's module, then the view).
+        pub(crate) fn $page() -> $crate::sections::PageLoad {
+            ::std::boxed::Box::pin($page::$page())
+        }
+    };
+}
+pub(crate) use split_page;
+
+/// The sections, as the navigation names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    Portfolio,
+    History,
+    Operations,
+    Trade,
+    Earn,
+    Limits,
+    Settings,
+    Exchange,
+    Legacy,
+}
+
+impl Section {
+    /// The section a navigation link leads to, by its path (`None` for Connect and others
+    /// kept in the main module).
+    pub fn for_path(path: &str) -> Option<Section> {
+        let first = path.trim_start_matches('/').split(['/', '?']).next()?;
+        Some(match first {
+            "" => Section::Portfolio,
+            "history" => Section::History,
+            "operations" => Section::Operations,
+            "trade" => Section::Trade,
+            "earn" => Section::Earn,
+            "limits" => Section::Limits,
+            "settings" => Section::Settings,
+            "market" => Section::Exchange,
+            "legacy-api" => Section::Legacy,
+            _ => return None,
+        })
+    }
+
+    /// Starts fetching the section's module in the background (no view is built, nothing is
+    /// asked of the service). A failure is ignored here: opening the page tries again and
+    /// explains.
+    pub fn prefetch(self) {
+        use crate::pages;
+        leptos::task::spawn_local(async move {
+            let _ = match self {
+                Section::Portfolio => pages::preload_portfolio().await,
+                Section::History => pages::preload_history().await,
+                Section::Operations => pages::preload_operations().await,
+                Section::Trade => pages::preload_trade().await,
+                Section::Earn => pages::preload_earn().await,
+                Section::Limits => pages::preload_limits().await,
+                Section::Settings => pages::settings::preload_settings().await,
+                Section::Exchange => pages::exchange::preload_exchange().await,
+                Section::Legacy => pages::legacy::preload_legacy().await,
+            };
+        });
+    }
+}
+
+/// The sections most visits go to next, warmed when the browser is idle after start-up:
+/// the portfolio (the landing page after Connect), then history, operations and trade.
+const LIKELY_NEXT: [Section; 4] = [
+    Section::Portfolio,
+    Section::History,
+    Section::Operations,
+    Section::Trade,
+];
+
+/// Prefetches [`LIKELY_NEXT`] once the browser is idle (or after 2 s where
+/// `requestIdleCallback` is missing); skipped when the user asked to save data.
+pub fn prefetch_likely_when_idle() {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if saves_data(&window) {
+        return;
+    }
+    let warm = Closure::once_into_js(|| LIKELY_NEXT.iter().for_each(|s| s.prefetch()));
+    let callback: &js_sys::Function = warm.unchecked_ref();
+    if window.request_idle_callback(callback).is_err() {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(callback, 2_000);
+    }
+}
+
+/// `navigator.connection.saveData`, where the browser has it.
+fn saves_data(window: &web_sys::Window) -> bool {
+    let connection = js_sys::Reflect::get(&window.navigator(), &"connection".into());
+    connection
+        .ok()
+        .filter(|c| c.is_object())
+        .and_then(|c| js_sys::Reflect::get(&c, &"saveData".into()).ok())
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_lead_to_their_sections() {
+        assert_eq!(Section::for_path("/"), Some(Section::Portfolio));
+        assert_eq!(
+            Section::for_path("/history?range=1y"),
+            Some(Section::History)
+        );
+        assert_eq!(Section::for_path("/market/orders"), Some(Section::Exchange));
+        assert_eq!(
+            Section::for_path("/legacy-api/trades"),
+            Some(Section::Legacy)
+        );
+        assert_eq!(Section::for_path("/settings"), Some(Section::Settings));
+        assert_eq!(Section::for_path("/connect"), None);
+        assert_eq!(Section::for_path("/nowhere"), None);
+    }
+}

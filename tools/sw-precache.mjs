@@ -1,0 +1,40 @@
+// Trunk post_build hook (third, after csp-hashes.mjs: index.html must be final): writes this
+// build's id and the list of its files into the staged sw.js, between the /*FOLIO_BUILD*/ and
+// /*FOLIO_PRECACHE*/ markers. The worker caches exactly these files in a cache named after
+// the build, so a new build is a new worker that never mixes old and new files.
+// Listed: every staged file except the .br/.gz copies, sw.js itself and build.json (which
+// must always come from the server); index.html is listed as /index.html.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) {
+  console.error("sw-precache: TRUNK_STAGING_DIR is not set (run through trunk)");
+  process.exit(1);
+}
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+const SKIP = new Set(["/sw.js", "/build.json"]);
+const list = files(staging)
+  .map((path) => "/" + relative(staging, path).split(sep).join("/"))
+  .filter((path) => !path.endsWith(".br") && !path.endsWith(".gz") && !SKIP.has(path))
+  .sort();
+const { build } = JSON.parse(readFileSync(join(staging, "build.json"), "utf8"));
+
+const swPath = join(staging, "sw.js");
+const sw = readFileSync(swPath, "utf8");
+const replaced = sw
+  .replace(/\/\*FOLIO_BUILD\*\/[\s\S]*?\/\*END\*\//, `/*FOLIO_BUILD*/ ${JSON.stringify(build)} /*END*/`)
+  .replace(/\/\*FOLIO_PRECACHE\*\/[\s\S]*?\/\*END\*\//, `/*FOLIO_PRECACHE*/ ${JSON.stringify(list)} /*END*/`);
+if (!replaced.includes(JSON.stringify(list)) || !replaced.includes(JSON.stringify(build))) {
+  console.error("sw-precache: the markers were not found in sw.js");
+  process.exit(1);
+}
+writeFileSync(swPath, replaced);
+console.log(`sw-precache: ${list.length} file(s) of build ${build} listed in sw.js`);

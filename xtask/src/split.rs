@@ -1,0 +1,106 @@
+//! `cargo xtask split IN DIR`: the split step of the release build. Cuts cargo's wasm (linked
+//! with `--emit-relocs`) into a main module and one module per lazily loaded section (the
+//! `#[wasm_split]` functions of `src/sections.rs`), before wasm-bindgen sees it.
+//!
+//! Trunk cannot run this step itself, so the release build puts `tools/split-bin` first on
+//! PATH: its `wasm-bindgen` runs this command on the wasm Trunk hands it, then the real
+//! wasm-bindgen on `DIR/main.wasm` with `--keep-lld-exports --no-demangle`. The post-build hook
+//! `tools/split-chunks.mjs` then copies the chunks and their loader into the build.
+//!
+//! Written into DIR:
+//! - `main.wasm`: the main module (what wasm-bindgen processes);
+//! - `split_<section>.wasm`, `chunk_<n>.wasm`: the section modules and the code they share;
+//! - `split-<16 hex>.js`: the loader the main module imports; the hex is a hash of the input,
+//!   so a new build gets a new name and caches never mix builds. It imports `initSync` from
+//!   `./__FOLIO_MAIN__.js`, which the post-build hook replaces with Trunk's hashed glue name;
+//! - `split-manifest.json`: `{"<section>": ["chunk_0", "split_<section>"], …}`, the files each
+//!   section needs (the hook turns it into the service worker's precache list).
+
+use std::hash::{DefaultHasher, Hasher};
+use std::path::Path;
+
+/// The module specifier the split loader imports the main glue from (replaced after Trunk).
+pub const MAIN_PLACEHOLDER: &str = "./__FOLIO_MAIN__.js";
+
+/// Runs the split step: `args` = `[input wasm, output dir]`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let [input, dir] = args else {
+        return Err("usage: cargo xtask split <cargo's wasm> <output dir>".into());
+    };
+    let dir = Path::new(dir);
+    let wasm = std::fs::read(input).map_err(|e| format!("cannot read {input}: {e}"))?;
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let link_name = format!("./split-{:016x}.js", content_hash(&wasm));
+    let main_out = dir.join("main.wasm");
+    let split = wasm_split_cli_support::transform({
+        let mut options = wasm_split_cli_support::Options::new(&wasm);
+        options.output_dir = dir;
+        options.main_out_path = &main_out;
+        options.link_name = &link_name;
+        options.main_module = MAIN_PLACEHOLDER;
+        options
+    })
+    .map_err(|e| format!("wasm split failed: {e:#}"))?;
+    let manifest = manifest_json(&split.prefetch_map);
+    std::fs::write(dir.join("split-manifest.json"), manifest)
+        .map_err(|e| format!("cannot write the split manifest: {e}"))?;
+    println!(
+        "xtask split: {} section file(s) and {link_name} in {}",
+        split.split_modules.len(),
+        dir.display()
+    );
+    Ok(())
+}
+
+/// A stable 64-bit hash of the input (SipHash with fixed keys), for the loader's file name.
+fn content_hash(bytes: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    hasher.write(bytes);
+    hasher.finish()
+}
+
+/// The prefetch map as JSON, sections in name order (names are Rust identifiers and file
+/// stems, so they need no escaping).
+fn manifest_json(map: &std::collections::HashMap<String, Vec<String>>) -> String {
+    let mut sections: Vec<_> = map.iter().collect();
+    sections.sort();
+    let entries: Vec<String> = sections
+        .into_iter()
+        .map(|(section, files)| {
+            let files: Vec<String> = files.iter().map(|f| format!("\"{f}\"")).collect();
+            format!("  \"{section}\": [{}]", files.join(", "))
+        })
+        .collect();
+    format!("{{\n{}\n}}\n", entries.join(",\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_manifest_lists_sections_in_order_with_their_files() {
+        let map = [
+            (
+                "trade".to_string(),
+                vec!["chunk_1".to_string(), "split_trade".to_string()],
+            ),
+            ("earn".to_string(), vec!["split_earn".to_string()]),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(
+            manifest_json(&map),
+            "{\n  \"earn\": [\"split_earn\"],\n  \"trade\": [\"chunk_1\", \"split_trade\"]\n}\n"
+        );
+    }
+
+    #[test]
+    fn the_loader_name_follows_the_input() {
+        assert_eq!(content_hash(b"a"), content_hash(b"a"));
+        assert_ne!(content_hash(b"a"), content_hash(b"b"));
+    }
+}
