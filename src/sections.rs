@@ -47,16 +47,18 @@ macro_rules! split_page {
 
             #[cfg(folio_split)]
             #[::leptos::wasm_split::wasm_split(
-                        $module,
-                        fallible,
-                        preload(#[allow(dead_code)] $preload),
-                        wasm_split_path = ::leptos::wasm_split
-                    )]
+                                                        $module,
+                                                        fallible,
+                                                        preload(#[allow(dead_code)] $preload),
+                                                        wasm_split_path = ::leptos::wasm_split
+                                                    )]
             pub(crate) fn $page() -> ::core::result::Result<
                 ::leptos::prelude::AnyView,
                 $crate::sections::SectionNotLoaded,
             > {
-                ::core::result::Result::Ok(::leptos::prelude::IntoAny::into_any($component()))
+                ::core::result::Result::Ok(::leptos::prelude::untrack(|| {
+                    ::leptos::prelude::IntoAny::into_any($component())
+                }))
             }
 
             #[cfg(not(folio_split))]
@@ -64,7 +66,9 @@ macro_rules! split_page {
                 ::leptos::prelude::AnyView,
                 $crate::sections::SectionNotLoaded,
             > {
-                ::core::result::Result::Ok(::leptos::prelude::IntoAny::into_any($component()))
+                ::core::result::Result::Ok(::leptos::prelude::untrack(|| {
+                    ::leptos::prelude::IntoAny::into_any($component())
+                }))
             }
 
             /// Nothing to fetch: every page is in the one module.

@@ -12,11 +12,13 @@
 //   and copied as `<stem>-<16 hex of its sha256>.wasm`, so it is cached as immutable;
 // - the loader (`split-<hash>.js`, imported by the glue) gets those names and the glue's
 //   hashed name, and is preloaded from index.html;
+// - `sections.json` lists the files each section needs (read by `cargo xtask bench size`);
 // - the build fails if the glue does not import this split's loader (a stale split dir).
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
+import { promisify } from "node:util";
 import { join } from "node:path";
 
 const staging = process.env.TRUNK_STAGING_DIR;
@@ -61,21 +63,41 @@ if (splitDir) {
 
   const work = mkdtempSync(join(tmpdir(), "folio-split-"));
   const modules = readdirSync(splitDir).filter((n) => n.endsWith(".wasm") && n !== "main.wasm");
+  // wasm-opt runs on every module, a few at a time; its warnings about name subsections it
+  // does not know are noise, so its output is shown only when it fails.
+  const run = promisify(execFile);
+  const queue = [...modules];
+  const optimiseNext = async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) {
+      const args = ["-Oz", ...WASM_OPT_FEATURES, join(splitDir, name), "-o", join(work, name)];
+      await run("wasm-opt", args).catch((e) => fail(`wasm-opt ${name}: ${e.stderr || e.message}`));
+    }
+  };
+  await Promise.all(Array.from({ length: availableParallelism() }, optimiseNext));
+  const hashedNames = {};
   for (const name of modules) {
     const stem = name.slice(0, -".wasm".length);
     const optimised = join(work, name);
-    execFileSync("wasm-opt", ["-Oz", ...WASM_OPT_FEATURES, join(splitDir, name), "-o", optimised], {
-      stdio: "inherit",
-    });
     const hash = createHash("sha256").update(readFileSync(optimised)).digest("hex").slice(0, 16);
     const hashed = `${stem}-${hash}.wasm`;
     copyFileSync(optimised, join(staging, hashed));
+    hashedNames[stem] = hashed;
     const reference = `"./${name}"`;
     if (!loader.includes(reference)) fail(`the loader does not name ${name}`);
     loader = loader.replaceAll(reference, `"./${hashed}"`);
   }
   rmSync(work, { recursive: true, force: true });
   writeFileSync(join(staging, loaderName), loader);
+  // sections.json: the files each section needs, by their final names (for `cargo xtask
+  // bench size` and its first-load gate).
+  const manifest = JSON.parse(readFileSync(join(splitDir, "split-manifest.json"), "utf8"));
+  const sections = Object.fromEntries(
+    Object.entries(manifest).map(([section, stems]) => [
+      section,
+      stems.map((stem) => hashedNames[stem]).filter(Boolean),
+    ]),
+  );
+  writeFileSync(join(staging, "sections.json"), JSON.stringify(sections, null, 1) + "\n");
   extraHead.push(`<link rel="modulepreload" href="/${loaderName}" crossorigin="anonymous" />`);
   console.log(`split-chunks: ${modules.length} section module(s) and ${loaderName} added`);
 }

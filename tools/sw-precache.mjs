@@ -2,8 +2,9 @@
 // build's id and the list of its files into the staged sw.js, between the /*FOLIO_BUILD*/ and
 // /*FOLIO_PRECACHE*/ markers. The worker caches exactly these files in a cache named after
 // the build, so a new build is a new worker that never mixes old and new files.
-// Listed: every staged file except the .br/.gz copies, sw.js itself and build.json (which
-// must always come from the server); index.html is listed as /index.html.
+// Listed: every staged file except the .br/.gz copies, sw.js itself, build.json (which must
+// always come from the server) and sections.json (for the benchmark); index.html is listed as
+// /index.html.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
@@ -20,7 +21,7 @@ function files(dir) {
   });
 }
 
-const SKIP = new Set(["/sw.js", "/build.json"]);
+const SKIP = new Set(["/sw.js", "/build.json", "/sections.json"]);
 const list = files(staging)
   .map((path) => "/" + relative(staging, path).split(sep).join("/"))
   .filter((path) => !path.endsWith(".br") && !path.endsWith(".gz") && !SKIP.has(path))

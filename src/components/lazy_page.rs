@@ -4,39 +4,66 @@
 //! was updated (Reload), or the connection failed (Retry). Never a panic.
 
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
+use leptos::task::spawn_local_scoped_with_cancellation;
 
 use crate::sections::{check_for_new_build, BuildCheck, PageLoad};
 
+/// Where a page's module stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Module {
+    Arriving,
+    Failed,
+    Ready,
+}
+
 /// Shows the page `load` builds; `load` comes from `split_page!`.
+///
+/// No `<Suspense>` here on purpose: a suspense boundary would also wait for every resource
+/// the page reads, hiding (and so unfocusing) the page whenever one reloads. The view is
+/// built once, under this component's owner, and shown as soon as it exists.
 #[component]
 pub fn LazyPage(load: fn() -> PageLoad) -> impl IntoView {
-    let attempt = RwSignal::new(0_u32);
-    let page = move || {
-        attempt.track();
-        Suspend::new(SendWrapper::new(async move {
+    let module = RwSignal::new(Module::Arriving);
+    let page = StoredValue::new_local(None::<AnyView>);
+    // A Retry click runs outside any owner: the page is still built under this one.
+    let owner = Owner::current();
+    let start = move || {
+        module.set(Module::Arriving);
+        let task = async move {
             match load().await {
-                Ok(view) => view,
-                Err(_) => view! { <SectionFailed attempt=attempt /> }.into_any(),
+                Ok(view) => {
+                    page.set_value(Some(view));
+                    module.set(Module::Ready);
+                }
+                Err(_) => module.set(Module::Failed),
             }
-        }))
+        };
+        match &owner {
+            Some(owner) => owner.with(|| spawn_local_scoped_with_cancellation(task)),
+            None => spawn_local_scoped_with_cancellation(task),
+        }
     };
-    view! {
-        <Suspense fallback=|| {
-            view! {
-                <p class="section-opening" role="status" aria-live="polite">
-                    "Opening this section…"
-                </p>
-            }
-        }>{page}</Suspense>
+    start();
+    move || match module.get() {
+        Module::Arriving => view! {
+            <p class="section-opening" role="status" aria-live="polite">
+                "Opening this section…"
+            </p>
+        }
+        .into_any(),
+        Module::Failed => view! { <SectionFailed retry=start.clone() /> }.into_any(),
+        Module::Ready => page
+            .try_update_value(Option::take)
+            .flatten()
+            .unwrap_or_else(|| ().into_any()),
     }
 }
 
 /// The message when a section's module did not arrive, with the way out.
 #[component]
-fn SectionFailed(attempt: RwSignal<u32>) -> impl IntoView {
+fn SectionFailed(retry: impl Fn() + Clone + Send + Sync + 'static) -> impl IntoView {
     let check = LocalResource::new(check_for_new_build);
-    let retry = move |_| attempt.update(|n| *n = n.wrapping_add(1));
+    let retry = move |_| retry();
     let reload = |_| {
         if let Some(window) = web_sys::window() {
             let _ = window.location().reload();
@@ -63,7 +90,7 @@ fn SectionFailed(attempt: RwSignal<u32>) -> impl IntoView {
                         <p>
                             "Its part of Folio could not be downloaded: the connection seems to be down, and this section has not been saved on this device yet. Check the connection and try again."
                         </p>
-                        <button type="button" class="button" on:click=retry>
+                        <button type="button" class="button" on:click=retry.clone()>
                             "Retry"
                         </button>
                     }
@@ -73,7 +100,7 @@ fn SectionFailed(attempt: RwSignal<u32>) -> impl IntoView {
                     view! {
                         <h1>"This section could not be opened"</h1>
                         <p>"Its part of Folio could not be downloaded. Try again."</p>
-                        <button type="button" class="button" on:click=retry>
+                        <button type="button" class="button" on:click=retry.clone()>
                             "Retry"
                         </button>
                     }

@@ -75,6 +75,11 @@ impl Session {
         self.key.with(Option::is_some)
     }
 
+    /// [`Session::is_connected`] without subscribing to changes.
+    pub fn is_connected_untracked(&self) -> bool {
+        self.key.with_untracked(Option::is_some)
+    }
+
     /// Keeps a key that the service accepted, with its detected scopes.
     pub fn connect(&self, key: ApiKey, scopes: ScopeReport) {
         storage::set(KEY_ITEM, key.expose());

@@ -10,28 +10,7 @@ use std::time::Duration;
 
 use folio_sandbox::{Fault, FaultKind};
 
-use crate::support::{World, FULL_KEY};
-
-/// Every page a connected person can open.
-const ROUTES: [&str; 17] = [
-    "/",
-    "/history",
-    "/operations",
-    "/trade",
-    "/earn",
-    "/limits",
-    "/settings",
-    "/market",
-    "/market/orders",
-    "/market/trades",
-    "/market/balances",
-    "/legacy-api",
-    "/legacy-api/trades",
-    "/legacy-api/fiat-transactions",
-    "/legacy-api/crypto-transactions",
-    "/legacy-api/commodity-transactions",
-    "/legacy-api/migrate",
-];
+use crate::support::{World, ACCOUNT_ROUTES, FULL_KEY};
 
 /// The ways a read fails, by name. Retry-After is 20 s: more than the client waits by itself,
 /// so the page must say it.
@@ -153,7 +132,7 @@ async fn every_route_survives_every_read_fault() {
         .filter(|(n, _)| n.contains(only.as_str()))
     {
         let started = std::time::Instant::now();
-        for route in ROUTES {
+        for route in ACCOUNT_ROUTES {
             open_under(&w, fault.clone(), route).await;
             let wait = if fault.kind == FaultKind::Hang {
                 8000
@@ -207,7 +186,7 @@ async fn every_route_survives_every_read_fault() {
         }
         eprintln!(
             "fault matrix: {name} on {} routes in {:.1?}",
-            ROUTES.len(),
+            ACCOUNT_ROUTES.len(),
             started.elapsed()
         );
     }

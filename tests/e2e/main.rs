@@ -24,5 +24,6 @@ mod operations_export;
 mod portfolio;
 mod resilience;
 mod safety;
+mod sections;
 mod session_safety;
 mod trade;

@@ -94,6 +94,7 @@ fn test() -> Result<(), String> {
     )?;
     // The browser end-to-end tests in tests/ serve dist/, so the release build comes first.
     shell::trunk_release_build()?;
+    bench::gate()?;
     shell::run("cargo", &["test", "--workspace"])?;
     fuzz::quick()?;
     shell::run(

@@ -28,8 +28,19 @@ pub struct SandboxInfo {
     pub demo_keys: Vec<DemoKey>,
 }
 
-/// Asks `{origin}/sandbox/info`; `None` when the page is not served by the sandbox.
-pub async fn sandbox_info(origin: &str) -> Option<SandboxInfo> {
+/// What asking `{origin}/sandbox/info` found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SandboxProbe {
+    /// The page is served by the sandbox.
+    Sandbox(SandboxInfo),
+    /// Something answered, and it is not the sandbox.
+    NotSandbox,
+    /// Nothing answered (offline, or the server is unreachable): nothing is known.
+    NoAnswer,
+}
+
+/// Asks `{origin}/sandbox/info` whether the page is served by the sandbox.
+pub async fn sandbox_info(origin: &str) -> SandboxProbe {
     let request = HttpRequest {
         method: Method::Get,
         url: format!("{}/sandbox/info", origin.trim_end_matches('/')),
@@ -37,11 +48,14 @@ pub async fn sandbox_info(origin: &str) -> Option<SandboxInfo> {
         body: None,
         timeout: crate::client::READ_TIMEOUT,
     };
-    let response = DefaultTransport::default().send(request).await.ok()?;
+    let Ok(response) = DefaultTransport::default().send(request).await else {
+        return SandboxProbe::NoAnswer;
+    };
     if response.status != 200 {
-        return None;
+        return SandboxProbe::NotSandbox;
     }
     decode::<SandboxInfo>(&response.body)
         .ok()
         .filter(|info| info.name == "folio-sandbox")
+        .map_or(SandboxProbe::NotSandbox, SandboxProbe::Sandbox)
 }

@@ -121,7 +121,7 @@ impl Default for Config {
 pub struct RunningServer {
     addr: SocketAddr,
     state: AppState,
-    stop: oneshot::Sender<()>,
+    stop: Option<oneshot::Sender<()>>,
     task: JoinHandle<std::io::Result<()>>,
 }
 
@@ -150,7 +150,7 @@ pub async fn serve(config: Config) -> std::io::Result<RunningServer> {
     Ok(RunningServer {
         addr,
         state,
-        stop,
+        stop: Some(stop),
         task,
     })
 }
@@ -201,9 +201,17 @@ impl RunningServer {
         self.state.clock.advance(by);
     }
 
+    /// Stops answering: new connections are refused, as when the device goes offline (the
+    /// browser's service worker must then serve the app from its cache).
+    pub fn go_offline(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+
     /// Stops accepting connections and waits (at most 5 s) for open ones to finish.
-    pub async fn shutdown(self) {
-        let _ = self.stop.send(());
+    pub async fn shutdown(mut self) {
+        self.go_offline();
         let mut task = self.task;
         if tokio::time::timeout(Duration::from_secs(5), &mut task)
             .await

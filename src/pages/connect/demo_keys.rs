@@ -1,34 +1,39 @@
 //! The sandbox's demo keys, each with a button that fills the key field. Shown only when the
 //! page is served by the sandbox (`GET /sandbox/info` answers). The same probe preselects the
-//! sandbox profile, or the live one when there is no sandbox, unless the person chose.
+//! sandbox profile, or the live one when something else answered, unless the person chose.
+//! No answer (offline) changes nothing, and neither does any answer while a key is connected:
+//! changing the addresses then would forget the key.
 
-use folio_client::sandbox::sandbox_info;
+use folio_client::sandbox::{sandbox_info, SandboxProbe};
 use leptos::prelude::*;
 
+use crate::contexts::session::use_session;
 use crate::contexts::settings::{use_settings, Profile};
 
 #[component]
 pub fn DemoKeys(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {
     let settings = use_settings();
+    let session = use_session();
     let info = LocalResource::new(|| sandbox_info(""));
     Effect::new(move |_| {
-        let Some(found) = info.with(|i| i.as_ref().map(Option::is_some)) else {
+        let wanted = info.with(|probe| match probe {
+            Some(SandboxProbe::Sandbox(_)) => Some(Profile::Sandbox),
+            Some(SandboxProbe::NotSandbox) => Some(Profile::Live),
+            Some(SandboxProbe::NoAnswer) | None => None,
+        });
+        let Some(wanted) = wanted else {
             return;
         };
         let prefs = settings.get_untracked();
-        if !prefs.profile_chosen {
-            let wanted = if found {
-                Profile::Sandbox
-            } else {
-                Profile::Live
-            };
-            if prefs.profile != wanted {
-                settings.update(|p| p.profile = wanted);
-            }
+        if !prefs.profile_chosen && !session.is_connected_untracked() && prefs.profile != wanted {
+            settings.update(|p| p.profile = wanted);
         }
     });
     move || {
-        let keys = info.with(|i| i.clone().flatten())?.demo_keys;
+        let keys = info.with(|probe| match probe {
+            Some(SandboxProbe::Sandbox(info)) => Some(info.demo_keys.clone()),
+            _ => None,
+        })?;
         if keys.is_empty() {
             return None;
         }

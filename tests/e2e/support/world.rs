@@ -17,6 +17,27 @@ pub const READ_KEY: &str = "folio-demo-read";
 /// Browser sessions are heavy on a 2-core machine: one test at a time.
 static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// Every page a connected person can open.
+pub const ACCOUNT_ROUTES: [&str; 17] = [
+    "/",
+    "/history",
+    "/operations",
+    "/trade",
+    "/earn",
+    "/limits",
+    "/settings",
+    "/market",
+    "/market/orders",
+    "/market/trades",
+    "/market/balances",
+    "/legacy-api",
+    "/legacy-api/trades",
+    "/legacy-api/fiat-transactions",
+    "/legacy-api/crypto-transactions",
+    "/legacy-api/commodity-transactions",
+    "/legacy-api/migrate",
+];
+
 /// The size of the browser window, in CSS pixels.
 #[derive(Clone, Copy, Debug)]
 pub struct Window {

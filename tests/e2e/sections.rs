@@ -1,0 +1,134 @@
+//! Sections loaded on demand (the split release build): every route opens from a cold start,
+//! a module that cannot be downloaded says
+//! so with Retry (or Reload after a new deploy), and after one visit every section opens
+//! offline from the service worker's copy of the build.
+
+use folio_sandbox::Fault;
+
+use folio_sandbox::Config;
+
+use crate::support::{config, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY};
+
+/// Every page of the app: the account pages, then Connect.
+fn every_route() -> impl Iterator<Item = &'static str> {
+    ACCOUNT_ROUTES.into_iter().chain(["/connect"])
+}
+
+/// Waits until the page at the current address shows its heading (its section's module
+/// arrived and the page was built), and checks that nothing failed on the way.
+async fn assert_page_opened(w: &World, path: &str) {
+    w.eventually(
+        "return !!document.querySelector('main h1') && !document.querySelector('.section-opening');",
+        &format!("the page {path} to open"),
+    )
+    .await;
+    assert!(
+        w.is_absent("[data-testid=section-failed]").await,
+        "{path}: the section did not load"
+    );
+    assert_still_at(w, path).await;
+    w.assert_no_page_error().await;
+}
+
+/// The page stayed where it was opened (it was not sent to Connect, for instance).
+async fn assert_still_at(w: &World, path: &str) {
+    let url = w.url().await;
+    let here = url.split_once("://").map_or("", |(_, rest)| rest);
+    let here = here.find('/').map_or("/", |i| &here[i..]);
+    let here = here.split('?').next().unwrap_or(here);
+    assert_eq!(here, path, "{path} ended up at {url}");
+}
+
+/// Connected, on the portfolio, with every request for files named `failing` answered
+/// `status` from the start: the service worker (all of a build or nothing) holds no copy.
+async fn signed_in_while_failing(failing: &str, status: u16) -> World {
+    let config = Config {
+        faults: vec![Fault {
+            times: 1000,
+            ..Fault::new(failing, status)
+        }],
+        ..config()
+    };
+    World::signed_in_with(config, DESKTOP, FULL_KEY, "/").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_route_opens_from_a_cold_start() {
+    let w = World::signed_in(FULL_KEY, "/").await;
+    w.watch_errors().await;
+    for path in every_route() {
+        w.goto(path).await;
+        w.watch_errors().await;
+        assert_page_opened(&w, path).await;
+    }
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_section_that_cannot_be_downloaded_says_so_and_retry_works() {
+    // Earn's module fails from the start, so the service worker cannot cache the build (it
+    // keeps all of a build or nothing) and the click must fetch it.
+    let w = signed_in_while_failing("split_earn", 503).await;
+    w.follow("/earn").await;
+    let message = w
+        .wait_text("[data-testid=section-failed]", "could not be opened")
+        .await;
+    assert!(message.contains("Retry"), "{message}");
+    w.assert_no_page_error().await;
+    w.assert_accessible("the section-failed message").await;
+    w.screenshot("section-failed-1280").await;
+
+    w.server.clear_faults();
+    w.click("[data-testid=section-failed] button").await;
+    assert_page_opened(&w, "/earn").await;
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_new_deploy_a_missing_section_offers_a_reload() {
+    // The server no longer has Limits' module (from the start, so the service worker holds
+    // no copy either) …
+    let w = signed_in_while_failing("split_limits", 404).await;
+    // … because this page belongs to an older build than the one the server holds.
+    w.js(
+        "document.querySelector('meta[name=folio-build]').content = 'an-older-build'; return true;",
+    )
+    .await;
+    w.follow("/limits").await;
+    w.wait_text("[data-testid=section-failed]", "Folio was updated")
+        .await;
+    w.screenshot("section-updated-1280").await;
+
+    w.server.clear_faults();
+    w.click("[data-testid=section-failed] button").await;
+    assert_page_opened(&w, "/limits").await;
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn offline_after_one_visit_every_section_still_opens() {
+    let mut w = World::signed_in(FULL_KEY, "/").await;
+    // The worker controls the page only after its install cached every file of the build
+    // (all or nothing), so from then on the whole build is on the device.
+    w.eventually(
+        "const c = navigator.serviceWorker.controller; return c !== null && c.state === 'activated';",
+        "the service worker to control the page",
+    )
+    .await;
+    w.server.go_offline();
+    for path in every_route() {
+        w.goto(path).await;
+        w.eventually(
+            "return !!document.querySelector('main h1') && !document.querySelector('.section-opening');",
+            &format!("{path} to open offline"),
+        )
+        .await;
+        assert!(
+            w.is_absent("[data-testid=section-failed]").await,
+            "{path}: the section did not open offline"
+        );
+        assert_still_at(&w, path).await;
+    }
+    w.screenshot("offline-market-1280").await;
+    w.close().await;
+}
