@@ -73,7 +73,7 @@ pub fn trunk_release_build() -> Result<(), String> {
         .env("FOLIO_SPLIT_DIR", root().join("target/folio-split"))
         .env(
             "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
-            "-Clink-args=--emit-relocs --cfg folio_split",
+            release_rustflags(),
         )
         .status()
         .map_err(|e| format!("cannot start trunk: {e}"))?;
@@ -82,6 +82,23 @@ pub fn trunk_release_build() -> Result<(), String> {
     } else {
         Err(format!("`{shown}` failed ({status})"))
     }
+}
+
+/// The wasm release build's rustc flags: relocations for the split step, the split cfg, and
+/// source paths remapped (`~/.cargo/registry/src/…` → `/crates/…`, the checkout → `/folio`) so
+/// panic locations carry no path of the build machine and every machine builds the same
+/// bytes (the first-load gate compares sizes across machines).
+fn release_rustflags() -> String {
+    let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| {
+        let home = std::env::var("HOME").unwrap_or_default();
+        format!("{home}/.cargo")
+    });
+    format!(
+        "-Clink-args=--emit-relocs --cfg folio_split \
+         --remap-path-prefix={cargo_home}/registry/src=/crates \
+         --remap-path-prefix={}=/folio",
+        root().display()
+    )
 }
 
 /// The first executable called `name` in the `:`-separated `path`.
