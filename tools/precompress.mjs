@@ -3,22 +3,11 @@
 // (and the sandbox) can send the smallest encoding the browser accepts without compressing
 // on each request. Node's own zlib does the work: nothing is downloaded.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { files, stagingDir } from "./staged-files.mjs";
 
 const EXTENSIONS = [".wasm", ".js", ".css", ".html", ".json", ".webmanifest", ".svg"];
-const staging = process.env.TRUNK_STAGING_DIR;
-if (!staging) {
-  console.error("precompress: TRUNK_STAGING_DIR is not set (run through trunk)");
-  process.exit(1);
-}
-
-function files(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
+const staging = stagingDir("precompress");
 
 let count = 0;
 for (const path of files(staging)) {

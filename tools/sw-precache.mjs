@@ -5,21 +5,11 @@
 // Listed: every staged file except the .br/.gz copies, sw.js itself, build.json (which must
 // always come from the server) and sections.json (for the benchmark); index.html is listed as
 // /index.html.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { files, stagingDir } from "./staged-files.mjs";
 
-const staging = process.env.TRUNK_STAGING_DIR;
-if (!staging) {
-  console.error("sw-precache: TRUNK_STAGING_DIR is not set (run through trunk)");
-  process.exit(1);
-}
-
-function files(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
+const staging = stagingDir("sw-precache");
 
 const SKIP = new Set(["/sw.js", "/build.json", "/sections.json"]);
 const list = files(staging)

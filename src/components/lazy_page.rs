@@ -84,22 +84,15 @@ fn SectionFailed(retry: impl Fn() + Clone + Send + Sync + 'static) -> impl IntoV
                     }
                         .into_any()
                 }
-                Some(BuildCheck::NoAnswer) => {
+                other => {
+                    let why = if other == Some(BuildCheck::NoAnswer) {
+                        "Its part of Folio could not be downloaded: the connection seems to be down, and this section has not been saved on this device yet. Check the connection and try again."
+                    } else {
+                        "Its part of Folio could not be downloaded. Try again."
+                    };
                     view! {
                         <h1>"This section could not be opened"</h1>
-                        <p>
-                            "Its part of Folio could not be downloaded: the connection seems to be down, and this section has not been saved on this device yet. Check the connection and try again."
-                        </p>
-                        <button type="button" class="button" on:click=retry.clone()>
-                            "Retry"
-                        </button>
-                    }
-                        .into_any()
-                }
-                Some(BuildCheck::Same) | None => {
-                    view! {
-                        <h1>"This section could not be opened"</h1>
-                        <p>"Its part of Folio could not be downloaded. Try again."</p>
+                        <p>{why}</p>
                         <button type="button" class="button" on:click=retry.clone()>
                             "Retry"
                         </button>

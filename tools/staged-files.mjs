@@ -1,0 +1,22 @@
+// The staged build's files for Trunk's post_build hooks: the staging dir (fails when the hook
+// is not run through Trunk) and every file below it.
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+/** The staging dir Trunk hands its hooks; exits with a message naming `hook` otherwise. */
+export function stagingDir(hook) {
+  const staging = process.env.TRUNK_STAGING_DIR;
+  if (!staging) {
+    console.error(`${hook}: TRUNK_STAGING_DIR is not set (run through trunk)`);
+    process.exit(1);
+  }
+  return staging;
+}
+
+/** Every file below `dir`, as paths. */
+export function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
