@@ -56,7 +56,9 @@ macro_rules! split_page {
                 ::leptos::prelude::AnyView,
                 $crate::sections::SectionNotLoaded,
             > {
-                ::core::result::Result::Ok(build())
+                ::core::result::Result::Ok(::leptos::prelude::untrack(|| {
+                    ::leptos::prelude::IntoAny::into_any($component())
+                }))
             }
 
             #[cfg(not(folio_split))]
@@ -64,13 +66,9 @@ macro_rules! split_page {
                 ::leptos::prelude::AnyView,
                 $crate::sections::SectionNotLoaded,
             > {
-                ::core::result::Result::Ok(build())
-            }
-
-            /// The page's view (reached only from the split function, so it lands in the
-            /// section's module with everything it uses).
-            fn build() -> ::leptos::prelude::AnyView {
-                ::leptos::prelude::untrack(|| ::leptos::prelude::IntoAny::into_any($component()))
+                ::core::result::Result::Ok(::leptos::prelude::untrack(|| {
+                    ::leptos::prelude::IntoAny::into_any($component())
+                }))
             }
 
             /// Nothing to fetch: every page is in the one module.
