@@ -1,7 +1,8 @@
 //! Sections loaded on demand. In the release build (`--cfg folio_split`, see
 //! `xtask/src/split.rs`) the code of each section (Portfolio, History, Operations, Trade,
-//! Earn, Limits, Settings, Exchange, Legacy) lives in its own wasm module, fetched the first
-//! time one of its pages opens; the shell (router, top bar, Connect) stays in the main module.
+//! Earn, Limits, Settings) and of each page of Exchange and Legacy lives in its own wasm
+//! module, fetched the first time the page opens; the shell (router, top bar, Connect) stays
+//! in the main module.
 //! Without the flag (`trunk serve`, the wasm-bindgen tests) every page is compiled in and
 //! "loading" a section returns at once, so the same routes work both ways.
 //!
@@ -91,7 +92,7 @@ macro_rules! split_page {
 }
 pub(crate) use split_page;
 
-/// The sections, as the navigation names them.
+/// The parts loaded on demand: a section, or one page of Exchange or Legacy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Section {
     Portfolio,
@@ -101,47 +102,88 @@ pub enum Section {
     Earn,
     Limits,
     Settings,
-    Exchange,
-    Legacy,
+    Market,
+    MarketOrders,
+    MarketTrades,
+    MarketBalances,
+    LegacyWallets,
+    LegacyTrades,
+    LegacyFiat,
+    LegacyCrypto,
+    LegacyCommodity,
+    LegacyMigrate,
 }
 
 impl Section {
-    /// The section a navigation link leads to, by its path (`None` for Connect and others
-    /// kept in the main module).
+    /// The part a navigation link leads to, by its path (`None` for Connect and others kept
+    /// in the main module, and for paths no page answers).
     pub fn for_path(path: &str) -> Option<Section> {
-        let first = path.trim_start_matches('/').split(['/', '?']).next()?;
-        Some(match first {
-            "" => Section::Portfolio,
-            "history" => Section::History,
-            "operations" => Section::Operations,
-            "trade" => Section::Trade,
-            "earn" => Section::Earn,
-            "limits" => Section::Limits,
-            "settings" => Section::Settings,
-            "market" => Section::Exchange,
-            "legacy-api" => Section::Legacy,
+        let path = path.split(['?', '#']).next().unwrap_or_default();
+        let mut segments = path.trim_matches('/').split('/');
+        let first = segments.next().unwrap_or_default();
+        let second = segments.next().unwrap_or_default();
+        Some(match (first, second) {
+            ("", _) => Section::Portfolio,
+            ("history", _) => Section::History,
+            ("operations", _) => Section::Operations,
+            ("trade", _) => Section::Trade,
+            ("earn", _) => Section::Earn,
+            ("limits", _) => Section::Limits,
+            ("settings", _) => Section::Settings,
+            ("market", "") => Section::Market,
+            ("market", "orders") => Section::MarketOrders,
+            ("market", "trades") => Section::MarketTrades,
+            ("market", "balances") => Section::MarketBalances,
+            ("legacy-api", "") => Section::LegacyWallets,
+            ("legacy-api", "trades") => Section::LegacyTrades,
+            ("legacy-api", "fiat-transactions") => Section::LegacyFiat,
+            ("legacy-api", "crypto-transactions") => Section::LegacyCrypto,
+            ("legacy-api", "commodity-transactions") => Section::LegacyCommodity,
+            ("legacy-api", "migrate") => Section::LegacyMigrate,
             _ => return None,
         })
     }
 
-    /// Starts fetching the section's module in the background (no view is built, nothing is
+    /// Starts fetching the part's module in the background (no view is built, nothing is
     /// asked of the service). A failure is ignored here: opening the page tries again and
     /// explains.
     pub fn prefetch(self) {
-        use crate::pages;
+        use crate::pages::{exchange, legacy, settings};
+        use crate::pages::{
+            preload_earn, preload_history, preload_limits, preload_operations, preload_portfolio,
+            preload_trade,
+        };
         leptos::task::spawn_local(async move {
             let _ = match self {
-                Section::Portfolio => pages::preload_portfolio().await,
-                Section::History => pages::preload_history().await,
-                Section::Operations => pages::preload_operations().await,
-                Section::Trade => pages::preload_trade().await,
-                Section::Earn => pages::preload_earn().await,
-                Section::Limits => pages::preload_limits().await,
-                Section::Settings => pages::settings::preload_settings().await,
-                Section::Exchange => pages::exchange::preload_exchange().await,
-                Section::Legacy => pages::legacy::preload_legacy().await,
+                Section::Portfolio => preload_portfolio().await,
+                Section::History => preload_history().await,
+                Section::Operations => preload_operations().await,
+                Section::Trade => preload_trade().await,
+                Section::Earn => preload_earn().await,
+                Section::Limits => preload_limits().await,
+                Section::Settings => settings::preload_settings().await,
+                Section::Market => exchange::preload_market().await,
+                Section::MarketOrders => exchange::preload_orders().await,
+                Section::MarketTrades => exchange::preload_trades().await,
+                Section::MarketBalances => exchange::preload_balances().await,
+                Section::LegacyWallets => legacy::preload_wallets().await,
+                Section::LegacyTrades => legacy::preload_trades().await,
+                Section::LegacyFiat => legacy::preload_fiat().await,
+                Section::LegacyCrypto => legacy::preload_crypto().await,
+                Section::LegacyCommodity => legacy::preload_commodity().await,
+                Section::LegacyMigrate => legacy::preload_migrate().await,
             };
         });
+    }
+}
+
+/// An event handler that starts fetching the part behind a link when the pointer or focus
+/// reaches it, so the click rarely waits for its module.
+pub fn warm<E>(href: &'static str) -> impl Fn(E) + Clone {
+    move |_| {
+        if let Some(section) = Section::for_path(href) {
+            section.prefetch();
+        }
     }
 }
 
@@ -195,11 +237,20 @@ mod tests {
             Section::for_path("/history?range=1y"),
             Some(Section::History)
         );
-        assert_eq!(Section::for_path("/market/orders"), Some(Section::Exchange));
+        assert_eq!(Section::for_path("/market"), Some(Section::Market));
+        assert_eq!(
+            Section::for_path("/market/orders?status=open"),
+            Some(Section::MarketOrders)
+        );
+        assert_eq!(
+            Section::for_path("/legacy-api"),
+            Some(Section::LegacyWallets)
+        );
         assert_eq!(
             Section::for_path("/legacy-api/trades"),
-            Some(Section::Legacy)
+            Some(Section::LegacyTrades)
         );
+        assert_eq!(Section::for_path("/market/unknown"), None);
         assert_eq!(Section::for_path("/settings"), Some(Section::Settings));
         assert_eq!(Section::for_path("/connect"), None);
         assert_eq!(Section::for_path("/nowhere"), None);

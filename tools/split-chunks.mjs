@@ -1,4 +1,4 @@
-// Trunk post_build hook (first of four): finishes the build's identity and, in the split
+// Trunk post_build hook (first of five): finishes the build's identity and, in the split
 // release build, puts the sections' wasm modules into it.
 //
 // Every build:
@@ -10,13 +10,16 @@
 // Split build (FOLIO_SPLIT_DIR set by `cargo xtask`, see xtask/src/split.rs):
 // - each section module (`split_<name>.wasm`, `chunk_<n>.wasm`) is optimised with wasm-opt -Oz
 //   and copied as `<stem>-<16 hex of its sha256>.wasm`, so it is cached as immutable;
-// - the loader (`split-<hash>.js`, imported by the glue) gets those names and the glue's
-//   hashed name, and is preloaded from index.html;
-// - `sections.json` lists the files each section needs (read by `cargo xtask bench size`);
+// - each section's pack, `split_<name>-pack-<hash>.wasm`, holds every module the section needs
+//   one after the other, so a cold load of a page is one request compressed as a whole;
+// - the loader (`split-<hash>.js`, imported by the glue) gets those names, the glue's hashed
+//   name and the packs' tables (see withPacks), and is preloaded from index.html;
+// - `sections.json` names the file a cold load of each section fetches, its pack (read by
+//   `cargo xtask bench size`);
 // - the build fails if the glue does not import this split's loader (a stale split dir).
 import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { promisify } from "node:util";
 import { join } from "node:path";
@@ -35,6 +38,49 @@ const WASM_OPT_FEATURES = [
   "--enable-reference-types",
   "--enable-multivalue",
 ];
+
+// Custom sections no browser reads (about 150 B brotli per module, over 10 KB per route).
+const STRIP = ["--strip-target-features", "--strip-producers"];
+// Modules below this many bytes are optimised in this process (see below).
+const SMALL_MODULE = 16 * 1024;
+
+/** The module without its custom sections (names, producers): nothing here needs them, and
+ *  binaryen's library would warn about a name subsection it does not know. */
+function withoutCustomSections(bytes) {
+  const kept = [bytes.subarray(0, 8)];
+  let at = 8;
+  while (at < bytes.length) {
+    const start = at;
+    const id = bytes[at++];
+    let size = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[at++];
+      size += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
+    }
+    at += size;
+    if (id !== 0) kept.push(bytes.subarray(start, at));
+  }
+  return Buffer.concat(kept);
+}
+
+/** `wasm-opt -Oz` with WASM_OPT_FEATURES and STRIP, through binaryen's library. */
+function optimiseInProcess(binaryen, bytes) {
+  const F = binaryen.Features;
+  const module = binaryen.readBinary(withoutCustomSections(bytes));
+  module.setFeatures(
+    F.BulkMemory | F.BulkMemoryOpt | F.NontrappingFPToInt | F.SignExt | F.MutableGlobals |
+      F.ReferenceTypes | F.Multivalue,
+  );
+  binaryen.setOptimizeLevel(2);
+  binaryen.setShrinkLevel(2);
+  binaryen.setDebugInfo(false);
+  module.optimize();
+  module.runPasses(["strip-target-features", "strip-producers"]);
+  const out = module.emitBinary();
+  module.dispose();
+  return out;
+}
 
 function fail(message) {
   console.error(`split-chunks: ${message}`);
@@ -63,13 +109,21 @@ if (splitDir) {
 
   const work = mkdtempSync(join(tmpdir(), "folio-split-"));
   const modules = readdirSync(splitDir).filter((n) => n.endsWith(".wasm") && n !== "main.wasm");
-  // wasm-opt runs on every module, a few at a time; its warnings about name subsections it
-  // does not know are noise, so its output is shown only when it fails.
+  // Most modules are small shared chunks, for which starting the wasm-opt program costs far
+  // more than optimising: those go through binaryen's library in this process (the same
+  // binaryen as the wasm-opt program, output within a few bytes). The big ones run through
+  // wasm-opt, a few at a time; its warnings about name subsections it does not know are
+  // noise, so its output is shown only when it fails.
+  const isSmall = (name) => statSync(join(splitDir, name)).size < SMALL_MODULE;
+  const { default: binaryen } = await import("binaryen");
+  for (const name of modules.filter(isSmall)) {
+    writeFileSync(join(work, name), optimiseInProcess(binaryen, readFileSync(join(splitDir, name))));
+  }
   const run = promisify(execFile);
-  const queue = [...modules];
+  const queue = modules.filter((name) => !isSmall(name));
   const optimiseNext = async () => {
     for (let name = queue.shift(); name; name = queue.shift()) {
-      const args = ["-Oz", ...WASM_OPT_FEATURES, join(splitDir, name), "-o", join(work, name)];
+      const args = ["-Oz", ...WASM_OPT_FEATURES, ...STRIP, join(splitDir, name), "-o", join(work, name)];
       await run("wasm-opt", args).catch((e) => fail(`wasm-opt ${name}: ${e.stderr || e.message}`));
     }
   };
@@ -86,20 +140,112 @@ if (splitDir) {
     if (!loader.includes(reference)) fail(`the loader does not name ${name}`);
     loader = loader.replaceAll(reference, `"./${hashed}"`);
   }
-  rmSync(work, { recursive: true, force: true });
-  writeFileSync(join(staging, loaderName), loader);
-  // sections.json: the files each section needs, by their final names (for `cargo xtask
-  // bench size` and its first-load gate).
+  // Packs: every module a page needs, in one file, so a cold load makes one request and
+  // brotli compresses the page's code as a whole (10–25 % smaller than module by module).
   const manifest = JSON.parse(readFileSync(join(splitDir, "split-manifest.json"), "utf8"));
-  const sections = Object.fromEntries(
-    Object.entries(manifest).map(([section, stems]) => [
-      section,
-      stems.map((stem) => hashedNames[stem]).filter(Boolean),
-    ]),
-  );
+  const packOf = {};
+  for (const [section, stems] of Object.entries(manifest)) {
+    if (stems.some((stem) => !hashedNames[stem])) fail(`section ${section} names a module the split did not write`);
+    const bytes = stems.map((stem) => readFileSync(join(work, `${stem}.wasm`)));
+    const whole = pack(stems, bytes);
+    const name = `split_${section}-pack-${createHash("sha256").update(whole).digest("hex").slice(0, 16)}.wasm`;
+    writeFileSync(join(staging, name), whole);
+    packOf[section] = name;
+  }
+  rmSync(work, { recursive: true, force: true });
+  loader = withPacks(loader, packOf);
+  writeFileSync(join(staging, loaderName), loader);
+  // sections.json: the file a cold load of each section fetches, its pack (for `cargo xtask
+  // bench size` and its first-load gate).
+  const sections = Object.fromEntries(Object.entries(packOf).map(([section, pack]) => [section, [pack]]));
   writeFileSync(join(staging, "sections.json"), JSON.stringify(sections, null, 1) + "\n");
   extraHead.push(`<link rel="modulepreload" href="/${loaderName}" crossorigin="anonymous" />`);
   console.log(`split-chunks: ${modules.length} section module(s) and ${loaderName} added`);
+}
+
+/**
+ * A pack: a 4-byte little-endian length, then that many bytes of UTF-8 index (one line per
+ * module: its name without the hash, a space, its length), then the modules in that order.
+ */
+function pack(stems, bytes) {
+  const index = Buffer.from(stems.map((stem, i) => `${stem} ${bytes[i].length}`).join("\n"));
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(index.length);
+  return Buffer.concat([size, index, ...bytes]);
+}
+
+/**
+ * The loader, changed so that loading a page's module opens its pack first, and every module
+ * is taken from an open pack when one holds it, else fetched on its own: a module another
+ * page already loaded is not loaded again, and when the pack cannot be fetched (offline: the
+ * service worker keeps the modules, not the packs) each module is fetched as before.
+ */
+function withPacks(loader, packOf) {
+  const helpers = `
+// Folio: section packs (tools/split-chunks.mjs).
+const openPacks = new Map();
+function openPack(pack) {
+  if (openPacks.has(pack)) return;
+  const read = fetch(new URL("./" + pack, import.meta.url))
+    .then((r) => {
+      if (!r.ok) throw new Error(pack + ": " + r.status);
+      return r.arrayBuffer();
+    })
+    .then((buffer) => {
+      const size = new DataView(buffer).getUint32(0, true);
+      const lines = new TextDecoder().decode(new Uint8Array(buffer, 4, size)).split("\\n");
+      const table = new Map();
+      let at = 4 + size;
+      for (const line of lines) {
+        const [stem, length] = line.split(" ");
+        table.set(stem, [at, Number(length)]);
+        at += Number(length);
+      }
+      return { buffer, table };
+    });
+  read.catch(() => {});
+  openPacks.set(pack, read);
+}
+async function fetchModule(name) {
+  const stem = name.replace(/-[0-9a-f]{16}\\.wasm$/, "");
+  for (const read of [...openPacks.values()]) {
+    try {
+      const { buffer, table } = await read;
+      const at = table.get(stem);
+      if (at) {
+        const body = buffer.slice(at[0], at[0] + at[1]);
+        return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+      }
+    } catch {
+      // this pack did not arrive: the module is fetched on its own below
+    }
+  }
+  return fetch(new URL("./" + name, import.meta.url));
+}
+`;
+  const header = loader.indexOf("\n") + 1;
+  let out = loader.slice(0, header) + helpers + loader.slice(header);
+  const before = out;
+  out = out.replace(
+    "function makeLoad(fetcher, deps) {\n    const loader = async () => {\n",
+    "function makeLoad(fetcher, deps, pack) {\n    const loader = async () => {\n        if (pack) openPack(pack);\n",
+  );
+  if (out === before) fail("the loader's makeLoad is not the one split-chunks knows");
+  // A pack is read once: dropped when its page's load ends, whatever the outcome.
+  out = out.replace(
+    "        const imports = getSharedImports();\n        return instantiate(imports);\n",
+    "        const imports = getSharedImports();\n        try {\n            return await instantiate(imports);\n        } finally {\n            if (pack) openPacks.delete(pack);\n        }\n",
+  );
+  if (!out.includes("openPacks.delete(pack)")) fail("the loader's instantiate step is not the one split-chunks knows");
+  const fetches = out.match(/fetch\(new URL\("\.\/([^"]+\.wasm)", import\.meta\.url\)\)/g) || [];
+  out = out.replace(/fetch\(new URL\("\.\/([^"]+\.wasm)", import\.meta\.url\)\)/g, 'fetchModule("$1")');
+  if (fetches.length === 0) fail("the loader fetches no module");
+  for (const [section, pack] of Object.entries(packOf)) {
+    const re = new RegExp(`(export const __wasm_split_load_${section} = wrapAsyncCb\\(makeLoad\\([\\s\\S]*?\\])\\)\\);`);
+    if (!re.test(out)) fail(`the loader has no load function for section ${section}`);
+    out = out.replace(re, `$1, ${JSON.stringify(pack)}));`);
+  }
+  return out;
 }
 
 if (!html.includes("</head>")) fail("index.html has no </head>");

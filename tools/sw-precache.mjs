@@ -1,10 +1,10 @@
-// Trunk post_build hook (third, after csp-hashes.mjs: index.html must be final): writes this
+// Trunk post_build hook (fourth, after csp-hashes.mjs: index.html must be final): writes this
 // build's id and the list of its files into the staged sw.js, between the /*FOLIO_BUILD*/ and
 // /*FOLIO_PRECACHE*/ markers. The worker caches exactly these files in a cache named after
 // the build, so a new build is a new worker that never mixes old and new files.
 // Listed: every staged file except the .br/.gz copies, sw.js itself, build.json (which must
-// always come from the server) and sections.json (for the benchmark); index.html is listed as
-// /index.html.
+// always come from the server), sections.json (for the benchmark) and the section packs;
+// index.html is listed as /index.html.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { files, stagingDir } from "./staged-files.mjs";
@@ -15,6 +15,9 @@ const SKIP = new Set(["/sw.js", "/build.json", "/sections.json"]);
 const list = files(staging)
   .map((path) => "/" + relative(staging, path).split(sep).join("/"))
   .filter((path) => !path.endsWith(".br") && !path.endsWith(".gz") && !SKIP.has(path))
+  // A pack repeats modules that are listed on their own (tools/split-chunks.mjs); offline,
+  // the loader takes each module from this cache instead.
+  .filter((path) => !/-pack-[0-9a-f]{16}\.wasm$/.test(path))
   .sort();
 const { build } = JSON.parse(readFileSync(join(staging, "build.json"), "utf8"));
 

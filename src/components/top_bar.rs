@@ -5,7 +5,7 @@ use leptos_router::components::A;
 use leptos_router::hooks::{use_location, use_navigate};
 
 use crate::contexts::session::use_session;
-use crate::sections::Section;
+use crate::sections::warm;
 
 /// The account pages in the navigation, in order: (path, label). Add a page here once it
 /// works; on narrow screens the list folds into the menu, so it can grow.
@@ -93,16 +93,6 @@ pub fn TopBar() -> impl IntoView {
                 </Show>
             </div>
         </header>
-    }
-}
-
-/// Starts fetching the section behind a link when the pointer or focus reaches it, so the
-/// click rarely waits for its module.
-fn warm<E>(href: &'static str) -> impl Fn(E) + Clone {
-    move |_| {
-        if let Some(section) = Section::for_path(href) {
-            section.prefetch();
-        }
     }
 }
 

@@ -19,7 +19,7 @@ pub(crate) mod words;
 use balances::ExchangeBalancesPage;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, ParentRoute, Route};
-use leptos_router::{path, MatchNestedRoutes};
+use leptos_router::path;
 use market::ExchangeMarketPage;
 use orders::ExchangeOrdersPage;
 use trades::ExchangeTradesPage;
@@ -27,11 +27,22 @@ use trades::ExchangeTradesPage;
 use crate::components::LazyPage;
 use crate::sections::split_page;
 
-split_page!(exchange, market_page, preload_exchange, ExchangeMarketPage);
-split_page!(exchange, orders_page, preload_orders, ExchangeOrdersPage);
-split_page!(exchange, trades_page, preload_trades, ExchangeTradesPage);
+// One module per page: a visitor landing on the market does not fetch the order history.
+split_page!(market, market_page, preload_market, ExchangeMarketPage);
 split_page!(
-    exchange,
+    market_orders,
+    orders_page,
+    preload_orders,
+    ExchangeOrdersPage
+);
+split_page!(
+    market_trades,
+    trades_page,
+    preload_trades,
+    ExchangeTradesPage
+);
+split_page!(
+    market_balances,
     balances_page,
     preload_balances,
     ExchangeBalancesPage
@@ -39,7 +50,7 @@ split_page!(
 
 /// The section's pages under `/market`.
 #[component(transparent)]
-pub fn ExchangeRoutes() -> impl MatchNestedRoutes + Clone {
+pub fn ExchangeRoutes() -> impl leptos_router::MatchNestedRoutes + Clone {
     view! {
         <ParentRoute path=path!("/market") view=Outlet>
             <Route path=path!("") view=|| view! { <LazyPage load=market_page /> } />

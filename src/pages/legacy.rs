@@ -25,7 +25,7 @@ use crypto::LegacyCryptoPage;
 use fiat::LegacyFiatPage;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, ParentRoute, Route};
-use leptos_router::{path, MatchNestedRoutes};
+use leptos_router::path;
 use migrate::LegacyMigratePage;
 use trades::LegacyTradesPage;
 use wallets::LegacyWalletsPage;
@@ -33,21 +33,32 @@ use wallets::LegacyWalletsPage;
 use crate::components::LazyPage;
 use crate::sections::split_page;
 
-split_page!(legacy, wallets_page, preload_legacy, LegacyWalletsPage);
-split_page!(legacy, trades_page, preload_trades, LegacyTradesPage);
-split_page!(legacy, fiat_page, preload_fiat, LegacyFiatPage);
-split_page!(legacy, crypto_page, preload_crypto, LegacyCryptoPage);
+// One module per page: a visitor landing on the wallets does not fetch every list.
 split_page!(
-    legacy,
+    legacy_wallets,
+    wallets_page,
+    preload_wallets,
+    LegacyWalletsPage
+);
+split_page!(legacy_trades, trades_page, preload_trades, LegacyTradesPage);
+split_page!(legacy_fiat, fiat_page, preload_fiat, LegacyFiatPage);
+split_page!(legacy_crypto, crypto_page, preload_crypto, LegacyCryptoPage);
+split_page!(
+    legacy_commodity,
     commodity_page,
     preload_commodity,
     LegacyCommodityPage
 );
-split_page!(legacy, migrate_page, preload_migrate, LegacyMigratePage);
+split_page!(
+    legacy_migrate,
+    migrate_page,
+    preload_migrate,
+    LegacyMigratePage
+);
 
 /// The section's pages under `/legacy-api`.
 #[component(transparent)]
-pub fn LegacyRoutes() -> impl MatchNestedRoutes + Clone {
+pub fn LegacyRoutes() -> impl leptos_router::MatchNestedRoutes + Clone {
     view! {
         <ParentRoute path=path!("/legacy-api") view=Outlet>
             <Route path=path!("") view=|| view! { <LazyPage load=wallets_page /> } />

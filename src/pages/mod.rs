@@ -15,8 +15,8 @@ pub mod settings;
 pub mod trade;
 
 use leptos::prelude::*;
-use leptos_router::components::Route;
-use leptos_router::{path, MatchNestedRoutes};
+use leptos_router::components::{Outlet, ParentRoute, Route};
+use leptos_router::path;
 
 use crate::components::LazyPage;
 use crate::sections::split_page;
@@ -39,16 +39,20 @@ split_page!(earn, earn_page, preload_earn, earn::EarnPage);
 split_page!(limits, limits_page, preload_limits, limits::LimitsPage);
 
 /// The account pages of the current API: portfolio, history, operations, trade, earn and
-/// limits.
+/// limits. They sit under one path-less parent route: the release build erases component
+/// types (`--cfg erase_components`), which turns a bare list of routes into a list type a
+/// transparent component cannot return, while one parent route is one route in both builds.
 #[component(transparent)]
-pub fn CurrentRoutes() -> impl MatchNestedRoutes + Clone {
+pub fn CurrentRoutes() -> impl leptos_router::MatchNestedRoutes + Clone {
     view! {
+        <ParentRoute path=path!("") view=Outlet>
         <Route path=path!("/") view=|| view! { <LazyPage load=portfolio_page /> } />
         <Route path=path!("/history") view=|| view! { <LazyPage load=history_page /> } />
         <Route path=path!("/operations") view=|| view! { <LazyPage load=operations_page /> } />
         <Route path=path!("/trade") view=|| view! { <LazyPage load=trade_page /> } />
         <Route path=path!("/earn") view=|| view! { <LazyPage load=earn_page /> } />
         <Route path=path!("/limits") view=|| view! { <LazyPage load=limits_page /> } />
+        </ParentRoute>
     }
     .into_inner()
 }

@@ -52,6 +52,25 @@ async fn signed_in_while_failing(failing: &str, status: u16) -> World {
     World::signed_in_with(config, DESKTOP, FULL_KEY, "/").await
 }
 
+/// The wasm files this document fetched one module at a time (a section's modules should
+/// arrive in its pack, one file).
+async fn modules_fetched_alone(w: &World) -> Vec<String> {
+    let names = w
+        .js(
+            "return performance.getEntriesByType('resource').map(e => e.name)\
+               .filter(n => /\\/(chunk_[0-9]+|split_[a-z_]+)-[0-9a-f]{16}\\.wasm$/.test(n));",
+        )
+        .await;
+    names
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|n| n.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_route_opens_from_a_cold_start() {
     let w = World::signed_in(FULL_KEY, "/").await;
@@ -60,6 +79,11 @@ async fn every_route_opens_from_a_cold_start() {
         w.goto(path).await;
         w.watch_errors().await;
         assert_page_opened(&w, path).await;
+        assert_eq!(
+            modules_fetched_alone(&w).await,
+            Vec::<String>::new(),
+            "{path}: the section's modules came one by one, not in its pack"
+        );
     }
     w.close().await;
 }

@@ -14,7 +14,7 @@ use crate::shell::root;
 
 /// The largest first load (brotli bytes) any entry route may have. Ratchet: set at the figure
 /// reached; the goal is 250,000.
-pub const FIRST_LOAD_LIMIT: u64 = 512_000;
+pub const FIRST_LOAD_LIMIT: u64 = 375_300;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
 const ENTRY_ROUTES: [(&str, Option<&str>); 6] = [
@@ -22,8 +22,8 @@ const ENTRY_ROUTES: [(&str, Option<&str>); 6] = [
     ("/", Some("portfolio")),
     ("/operations", Some("operations")),
     ("/trade", Some("trade")),
-    ("/market", Some("exchange")),
-    ("/legacy-api", Some("legacy")),
+    ("/market", Some("market")),
+    ("/legacy-api", Some("legacy_wallets")),
 ];
 
 /// Runs the named benchmark (default: size).
@@ -31,8 +31,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str).unwrap_or("size") {
         "size" => size(),
         "operations" => crate::bench_operations::run(&args[1..]),
+        "paint" => crate::bench_paint::run(&args[1..]),
+        "lighthouse" => crate::bench_lighthouse::run(&args[1..]),
         other => Err(format!(
-            "unknown benchmark `{other}` (available: size, operations)"
+            "unknown benchmark `{other}` (available: size, operations, paint, lighthouse)"
         )),
     }
 }

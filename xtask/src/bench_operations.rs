@@ -14,118 +14,7 @@
 //! Targets: ratio ≤ 1.2, keystroke ≤ 16 ms, ≤ 200 row nodes, ≤ 64 MB heap. Timings are in
 //! whole microseconds (no floats).
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Stdio};
-use std::time::{Duration, Instant};
-
-use crate::shell::{command, root};
-
-struct Kill(Child);
-
-impl Drop for Kill {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> Result<u16, String> {
-    let l = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
-    Ok(l.local_addr().map_err(|e| e.to_string())?.port())
-}
-
-fn http(port: u16, method: &str, path: &str, body: &str) -> Result<String, String> {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
-    s.set_read_timeout(Some(Duration::from_secs(300)))
-        .map_err(|e| e.to_string())?;
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).map_err(|e| e.to_string())?;
-    let mut raw = Vec::new();
-    let mut buf = [0u8; 8192];
-    loop {
-        let n = s.read(&mut buf).map_err(|e| e.to_string())?;
-        if n == 0 {
-            break;
-        }
-        raw.extend_from_slice(&buf[..n]);
-        let text = String::from_utf8_lossy(&raw);
-        if let Some((head, body)) = text.split_once("\r\n\r\n") {
-            let length = head.lines().find_map(|l| {
-                let (k, v) = l.split_once(':')?;
-                k.eq_ignore_ascii_case("content-length")
-                    .then(|| v.trim().parse::<usize>().ok())
-                    .flatten()
-            });
-            if length.is_some_and(|len| body.len() >= len) {
-                return Ok(body.to_string());
-            }
-        }
-    }
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    Ok(text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or(text))
-}
-
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// The string value of `"key":"…"` in a JSON text (no escapes expected).
-fn field(body: &str, key: &str) -> Option<String> {
-    let start = body.find(&format!("\"{key}\":\""))? + key.len() + 4;
-    let end = body[start..].find('"')?;
-    Some(body[start..start + end].to_string())
-}
-
-struct Browser {
-    port: u16,
-    session: String,
-}
-
-impl Browser {
-    fn call(&self, method: &str, path: &str, body: &str) -> Result<String, String> {
-        http(
-            self.port,
-            method,
-            &format!("/session/{}{path}", self.session),
-            body,
-        )
-    }
-
-    fn goto(&self, url: &str) -> Result<(), String> {
-        self.call("POST", "/url", &format!("{{\"url\":{}}}", json_string(url)))
-            .map(|_| ())
-    }
-
-    /// Runs an async script whose callback gets a string; returns that string.
-    fn run(&self, script: &str) -> Result<String, String> {
-        let body = format!(
-            "{{\"script\":{},\"args\":[]}}",
-            json_string(&format!(
-                "const done = arguments[arguments.length - 1]; {script}"
-            ))
-        );
-        let out = self.call("POST", "/execute/async", &body)?;
-        field(&out, "value").ok_or_else(|| format!("script failed: {out}"))
-    }
-}
+use crate::bench_browser::{json_string, ms, Bench};
 
 const BARE_LOOP: &str = r#"
 const key = sessionStorage.getItem('folio.key');
@@ -179,89 +68,25 @@ const times = [], work = [];
 })();
 "#;
 
-fn ms(micros: u64) -> String {
-    format!("{}.{:03} ms", micros / 1000, micros % 1000)
-}
-
 /// Runs the benchmark and prints its figures.
 pub fn run(args: &[String]) -> Result<(), String> {
     if !args.iter().any(|a| a == "--no-build") {
         crate::setup::run()?;
         crate::shell::trunk_release_build()?;
     }
-    crate::shell::run("cargo", &["build", "--release", "-p", "folio-sandbox"])?;
-    let target = std::env::var("CARGO_TARGET_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|_| root().join("target"));
-    let sandbox_port = free_port()?;
-    let dist = root().join("dist").display().to_string();
-    let port_text = sandbox_port.to_string();
-    let sandbox_bin = target.join("release/folio-sandbox").display().to_string();
-    let args = [
-        "--port",
-        &port_text,
-        "--operations",
-        "10000",
-        "--freeze-prices",
-        "--dist",
-        &dist,
-    ];
-    let _sandbox = Kill(
-        command(&sandbox_bin, &args)
-            .stdout(Stdio::null())
-            .spawn()
-            .map_err(|e| e.to_string())?,
-    );
-    let driver_port = free_port()?;
-    let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
-    let _driver = Kill(
-        command(&driver_bin, &[format!("--port={driver_port}")])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("chromedriver: {e}"))?,
-    );
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while TcpStream::connect(("127.0.0.1", sandbox_port)).is_err()
-        || TcpStream::connect(("127.0.0.1", driver_port)).is_err()
-    {
-        if Instant::now() > deadline {
-            return Err("sandbox or chromedriver did not start".into());
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let chrome = std::env::var("CHROME_PATH").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let profile = std::env::temp_dir().join(format!("folio-bench-{driver_port}"));
-    let caps = format!(
-        "{{\"capabilities\":{{\"alwaysMatch\":{{\"goog:chromeOptions\":{{\"binary\":{},\"args\":[\"--headless=new\",\"--no-sandbox\",\"--disable-gpu\",\"--disable-dev-shm-usage\",\"--enable-precise-memory-info\",\"--window-size=1280,800\",{}]}}}}}}}}",
-        json_string(&chrome),
-        json_string(&format!("--user-data-dir={}", profile.display()))
-    );
-    let created = http(driver_port, "POST", "/session", &caps)?;
-    let session = field(&created, "sessionId").ok_or_else(|| format!("no session: {created}"))?;
-    let b = Browser {
-        port: driver_port,
-        session,
-    };
-    b.call("POST", "/timeouts", "{\"script\":600000}")?;
+    let b = Bench::start(&["--operations", "10000", "--freeze-prices"])?;
     let hook = "addEventListener('TrunkApplicationStarted', e => { window.__folioWasmMemory = e.detail.wasm.memory; });";
-    b.call(
-        "POST",
-        "/goog/cdp/execute",
-        &format!(
-            "{{\"cmd\":\"Page.addScriptToEvaluateOnNewDocument\",\"params\":{{\"source\":{}}}}}",
-            json_string(hook)
-        ),
+    b.cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        &format!("{{\"source\":{}}}", json_string(hook)),
     )?;
-    let base = format!("http://127.0.0.1:{sandbox_port}");
-    b.goto(&format!("{base}/connect"))?;
+    b.goto("/connect")?;
     b.run("sessionStorage.setItem('folio.key', 'folio-demo-full'); done('ok');")?;
     let bare = b.run(BARE_LOOP)?;
-    b.goto(&format!("{base}/operations"))?;
+    b.goto("/operations")?;
     let app = b.run(APP_LOAD_ALL)?;
     let keys = b.run(KEYSTROKES)?;
-    let _ = b.call("DELETE", "", "");
-    let _ = std::fs::remove_dir_all(&profile);
+    drop(b);
 
     let num = |s: Option<&str>| s.and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
     let bare_us = num(bare.split(' ').next());

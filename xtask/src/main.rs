@@ -3,12 +3,15 @@
 //! - `setup`  installs whatever is missing (idempotent, quick when nothing is missing)
 //! - `demo`   builds the app (release) and serves it with the sandbox on one origin
 //! - `test`   fmt, clippy, native tests, release build, browser e2e, wasm-bindgen tests
-//! - `bench`  size figures of the release build (`bench size`)
+//! - `bench`  figures of the release build: `size`, `operations`, `paint`, `lighthouse`
 //! - `fuzz`   1,000,000 mutated answers and typed inputs through every decoder and parser
 //! - `split`  the release build's split step (run by `tools/split-bin/wasm-bindgen`)
 
 mod bench;
+mod bench_browser;
+mod bench_lighthouse;
 mod bench_operations;
+mod bench_paint;
 mod fuzz;
 mod setup;
 mod shell;
@@ -26,7 +29,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("split") => split::run(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | bench [size] | fuzz [--count N] [--seed S]>");
+            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | bench [size | operations | paint | lighthouse] | fuzz [--count N] [--seed S]>");
             return ExitCode::from(2);
         }
     };

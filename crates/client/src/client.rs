@@ -226,6 +226,12 @@ impl<T: Transport> Client<T> {
         decode(&text)
     }
 
+    /// The status of a read probe (used by scope detection and key validation): a GET with the
+    /// read retry policy whose answer is not decoded.
+    pub(crate) async fn probe_read(&self, url: String) -> Result<(), ApiError> {
+        self.get_text(url).await.map(|_| ())
+    }
+
     /// The raw status of a write probe (used by scope detection), sent once.
     pub(crate) async fn probe_write(&self, url: String, body: &str) -> Result<(), ApiError> {
         self.send_once(self.request(Method::Post, url, Some(body.to_string())))

@@ -101,6 +101,15 @@ fn retry_after_as_seconds_or_http_date() {
     );
     assert_eq!(wait("Wed, 21 Oct 2026 07:27:30 GMT"), Some(0));
     assert_eq!(wait("soon"), None);
+    assert_eq!(wait("Wed, 21 Oct 2026 07:28:00 CET"), None, "only GMT");
+    assert_eq!(wait("Wed, 32 Oct 2026 07:28:00 GMT"), None, "no such day");
+    assert_eq!(wait("Wed, 21 Oct 2026 07:28 GMT"), None, "seconds missing");
+    assert_eq!(
+        wait("Wed, 21 Okt 2026 07:28:00 GMT"),
+        None,
+        "English month names"
+    );
+    assert_eq!(wait("Thu, 22 Oct 2026 07:27:30 GMT"), Some(86_400));
     assert_eq!(wait("-5"), None);
     assert_eq!(wait("1.5"), None);
 }

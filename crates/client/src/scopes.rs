@@ -5,7 +5,6 @@
 //! with a deliberately empty body that the service rejects before doing anything (400 means
 //! the scope is present, 401 that it is missing). No probe can move money.
 
-use crate::current::{AssetsQuery, EarnConfigsQuery, OperationsQuery};
 use crate::transport::Transport;
 use crate::{ApiError, Client};
 
@@ -78,7 +77,7 @@ impl ScopeReport {
     }
 }
 
-fn read_state<R>(result: Result<R, ApiError>, words: &impl Fn(&ApiError) -> String) -> ScopeState {
+fn read_state(result: Result<(), ApiError>, words: &impl Fn(&ApiError) -> String) -> ScopeState {
     match result {
         Ok(_) => ScopeState::Granted,
         Err(ApiError::MissingScope(_) | ApiError::Unauthorized(_)) => ScopeState::Missing,
@@ -96,49 +95,29 @@ fn write_state(result: Result<(), ApiError>, words: &impl Fn(&ApiError) -> Strin
 
 impl<T: Transport> Client<T> {
     /// Validates the key with one call (`GET /v1/trading-limits`, which any valid key may
-    /// read). `Err(ApiError::Unauthorized)` means the key is wrong.
+    /// read). `Err(ApiError::Unauthorized)` means the key is wrong. Only the status counts:
+    /// the answer is not decoded.
     pub async fn validate_key(&self) -> Result<(), ApiError> {
-        self.current().trading_limits().await.map(|_| ())
+        self.probe_read(self.current_url("/trading-limits")).await
     }
 
     /// Validates the key, then probes each scope. Fails only when the key itself is refused
     /// or the service cannot be reached. A probe that cannot tell is reported as
     /// [`ScopeState::Unknown`] with `words(error)` (the app passes its plain-words sentence).
+    ///
+    /// A read probe asks for the smallest page and looks at the status only: a permission is
+    /// about being answered, and not decoding the answers keeps every list's decoder out of
+    /// the code Connect needs (the app's main module).
     pub async fn detect_scopes(
         &self,
         words: impl Fn(&ApiError) -> String,
     ) -> Result<ScopeReport, ApiError> {
         self.validate_key().await?;
-        let current = self.current();
-        let page = Some(1);
-        let balance = read_state(current.portfolio(None).await, &words);
-        let transaction = read_state(
-            current
-                .operations(&OperationsQuery {
-                    page_size: page,
-                    ..OperationsQuery::default()
-                })
-                .await,
-            &words,
-        );
-        let trade_read = read_state(
-            current
-                .assets(&AssetsQuery {
-                    page_size: page,
-                    ..AssetsQuery::default()
-                })
-                .await,
-            &words,
-        );
-        let earn_read = read_state(
-            current
-                .earn_configs(&EarnConfigsQuery {
-                    page_size: page,
-                    ..EarnConfigsQuery::default()
-                })
-                .await,
-            &words,
-        );
+        let read = |path: &str| self.probe_read(self.current_url(path));
+        let balance = read_state(read("/portfolio").await, &words);
+        let transaction = read_state(read("/operations?page_size=1").await, &words);
+        let trade_read = read_state(read("/assets?page_size=1").await, &words);
+        let earn_read = read_state(read("/earn/configs?page_size=1").await, &words);
         let trade_write = write_state(
             self.probe_write(self.current_url("/quotes"), "{}").await,
             &words,

@@ -112,10 +112,31 @@ pub(crate) fn retry_after_secs(value: &str, now: DateTime<Utc>) -> Option<u64> {
     if let Ok(secs) = value.parse::<u64>() {
         return Some(secs);
     }
-    let at = DateTime::parse_from_rfc2822(value).ok()?;
-    let left_ms = at
-        .with_timezone(&Utc)
-        .signed_duration_since(now)
-        .num_milliseconds();
+    let at = http_date(value)?;
+    let left_ms = at.signed_duration_since(now).num_milliseconds();
     Some(u64::try_from(left_ms).map_or(0, |ms| ms.div_ceil(1000)))
+}
+
+/// An HTTP date in the form servers must send (RFC 9110 IMF-fixdate:
+/// `Wed, 21 Oct 2026 07:28:00 GMT`). The obsolete RFC 850 and asctime forms are not read
+/// (the wait then falls back to the default). Hand-written: chrono's RFC 2822 parser would
+/// put its general date parser into the code every page loads.
+fn http_date(value: &str) -> Option<DateTime<Utc>> {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let (_weekday, rest) = value.split_once(", ")?;
+    let mut parts = rest.split(' ');
+    let day: u32 = parts.next()?.parse().ok()?;
+    let month = parts.next()?;
+    let month = MONTHS.iter().position(|m| *m == month)?;
+    let year: i32 = parts.next()?.parse().ok()?;
+    let mut clock = parts.next()?.split(':').map(|n| n.parse::<u32>().ok());
+    let (hour, minute, second) = (clock.next()??, clock.next()??, clock.next()??);
+    if parts.next()? != "GMT" || parts.next().is_some() || clock.next().is_some() {
+        return None;
+    }
+    let month = u32::try_from(month).ok()? + 1;
+    let date = chrono::NaiveDate::from_ymd_opt(year, month, day)?;
+    Some(date.and_hms_opt(hour, minute, second)?.and_utc())
 }

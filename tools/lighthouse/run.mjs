@@ -1,0 +1,65 @@
+// `cargo xtask bench lighthouse` runs this: Lighthouse (mobile, simulated throttling, the
+// default config) on a Folio build served by the sandbox at BASE, in Chromium at CHROME.
+//   node run.mjs BASE CHROME
+// Two runs from a cold cache (HTTP cache, service worker and its caches cleared):
+// - /connect, as a first-time visitor sees it;
+// - / with a demo key already in the tab (set on /build.json, a page that does not start
+//   Folio), so the portfolio is what gets measured.
+// Prints one line per run: the four category scores, LCP and TBT.
+import puppeteer from 'puppeteer-core';
+import lighthouse from 'lighthouse';
+
+const [base, chrome] = process.argv.slice(2);
+const browser = await puppeteer.launch({
+  executablePath: chrome,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+
+async function coldPage() {
+  const page = await browser.newPage();
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: base,
+    storageTypes: 'service_workers,cache_storage',
+  });
+  return page;
+}
+
+const runs = [
+  { name: '/connect', path: '/connect', key: false },
+  { name: '/ (key in the tab)', path: '/', key: true },
+];
+let failed = false;
+for (const run of runs) {
+  const page = await coldPage();
+  if (run.key) {
+    await page.goto(base + '/build.json');
+    await page.evaluate(() => sessionStorage.setItem('folio.key', 'folio-demo-full'));
+  }
+  const result = await lighthouse(
+    base + run.path,
+    { logLevel: 'error', disableStorageReset: run.key },
+    undefined,
+    page,
+  );
+  const lhr = result.lhr;
+  if (lhr.runtimeError) {
+    console.log(`${run.name}: Lighthouse failed: ${lhr.runtimeError.message}`);
+    failed = true;
+  } else {
+    const score = (id) => lhr.categories[id]?.score?.toFixed(2) ?? 'n/a';
+    const audit = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+    console.log(
+      `${run.name.padEnd(20)} performance ${score('performance')}  accessibility ${score('accessibility')}` +
+        `  best practices ${score('best-practices')}  SEO ${score('seo')}` +
+        `  LCP ${audit('largest-contentful-paint')} ms  TBT ${audit('total-blocking-time')} ms`,
+    );
+    const painted = await page.evaluate(() => document.title + ' | ' + (document.querySelector('h1')?.textContent ?? ''));
+    console.log(`${''.padEnd(20)} (page shown: ${painted})`);
+  }
+  await page.close();
+}
+await browser.close();
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,42 @@
+//! `cargo xtask bench lighthouse [--no-build]`: Lighthouse mobile on `/connect` and on `/`
+//! with a key in the tab, the sandbox serving the release build's precompressed files as a
+//! static host would. Lighthouse is pinned in `tools/lighthouse/package-lock.json` and
+//! installed there on first use (not by `setup`: only this benchmark needs it). The runs
+//! themselves are `tools/lighthouse/run.mjs`.
+//!
+//! Goals (issue 13): performance ≥ 0.95 on both, accessibility and best practices 1.0.
+
+use crate::bench_browser::{chrome_path, Sandbox};
+use crate::shell::root;
+
+/// Runs the benchmark; its figures are printed by `run.mjs`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    if !args.iter().any(|a| a == "--no-build") {
+        crate::setup::run()?;
+        crate::shell::trunk_release_build()?;
+    }
+    let dir = root().join("tools/lighthouse");
+    let installed = std::fs::read_to_string(dir.join("node_modules/lighthouse/package.json"))
+        .is_ok_and(|text| text.contains("\"version\": \"13.5.0\""));
+    if !installed {
+        crate::shell::run(
+            "npm",
+            &[
+                "ci",
+                "--prefix",
+                "tools/lighthouse",
+                "--no-audit",
+                "--no-fund",
+            ],
+        )?;
+    }
+    let sandbox = Sandbox::start(&["--freeze-prices"])?;
+    crate::shell::run(
+        "node",
+        &[
+            "tools/lighthouse/run.mjs",
+            sandbox.base.as_str(),
+            chrome_path().as_str(),
+        ],
+    )
+}
