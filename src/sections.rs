@@ -187,16 +187,31 @@ pub fn warm<E>(href: &'static str) -> impl Fn(E) + Clone {
     }
 }
 
-/// The sections most visits go to next, warmed when the browser is idle after start-up:
-/// the portfolio (the landing page after Connect), then history, operations and trade.
-const LIKELY_NEXT: [Section; 4] = [
-    Section::Portfolio,
-    Section::History,
-    Section::Operations,
-    Section::Trade,
-];
+/// The sections most visits go to next, by their module names in `split_page!`: the
+/// portfolio (the landing page after Connect), then history, operations and trade.
+const LIKELY_NEXT: [&str; 4] = ["portfolio", "history", "operations", "trade"];
 
-/// Prefetches [`LIKELY_NEXT`] once the browser is idle (or after 2 s where
+/// Downloads a section's pack into the browser's cache without starting it (no work on the
+/// page's thread, unlike [`Section::prefetch`], which readies the module for a click about
+/// to happen). The loader of the split build provides `__folioPrefetchSection`
+/// (`tools/split-chunks.mjs`); without it (`trunk serve`) there is nothing to fetch.
+fn download_pack(module: &str) {
+    use wasm_bindgen::JsCast;
+
+    let prefetch = js_sys::Reflect::get(&js_sys::global(), &"__folioPrefetchSection".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(prefetch) = prefetch {
+        let _ = prefetch.call1(&wasm_bindgen::JsValue::NULL, &module.into());
+    }
+}
+
+/// How long after start-up the likely next sections may be fetched: the page being opened
+/// and its calls come first (measured: warming at the first idle moment instantiated three
+/// sections while the portfolio's answers arrived, and delayed its paint).
+const SETTLE_MS: i32 = 3_000;
+
+/// Downloads [`LIKELY_NEXT`]'s packs at the first idle moment after [`SETTLE_MS`] (right then where
 /// `requestIdleCallback` is missing); skipped when the user asked to save data.
 pub fn prefetch_likely_when_idle() {
     use wasm_bindgen::closure::Closure;
@@ -208,11 +223,17 @@ pub fn prefetch_likely_when_idle() {
     if saves_data(&window) {
         return;
     }
-    let warm = Closure::once_into_js(|| LIKELY_NEXT.iter().for_each(|s| s.prefetch()));
-    let callback: &js_sys::Function = warm.unchecked_ref();
-    if window.request_idle_callback(callback).is_err() {
-        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(callback, 2_000);
-    }
+    let later = Closure::once_into_js(move || {
+        let warm = Closure::once_into_js(|| LIKELY_NEXT.into_iter().for_each(download_pack));
+        let callback: &js_sys::Function = warm.unchecked_ref();
+        if let Some(window) = web_sys::window() {
+            if window.request_idle_callback(callback).is_err() {
+                let _ = callback.call0(&wasm_bindgen::JsValue::NULL);
+            }
+        }
+    });
+    let _ = window
+        .set_timeout_with_callback_and_timeout_and_arguments_0(later.unchecked_ref(), SETTLE_MS);
 }
 
 /// `navigator.connection.saveData`, where the browser has it.

@@ -182,7 +182,8 @@ function pack(stems, bytes) {
  */
 function withPacks(loader, packOf) {
   const helpers = `
-// Folio: section packs (tools/split-chunks.mjs).
+// Folio: section packs (tools/split-chunks.mjs). PACK_OF: section -> its pack.
+const PACK_OF = ${JSON.stringify(packOf)};
 const openPacks = new Map();
 function openPack(pack) {
   if (openPacks.has(pack)) return;
@@ -212,16 +213,37 @@ async function fetchModule(name) {
     try {
       const { buffer, table } = await read;
       const at = table.get(stem);
-      if (at) {
-        const body = buffer.slice(at[0], at[0] + at[1]);
-        return new Response(body, { headers: { "Content-Type": "application/wasm" } });
-      }
+      if (at) return new Uint8Array(buffer, at[0], at[1]);
     } catch {
       // this pack did not arrive: the module is fetched on its own below
     }
   }
   return fetch(new URL("./" + name, import.meta.url));
 }
+// Most modules are a few hundred bytes: compiling those at once costs less than a round
+// trip through the browser's background compiler. Bigger ones, and any module that cannot
+// be compiled at once, are compiled in the background as before.
+const AT_ONCE = 4096;
+async function instantiateModule(source, imports) {
+  const got = await source;
+  if (!(got instanceof Uint8Array)) return WebAssembly.instantiateStreaming(got, imports);
+  if (got.byteLength <= AT_ONCE) {
+    try {
+      return { instance: new WebAssembly.Instance(new WebAssembly.Module(got), imports) };
+    } catch {
+      // fall through
+    }
+  }
+  return WebAssembly.instantiate(got, imports);
+}
+globalThis.__folioPrefetchSection = (section) => {
+  const pack = PACK_OF[section];
+  if (!pack) return false;
+  fetch(new URL("./" + pack, import.meta.url), { priority: "low" })
+    .then((r) => r.arrayBuffer())
+    .catch(() => {});
+  return true;
+};
 `;
   const header = loader.indexOf("\n") + 1;
   let out = loader.slice(0, header) + helpers + loader.slice(header);
@@ -240,6 +262,9 @@ async function fetchModule(name) {
   const fetches = out.match(/fetch\(new URL\("\.\/([^"]+\.wasm)", import\.meta\.url\)\)/g) || [];
   out = out.replace(/fetch\(new URL\("\.\/([^"]+\.wasm)", import\.meta\.url\)\)/g, 'fetchModule("$1")');
   if (fetches.length === 0) fail("the loader fetches no module");
+  const streaming = "return async (imports) => (WebAssembly.instantiateStreaming(src, imports));";
+  if (out.split(streaming).length - 1 !== fetches.length) fail("the loader instantiates modules in a way split-chunks does not know");
+  out = out.replaceAll(streaming, "return async (imports) => instantiateModule(src, imports);");
   for (const [section, pack] of Object.entries(packOf)) {
     const re = new RegExp(`(export const __wasm_split_load_${section} = wrapAsyncCb\\(makeLoad\\([\\s\\S]*?\\])\\)\\);`);
     if (!re.test(out)) fail(`the loader has no load function for section ${section}`);

@@ -46,7 +46,13 @@ split_page!(limits, limits_page, preload_limits, limits::LimitsPage);
 pub fn CurrentRoutes() -> impl leptos_router::MatchNestedRoutes + Clone {
     view! {
         <ParentRoute path=path!("") view=Outlet>
-        <Route path=path!("/") view=|| view! { <LazyPage load=portfolio_page /> } />
+        <Route
+            path=path!("/")
+            view=|| {
+                portfolio::early::start_reads();
+                view! { <LazyPage load=portfolio_page /> }
+            }
+        />
         <Route path=path!("/history") view=|| view! { <LazyPage load=history_page /> } />
         <Route path=path!("/operations") view=|| view! { <LazyPage load=operations_page /> } />
         <Route path=path!("/trade") view=|| view! { <LazyPage load=trade_page /> } />

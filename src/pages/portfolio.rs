@@ -3,6 +3,7 @@
 //! allocation as a donut with the same figures in a table, and their cash in a separate
 //! table. A Refresh button reloads; failures show in plain words with Retry.
 
+pub mod early;
 mod fiat_table;
 mod positions_table;
 pub mod rows;

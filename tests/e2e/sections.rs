@@ -72,6 +72,20 @@ async fn modules_fetched_alone(w: &World) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_likely_next_sections_are_downloaded_once_the_page_settles() {
+    let w = World::signed_in(FULL_KEY, "/").await;
+    w.eventually(
+        "const names = performance.getEntriesByType('resource').map(e => e.name);\
+         return ['history', 'operations', 'trade']\
+           .every(s => names.some(n => n.includes('/split_' + s + '-pack-')));",
+        "the packs of history, operations and trade to be downloaded",
+    )
+    .await;
+    w.assert_no_page_error().await;
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_route_opens_from_a_cold_start() {
     let w = World::signed_in(FULL_KEY, "/").await;
     w.watch_errors().await;

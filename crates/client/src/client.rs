@@ -50,7 +50,7 @@ impl std::fmt::Debug for ApiKey {
 #[derive(Clone)]
 pub struct Client<T: Transport = DefaultTransport> {
     base: BaseUrls,
-    key: ApiKey,
+    pub(crate) key: ApiKey,
     transport: T,
     key_known_good: bool,
     read_timeout: Duration,
@@ -173,8 +173,17 @@ impl<T: Transport> Client<T> {
     }
 
     /// GET with the read retry policy: up to [`MAX_READ_RETRIES`] retries on 429/503,
-    /// waiting `Retry-After` seconds (1 s, 2 s when absent); nothing else is retried.
+    /// waiting `Retry-After` seconds (1 s, 2 s when absent); nothing else is retried. A read
+    /// of the same URL with this key started early (`crate::early`) is taken instead.
     pub(crate) async fn get_text(&self, url: String) -> Result<String, ApiError> {
+        if let Some(answer) = self.take_early(&url) {
+            return answer.await;
+        }
+        self.get_text_now(url).await
+    }
+
+    /// [`Self::get_text`] without looking for an early read.
+    pub(crate) async fn get_text_now(&self, url: String) -> Result<String, ApiError> {
         let mut attempt = 0;
         loop {
             let result = self

@@ -33,6 +33,7 @@ pub mod checked;
 mod client;
 pub mod current;
 pub mod decode;
+mod early;
 mod error;
 pub mod exchange;
 mod ids;
@@ -49,6 +50,7 @@ pub mod transport;
 
 pub use base_urls::{origin_of, BaseUrls};
 pub use client::{ApiKey, Client, MAX_READ_RETRIES, MAX_RETRY_WAIT, READ_TIMEOUT, WRITE_TIMEOUT};
+pub use early::EARLY_READ_TTL;
 pub use error::{ApiError, ServiceError};
 pub use ids::{
     AssetId, ConfigId, CurrencyId, OperationId, OrderId, QuoteId, TradeId, TransactionId, WalletId,
