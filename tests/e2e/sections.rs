@@ -7,7 +7,7 @@ use folio_sandbox::Fault;
 
 use folio_sandbox::Config;
 
-use crate::support::{config, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY};
+use crate::support::{config, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
 
 /// Every page of the app: the account pages, then Connect.
 fn every_route() -> impl Iterator<Item = &'static str> {
@@ -39,9 +39,10 @@ async fn assert_still_at(w: &World, path: &str) {
     assert_eq!(here, path, "{path} ended up at {url}");
 }
 
-/// Connected, on the portfolio, with every request for files named `failing` answered
-/// `status` from the start: the service worker (all of a build or nothing) holds no copy.
-async fn signed_in_while_failing(failing: &str, status: u16) -> World {
+/// Connected, on the portfolio in a `window`, with every request for files named `failing`
+/// answered `status` from the start: the service worker (all of a build or nothing) holds no
+/// copy.
+async fn signed_in_while_failing(failing: &str, status: u16, window: Window) -> World {
     let config = Config {
         faults: vec![Fault {
             times: 1000,
@@ -49,7 +50,7 @@ async fn signed_in_while_failing(failing: &str, status: u16) -> World {
         }],
         ..config()
     };
-    World::signed_in_with(config, DESKTOP, FULL_KEY, "/").await
+    World::signed_in_with(config, window, FULL_KEY, "/").await
 }
 
 /// The wasm files this document fetched one module at a time (a section's modules should
@@ -106,7 +107,7 @@ async fn every_route_opens_from_a_cold_start() {
 async fn a_section_that_cannot_be_downloaded_says_so_and_retry_works() {
     // Earn's module fails from the start, so the service worker cannot cache the build (it
     // keeps all of a build or nothing) and the click must fetch it.
-    let w = signed_in_while_failing("split_earn", 503).await;
+    let w = signed_in_while_failing("split_earn", 503, DESKTOP).await;
     w.follow("/earn").await;
     let message = w
         .wait_text("[data-testid=section-failed]", "could not be opened")
@@ -126,7 +127,7 @@ async fn a_section_that_cannot_be_downloaded_says_so_and_retry_works() {
 async fn after_a_new_deploy_a_missing_section_offers_a_reload() {
     // The server no longer has Limits' module (from the start, so the service worker holds
     // no copy either) …
-    let w = signed_in_while_failing("split_limits", 404).await;
+    let w = signed_in_while_failing("split_limits", 404, PHONE).await;
     // … because this page belongs to an older build than the one the server holds.
     w.js(
         "document.querySelector('meta[name=folio-build]').content = 'an-older-build'; return true;",
@@ -135,7 +136,15 @@ async fn after_a_new_deploy_a_missing_section_offers_a_reload() {
     w.follow("/limits").await;
     w.wait_text("[data-testid=section-failed]", "Folio was updated")
         .await;
-    w.screenshot("section-updated-1280").await;
+    let fits = w
+        .js("return document.documentElement.scrollWidth <= window.innerWidth;")
+        .await;
+    assert_eq!(
+        fits.as_bool(),
+        Some(true),
+        "the message scrolls sideways at 360 px"
+    );
+    w.screenshot("section-updated-360").await;
 
     w.server.clear_faults();
     w.click("[data-testid=section-failed] button").await;

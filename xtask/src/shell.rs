@@ -33,14 +33,22 @@ pub fn command(program: &str, args: &[impl AsRef<str>]) -> Command {
 /// Runs a command, echoing it; fails on a non-zero exit.
 pub fn run(program: &str, args: &[impl AsRef<str>]) -> Result<(), String> {
     let shown: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
-    println!("$ {program} {}", shown.join(" "));
-    let status = command(program, args)
+    run_shown(
+        command(program, args),
+        &format!("{program} {}", shown.join(" ")),
+    )
+}
+
+/// Runs a prepared command, echoing it as `shown`; fails on a non-zero exit.
+fn run_shown(mut cmd: Command, shown: &str) -> Result<(), String> {
+    println!("$ {shown}");
+    let status = cmd
         .status()
-        .map_err(|e| format!("cannot start {program}: {e}"))?;
+        .map_err(|e| format!("cannot start `{shown}`: {e}"))?;
     if status.success() {
         Ok(())
     } else {
-        Err(format!("`{program} {}` failed ({status})", shown.join(" ")))
+        Err(format!("`{shown}` failed ({status})"))
     }
 }
 
@@ -64,9 +72,8 @@ pub fn trunk_release_build() -> Result<(), String> {
         .ok_or("wasm-bindgen is not installed (run `cargo xtask setup`)")?;
     let xtask = std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
     let split_bin = root().join("tools/split-bin");
-    let shown = "trunk build --release (split)";
-    println!("$ {shown}");
-    let status = command("trunk", &["build", "--release"])
+    let mut trunk = command("trunk", &["build", "--release"]);
+    trunk
         .env("PATH", format!("{}:{}", split_bin.display(), path_env()))
         .env("FOLIO_REAL_WASM_BINDGEN", real_bindgen)
         .env("FOLIO_XTASK", xtask)
@@ -74,14 +81,8 @@ pub fn trunk_release_build() -> Result<(), String> {
         .env(
             "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
             release_rustflags(),
-        )
-        .status()
-        .map_err(|e| format!("cannot start trunk: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("`{shown}` failed ({status})"))
-    }
+        );
+    run_shown(trunk, "trunk build --release (split)")
 }
 
 /// The wasm release build's rustc flags: relocations for the split step, the split cfg,

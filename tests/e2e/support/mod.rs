@@ -14,4 +14,6 @@ mod witness;
 mod world;
 
 pub use witness::figure;
-pub use world::{config, slow_network, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE, READ_KEY};
+pub use world::{
+    config, slow_network, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE, READ_KEY,
+};
