@@ -8,9 +8,11 @@
 // - Navigations: network first; offline, this build's index.html. The network answer is not
 //   stored: the cached page always belongs to the cached files.
 // - This build's files: from the cache (they are named by content hash or belong to it).
-// - Anything else (another build's files, build.json, unknown paths): network only.
+// - Anything else (another build's files, build.json, the section packs, unknown paths):
+//   network only.
 // - Never cached: API paths (/public/, /legacy/, /exchange/, /sandbox/), other origins, any
-//   request carrying an x-api-key header, and anything that is not a plain GET.
+//   request carrying an x-api-key or Authorization header, and anything that is not a plain
+//   GET.
 const BUILD = /*FOLIO_BUILD*/ "dev" /*END*/;
 const PRECACHE = /*FOLIO_PRECACHE*/ [] /*END*/;
 const CACHE = `folio-build-${BUILD}`;
@@ -38,7 +40,7 @@ self.addEventListener("activate", (event) => {
 
 function cacheable(request) {
   if (request.method !== "GET") return false;
-  if (request.headers.has("x-api-key")) return false;
+  if (request.headers.has("x-api-key") || request.headers.has("authorization")) return false;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return false;
   if (API_PREFIXES.some((p) => url.pathname.startsWith(p))) return false;

@@ -6,6 +6,7 @@
 //! After connecting, the page shows the permissions and a "Continue to portfolio" link
 //! instead of jumping away, so the person sees what the key can and cannot do.
 
+mod cors_check;
 mod demo_keys;
 
 use crate::components::error_view::PlainWords;
@@ -31,6 +32,12 @@ enum Attempt {
     /// Anything else that failed (network, service).
     Failed(String),
 }
+
+/// Connect refuses to send a key from a page that is not a secure context (plain http on a
+/// host other than this machine): the key would cross the network readable by anyone on
+/// the way.
+const INSECURE: &str = "This page was not opened over HTTPS, so Folio will not send your key \
+    from it: anyone on the network could read it. Open Folio at its https:// address.";
 
 #[component]
 pub fn ConnectPage() -> impl IntoView {
@@ -58,7 +65,12 @@ pub fn ConnectPage() -> impl IntoView {
             attempt.set(Attempt::Failed("Fix the custom base URLs first.".into()));
             return;
         };
+        if !web_sys::window().is_some_and(|w| w.is_secure_context()) {
+            attempt.set(Attempt::Failed(INSECURE.into()));
+            return;
+        }
         attempt.set(Attempt::Checking);
+        let current_api = base.current.clone();
         let client = Client::new(base, key.clone());
         tasks.spawn(async move {
             match client.detect_scopes(|e| e.user_message()).await {
@@ -70,6 +82,14 @@ pub fn ConnectPage() -> impl IntoView {
                 }
                 Err(err @ (ApiError::Unauthorized(_) | ApiError::MissingScope(_))) => {
                     attempt.set(Attempt::WrongKey(err.user_message()));
+                }
+                Err(err @ ApiError::Network { .. }) => {
+                    let message = if cors_check::blocked_by_cors(&current_api).await {
+                        cors_check::BLOCKED.to_string()
+                    } else {
+                        err.user_message()
+                    };
+                    attempt.set(Attempt::Failed(message));
                 }
                 Err(err) => attempt.set(Attempt::Failed(err.user_message())),
             }

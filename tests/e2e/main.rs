@@ -10,7 +10,9 @@
 mod support;
 
 mod connect;
+mod connect_cors;
 mod exchange;
+mod exchange_bearer;
 mod exchange_browse;
 mod faults;
 mod history;

@@ -6,6 +6,7 @@ use serde::de::DeserializeOwned;
 
 use crate::decode::decode;
 use crate::error::is_key_refusal_code;
+use crate::key_scheme::KeyScheme;
 use crate::transport::{DefaultTransport, HttpRequest, Method, Transport, TransportError};
 use crate::{ApiError, BaseUrls};
 
@@ -113,10 +114,28 @@ impl<T: Transport> Client<T> {
         )
     }
 
+    /// A request carrying the key the way its host takes it (`crate::key_scheme`).
     fn request(&self, method: Method, url: String, body: Option<String>) -> HttpRequest {
+        let scheme = self.key_scheme(&url);
+        self.request_with(scheme, method, url, body)
+    }
+
+    fn request_with(
+        &self,
+        scheme: KeyScheme,
+        method: Method,
+        url: String,
+        body: Option<String>,
+    ) -> HttpRequest {
         let mut headers = vec![("accept".to_string(), "application/json".to_string())];
         if !self.key.is_empty() {
-            headers.push(("x-api-key".to_string(), self.key.expose().to_string()));
+            headers.push(match scheme {
+                KeyScheme::ApiKeyHeader => ("x-api-key".to_string(), self.key.expose().to_string()),
+                KeyScheme::Bearer => (
+                    "authorization".to_string(),
+                    format!("Bearer {}", self.key.expose()),
+                ),
+            });
         }
         if body.is_some() {
             headers.push(("content-type".to_string(), "application/json".to_string()));
@@ -182,12 +201,33 @@ impl<T: Transport> Client<T> {
         self.get_text_now(url).await
     }
 
-    /// [`Self::get_text`] without looking for an early read.
+    /// [`Self::get_text`] without looking for an early read. An exchange read refused with
+    /// 401 is tried once more with `Authorization: Bearer` (`crate::key_scheme`).
     pub(crate) async fn get_text_now(&self, url: String) -> Result<String, ApiError> {
+        let scheme = self.key_scheme(&url);
+        let first = self.read_with(scheme, url.clone()).await;
+        match first {
+            Err(refused) if refused.status() == Some(401) && self.may_try_bearer(&url) => {
+                match self.read_with(KeyScheme::Bearer, url).await {
+                    Ok(text) => {
+                        self.remember_bearer();
+                        Ok(text)
+                    }
+                    // Refused both ways: the spec's answer is the one to show.
+                    Err(again) if again.status() == Some(401) => Err(refused),
+                    Err(other) => Err(other),
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// A GET with the key sent as `scheme`, under the read retry policy.
+    async fn read_with(&self, scheme: KeyScheme, url: String) -> Result<String, ApiError> {
         let mut attempt = 0;
         loop {
             let result = self
-                .send_once(self.request(Method::Get, url.clone(), None))
+                .send_once(self.request_with(scheme, Method::Get, url.clone(), None))
                 .await;
             match result {
                 Err(error) if error.is_retryable_read() && attempt < MAX_READ_RETRIES => {

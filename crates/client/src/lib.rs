@@ -37,6 +37,7 @@ mod early;
 mod error;
 pub mod exchange;
 mod ids;
+mod key_scheme;
 pub mod legacy;
 mod lenient;
 #[cfg(test)]

@@ -90,6 +90,9 @@ pub struct Config {
     /// Deliberately make the legacy API disagree with the ledger (one crypto wallet shows
     /// 0.01 more, the newest buy trade is missing), for testing reconciliation.
     pub legacy_discrepancy: bool,
+    /// The exchange API takes the key only as `Authorization: Bearer <key>` (and refuses
+    /// `x-api-key`), for testing the client's fallback.
+    pub exchange_bearer_only: bool,
     /// Faults queued at start (the CLI's `--fault PATH=MODE`).
     pub faults: Vec<Fault>,
 }
@@ -111,6 +114,7 @@ impl Default for Config {
             write_rate_limit: 5,
             quote_ttl_secs: 30,
             legacy_discrepancy: false,
+            exchange_bearer_only: false,
             faults: Vec::new(),
         }
     }
@@ -133,11 +137,7 @@ pub async fn serve(config: Config) -> std::io::Result<RunningServer> {
     for fault in &config.faults {
         state.faults.push(fault.clone());
     }
-    let router = app::app(
-        state.clone(),
-        config.dist.as_deref(),
-        config.cors_origin.as_deref(),
-    );
+    let router = app::app(state.clone(), &config);
     let (stop, stopped) = oneshot::channel::<()>();
     let service = router.into_make_service_with_connect_info::<SocketAddr>();
     let task = tokio::spawn(async move {

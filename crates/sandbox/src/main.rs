@@ -22,6 +22,7 @@ OPTIONS:
   --now RFC3339         start the sandbox clock at this instant (default: now)
   --quote-ttl SECS      how long a quote can be accepted (default 30)
   --legacy-discrepancy  make the legacy API deliberately disagree with the ledger
+  --exchange-bearer-only  the exchange API takes the key only as Authorization: Bearer
   --fault PATH=MODE     make requests whose path contains PATH fail (repeatable); MODE is
                         500, 503, 429, 429-date, 502-html, hang, reset, truncated,
                         wrong-types, empty, repeated-cursor or bad-record
@@ -96,6 +97,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Option<Config>, Strin
             }
             "--freeze-prices" => config.frozen_prices = true,
             "--legacy-discrepancy" => config.legacy_discrepancy = true,
+            "--exchange-bearer-only" => config.exchange_bearer_only = true,
             "--quote-ttl" => config.quote_ttl_secs = value(&mut args, &flag)?,
             "--now" => {
                 let raw: String = value(&mut args, &flag)?;
@@ -162,14 +164,14 @@ mod tests {
 
     #[test]
     fn parses_flags() {
-        let c = parse(args("--port 0 --seed 7 --operations 50 --fail-rate 10 --freeze-prices --now 2026-05-04T09:15:27.412Z --cors-origin http://localhost:1 --quote-ttl 2"))
+        let c = parse(args("--port 0 --seed 7 --operations 50 --fail-rate 10 --freeze-prices --now 2026-05-04T09:15:27.412Z --cors-origin http://localhost:1 --quote-ttl 2 --exchange-bearer-only"))
             .unwrap()
             .unwrap();
         assert_eq!(
             (c.port, c.seed, c.operations, c.fail_rate_percent),
             (0, 7, 50, 10)
         );
-        assert!(c.frozen_prices);
+        assert!(c.frozen_prices && c.exchange_bearer_only);
         assert_eq!(c.quote_ttl_secs, 2);
         assert_eq!(c.cors_origin.as_deref(), Some("http://localhost:1"));
         assert_eq!(c.now.unwrap().timestamp_subsec_millis(), 412);

@@ -11,8 +11,10 @@ pub struct RecordedRequest {
     pub path: String,
     /// Raw query string, if any.
     pub query: Option<String>,
-    /// The `x-api-key` header, if sent.
+    /// The key sent: the `x-api-key` header, else an `Authorization: Bearer` key.
     pub api_key: Option<String>,
+    /// Whether the key came as `Authorization: Bearer` (and no `x-api-key` was sent).
+    pub bearer: bool,
     /// Status answered.
     pub status: u16,
 }

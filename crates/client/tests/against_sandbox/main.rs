@@ -8,6 +8,7 @@ mod support;
 mod current;
 mod current_writes;
 mod exchange;
+mod exchange_bearer;
 mod exchange_refusals;
 mod fixtures;
 mod legacy;

@@ -33,6 +33,7 @@
 
 pub mod account_api;
 pub mod auth;
+pub mod bearer;
 pub mod engine;
 pub mod errors;
 pub mod market;

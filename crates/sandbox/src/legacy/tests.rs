@@ -23,7 +23,7 @@ pub(super) fn at(now: DateTime<Utc>, discrepancy: bool) -> Router {
         legacy_discrepancy: discrepancy,
         ..Config::default()
     };
-    app(AppState::new(&config), None, None)
+    app(AppState::new(&config), &config)
 }
 
 pub(super) fn router() -> Router {

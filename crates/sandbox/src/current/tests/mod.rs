@@ -41,11 +41,7 @@ pub struct Sandbox {
 
 pub fn sandbox_with(config: Config) -> Sandbox {
     let state = AppState::new(&config);
-    let router = app(
-        state.clone(),
-        config.dist.as_deref(),
-        config.cors_origin.as_deref(),
-    );
+    let router = app(state.clone(), &config);
     Sandbox { state, router }
 }
 

@@ -32,7 +32,7 @@ pub fn ex(frozen: bool) -> Ex {
         ..Config::default()
     };
     let state = AppState::new(&config);
-    let router = app(state.clone(), None, None);
+    let router = app(state.clone(), &config);
     Ex { state, router }
 }
 
