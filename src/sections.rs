@@ -8,8 +8,9 @@
 //!
 //! - A section declares each page with [`split_page!`]: it makes `fn page() -> PageLoad` for
 //!   the route and a `preload_…` function that fetches the section's module without showing it.
-//! - [`Section::prefetch`] warms a section (link hover/focus, idle time), so a click rarely
-//!   waits; [`prefetch_likely_when_idle`] warms the most visited ones once the page is idle.
+//! - [`Section::prefetch`] readies a part when a link to it is hovered or focused ([`warm`]),
+//!   so a click rarely waits; [`prefetch_likely_when_idle`] only downloads the packs of the
+//!   most visited sections once the page has settled (nothing is started).
 //! - A module that cannot be fetched is a [`SectionNotLoaded`], never a panic: the page says
 //!   so with Retry, or offers a reload when a new build of Folio replaced the old files
 //!   (`components::lazy_page`).
@@ -211,8 +212,8 @@ fn download_pack(module: &str) {
 /// sections while the portfolio's answers arrived, and delayed its paint).
 const SETTLE_MS: i32 = 3_000;
 
-/// Downloads [`LIKELY_NEXT`]'s packs at the first idle moment after [`SETTLE_MS`] (right then where
-/// `requestIdleCallback` is missing); skipped when the user asked to save data.
+/// Downloads [`LIKELY_NEXT`]'s packs at the first idle moment after [`SETTLE_MS`] (right
+/// then where `requestIdleCallback` is missing); skipped when the user asked to save data.
 pub fn prefetch_likely_when_idle() {
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;

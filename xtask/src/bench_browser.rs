@@ -86,6 +86,15 @@ pub fn field(body: &str, key: &str) -> Option<String> {
     Some(body[start..start + end].to_string())
 }
 
+/// The release build into `dist/` (after `setup`), unless `args` has `--no-build`.
+pub fn build_unless_told_not(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|a| a == "--no-build") {
+        return Ok(());
+    }
+    crate::setup::run()?;
+    crate::shell::trunk_release_build()
+}
+
 /// Formats whole microseconds as milliseconds.
 pub fn ms(micros: u64) -> String {
     format!("{}.{:03} ms", micros / 1000, micros % 1000)
@@ -210,6 +219,22 @@ impl Bench {
             "/goog/cdp/execute",
             &format!("{{\"cmd\":{},\"params\":{params}}}", json_string(cmd)),
         )
+    }
+
+    /// Runs `script` at the start of every document this session opens from now on.
+    pub fn on_every_page(&self, script: &str) -> Result<(), String> {
+        self.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            &format!("{{\"source\":{}}}", json_string(script)),
+        )
+        .map(|_| ())
+    }
+
+    /// Puts the sandbox's full demo key into the tab, as Connect would.
+    pub fn sign_in(&self) -> Result<(), String> {
+        self.goto("/connect")?;
+        self.run("sessionStorage.setItem('folio.key', 'folio-demo-full'); done('ok');")
+            .map(|_| ())
     }
 
     /// Opens `path` on the sandbox's origin.

@@ -11,10 +11,7 @@ use crate::shell::root;
 
 /// Runs the benchmark; its figures are printed by `run.mjs`.
 pub fn run(args: &[String]) -> Result<(), String> {
-    if !args.iter().any(|a| a == "--no-build") {
-        crate::setup::run()?;
-        crate::shell::trunk_release_build()?;
-    }
+    crate::bench_browser::build_unless_told_not(args)?;
     let dir = root().join("tools/lighthouse");
     let installed = std::fs::read_to_string(dir.join("node_modules/lighthouse/package.json"))
         .is_ok_and(|text| text.contains("\"version\": \"13.5.0\""));

@@ -14,7 +14,7 @@
 //! Targets: ratio ≤ 1.2, keystroke ≤ 16 ms, ≤ 200 row nodes, ≤ 64 MB heap. Timings are in
 //! whole microseconds (no floats).
 
-use crate::bench_browser::{json_string, ms, Bench};
+use crate::bench_browser::{ms, Bench};
 
 const BARE_LOOP: &str = r#"
 const key = sessionStorage.getItem('folio.key');
@@ -70,18 +70,11 @@ const times = [], work = [];
 
 /// Runs the benchmark and prints its figures.
 pub fn run(args: &[String]) -> Result<(), String> {
-    if !args.iter().any(|a| a == "--no-build") {
-        crate::setup::run()?;
-        crate::shell::trunk_release_build()?;
-    }
+    crate::bench_browser::build_unless_told_not(args)?;
     let b = Bench::start(&["--operations", "10000", "--freeze-prices"])?;
     let hook = "addEventListener('TrunkApplicationStarted', e => { window.__folioWasmMemory = e.detail.wasm.memory; });";
-    b.cdp(
-        "Page.addScriptToEvaluateOnNewDocument",
-        &format!("{{\"source\":{}}}", json_string(hook)),
-    )?;
-    b.goto("/connect")?;
-    b.run("sessionStorage.setItem('folio.key', 'folio-demo-full'); done('ok');")?;
+    b.on_every_page(hook)?;
+    b.sign_in()?;
     let bare = b.run(BARE_LOOP)?;
     b.goto("/operations")?;
     let app = b.run(APP_LOAD_ALL)?;

@@ -56,10 +56,7 @@ impl Drop for Baseline {
 
 /// Runs the benchmark and prints its figures.
 pub fn run(args: &[String]) -> Result<(), String> {
-    if !args.iter().any(|a| a == "--no-build") {
-        crate::setup::run()?;
-        crate::shell::trunk_release_build()?;
-    }
+    crate::bench_browser::build_unless_told_not(args)?;
     let rounds = args
         .iter()
         .position(|a| a == "--rounds")
@@ -74,12 +71,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     .map_err(|e| format!("cannot copy the baseline page into dist/: {e}"))?;
     let _baseline = Baseline;
     let b = Bench::start(&["--freeze-prices"])?;
-    b.cdp(
-        "Page.addScriptToEvaluateOnNewDocument",
-        &format!("{{\"source\":{}}}", json_string(PAINT_PROBE)),
-    )?;
-    b.goto("/connect")?;
-    b.run("sessionStorage.setItem('folio.key', 'folio-demo-full'); done('ok');")?;
+    b.on_every_page(PAINT_PROBE)?;
+    b.sign_in()?;
     // One visit each so the warm series starts with the caches and the worker in place.
     painted(&b, "/")?;
     painted(&b, &format!("/{BASELINE}"))?;

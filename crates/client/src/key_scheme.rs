@@ -25,15 +25,20 @@ thread_local! {
 }
 
 impl<T: Transport> Client<T> {
+    /// The exchange API's base URL, as the remembered hosts are keyed.
+    fn exchange_base(&self) -> &str {
+        self.base().exchange.trim_end_matches('/')
+    }
+
     /// Whether `url` is one of the exchange API's.
     fn is_exchange_url(&self, url: &str) -> bool {
-        let base = self.base().exchange.trim_end_matches('/');
+        let base = self.exchange_base();
         !base.is_empty() && url.starts_with(&format!("{base}/"))
     }
 
     /// The scheme to send the key to `url` with.
     pub(crate) fn key_scheme(&self, url: &str) -> KeyScheme {
-        let base = self.base().exchange.trim_end_matches('/');
+        let base = self.exchange_base();
         let bearer = self.is_exchange_url(url)
             && BEARER_HOSTS.with(|hosts| hosts.borrow().iter().any(|h| h == base));
         if bearer {
@@ -53,11 +58,11 @@ impl<T: Transport> Client<T> {
 
     /// Remembers for the tab that the exchange host accepts Bearer.
     pub(crate) fn remember_bearer(&self) {
-        let base = self.base().exchange.trim_end_matches('/').to_string();
+        let base = self.exchange_base();
         BEARER_HOSTS.with(|hosts| {
             let mut hosts = hosts.borrow_mut();
-            if !hosts.contains(&base) {
-                hosts.push(base);
+            if !hosts.iter().any(|h| h == base) {
+                hosts.push(base.to_string());
             }
         });
     }
