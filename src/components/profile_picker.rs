@@ -134,7 +134,7 @@ pub fn ProfilePicker(
             </Show>
             <Show when=move || settings.with(|p| p.profile == Profile::Live)>
                 <p class="hint">
-                    "The live service does not allow calls straight from a browser; use it through a reverse proxy on this site's origin (see the README)."
+                    "Calls go from this browser straight to Bitpanda. A host that does not allow calls from this site is named when you connect; a proxy on this site always works (see the README)."
                 </p>
             </Show>
         </fieldset>

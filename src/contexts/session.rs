@@ -1,6 +1,7 @@
-//! The connected key: kept in `sessionStorage` only (never in the URL, persistent storage, logs
-//! or caches), the scopes detected for it, "Forget key", and forgetting it automatically after
-//! a period without any keyboard, pointer or touch activity.
+//! The connected key (and the exchange's and legacy API's own keys, when the person gave
+//! them): kept in `sessionStorage` only (never in the URL, persistent storage, logs or
+//! caches), the scopes detected for them, "Forget key" (forgets every key), and forgetting
+//! them automatically after a period without any keyboard, pointer or touch activity.
 //!
 //! `sessionStorage` survives a tab restore and is copied by "Duplicate tab", so:
 //! - the time of the last activity is stored beside the key and the idle limit is enforced
@@ -12,7 +13,7 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use folio_client::scopes::{Scope, ScopeReport, ScopeState};
+use folio_client::scopes::{Api, Scope, ScopeReport, ScopeState};
 use folio_client::{ApiKey, Client};
 use leptos::prelude::*;
 
@@ -21,15 +22,42 @@ use crate::contexts::storage;
 use crate::data::write::Writes;
 
 const KEY_ITEM: &str = "folio.key";
+const LEGACY_KEY_ITEM: &str = "folio.key.legacy";
+const EXCHANGE_KEY_ITEM: &str = "folio.key.exchange";
 const SCOPES_ITEM: &str = "folio.scopes";
 const ACTIVITY_ITEM: &str = "folio.last_activity";
 const CONNECTION_ITEM: &str = "folio.connection";
 const FORGET_CHANNEL: &str = "folio-forget";
 
+/// Keys of the legacy and exchange APIs' own, when they differ from the main key.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OwnKeys {
+    /// The legacy API's key.
+    pub legacy: Option<ApiKey>,
+    /// The exchange API's key.
+    pub exchange: Option<ApiKey>,
+}
+
+impl OwnKeys {
+    /// The keys kept in this tab's storage.
+    fn stored() -> Self {
+        let read = |item| {
+            storage::get(item)
+                .map(ApiKey::new)
+                .filter(|k| !k.is_empty())
+        };
+        OwnKeys {
+            legacy: read(LEGACY_KEY_ITEM),
+            exchange: read(EXCHANGE_KEY_ITEM),
+        }
+    }
+}
+
 /// The key of this tab and what it may do (context).
 #[derive(Debug, Clone, Copy)]
 pub struct Session {
     key: RwSignal<Option<ApiKey>>,
+    own_keys: RwSignal<OwnKeys>,
     scopes: RwSignal<Option<ScopeReport>>,
     /// A message for the connect page (e.g. why the key was forgotten).
     notice: RwSignal<Option<String>>,
@@ -42,6 +70,7 @@ impl Session {
     pub fn provide(settings: Settings) -> Self {
         let session = Session {
             key: RwSignal::new(None),
+            own_keys: RwSignal::new(OwnKeys::default()),
             scopes: RwSignal::new(None),
             notice: RwSignal::new(None),
         };
@@ -58,6 +87,7 @@ impl Session {
             }
             (Some(key), _) => {
                 session.key.set(Some(key));
+                session.own_keys.set(OwnKeys::stored());
                 session
                     .scopes
                     .set(storage::get(SCOPES_ITEM).and_then(|json| scopes_from_json(&json)));
@@ -80,9 +110,20 @@ impl Session {
         self.key.with_untracked(Option::is_some)
     }
 
-    /// Keeps a key that the service accepted, with its detected scopes.
-    pub fn connect(&self, key: ApiKey, scopes: ScopeReport) {
+    /// Keeps a key that the service accepted, the exchange's and legacy API's own keys if
+    /// given, and the scopes detected with them.
+    pub fn connect(&self, key: ApiKey, own: OwnKeys, scopes: ScopeReport) {
         storage::set(KEY_ITEM, key.expose());
+        for (item, own_key) in [
+            (LEGACY_KEY_ITEM, &own.legacy),
+            (EXCHANGE_KEY_ITEM, &own.exchange),
+        ] {
+            match own_key {
+                Some(k) => storage::set(item, k.expose()),
+                None => storage::remove(item),
+            }
+        }
+        self.own_keys.set(own);
         storage::set(SCOPES_ITEM, &scopes_to_json(&scopes));
         storage::set(CONNECTION_ITEM, &new_connection_id());
         note_activity();
@@ -103,12 +144,29 @@ impl Session {
     }
 
     fn forget_here(&self, notice: Option<String>) {
-        for item in [KEY_ITEM, SCOPES_ITEM, ACTIVITY_ITEM, CONNECTION_ITEM] {
+        for item in [
+            KEY_ITEM,
+            LEGACY_KEY_ITEM,
+            EXCHANGE_KEY_ITEM,
+            SCOPES_ITEM,
+            ACTIVITY_ITEM,
+            CONNECTION_ITEM,
+        ] {
             storage::remove(item);
         }
         let _ = self.key.try_set(None);
+        let _ = self.own_keys.try_set(OwnKeys::default());
         let _ = self.scopes.try_set(None);
         let _ = self.notice.try_set(notice);
+    }
+
+    /// Whether `api` was given a key of its own (reactive).
+    pub fn has_own_key(&self, api: Api) -> bool {
+        self.own_keys.with(|own| match api {
+            Api::Current => false,
+            Api::Legacy => own.legacy.is_some(),
+            Api::Exchange => own.exchange.is_some(),
+        })
     }
 
     /// The detected scopes (reactive).
@@ -126,21 +184,26 @@ impl Session {
     pub fn client(&self, settings: Settings) -> Option<Client> {
         let key = self.key.get()?;
         let base = settings.base_urls()?;
+        let own = self.own_keys.get();
         Some(with_test_timeouts(
-            Client::new(base, key).key_known_good(true),
+            Client::new(base, key)
+                .with_api_keys(own.legacy, own.exchange)
+                .key_known_good(true),
         ))
     }
 }
 
 impl Session {
     /// Whether the key may do what `scope` allows (reactive): false only when the probe found
-    /// the scope missing; unknown scopes are allowed and the service has the last word.
+    /// the scope missing or the key refused; unknown scopes are allowed and the service has
+    /// the last word.
     pub fn may(&self, scope: Scope) -> bool {
         self.scopes.with(|report| {
             report.as_ref().is_none_or(|r| {
-                !r.scopes
-                    .iter()
-                    .any(|(s, state)| *s == scope && *state == ScopeState::Missing)
+                !matches!(
+                    r.state(scope),
+                    Some(ScopeState::Missing | ScopeState::KeyRefused)
+                )
             })
         })
     }
@@ -184,6 +247,7 @@ fn state_to_text(state: &ScopeState) -> String {
     match state {
         ScopeState::Granted => "granted".into(),
         ScopeState::Missing => "missing".into(),
+        ScopeState::KeyRefused => "refused".into(),
         ScopeState::Unknown(why) => format!("unknown:{why}"),
     }
 }
@@ -192,6 +256,7 @@ fn state_from_text(text: &str) -> ScopeState {
     match text {
         "granted" => ScopeState::Granted,
         "missing" => ScopeState::Missing,
+        "refused" => ScopeState::KeyRefused,
         other => ScopeState::Unknown(other.strip_prefix("unknown:").unwrap_or(other).to_string()),
     }
 }
@@ -332,6 +397,7 @@ mod tests {
                 (Scope::Balance, ScopeState::Granted),
                 (Scope::TradeWrite, ScopeState::Missing),
                 (Scope::EarnRead, ScopeState::Unknown("offline".into())),
+                (Scope::ExchangeRead, ScopeState::KeyRefused),
             ],
         };
         let json = scopes_to_json(&report);

@@ -21,7 +21,8 @@ pub const DEFAULT_IDLE_MINUTES: u32 = 30;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Profile {
-    /// The local sandbox on this page's origin (`/public`, `/legacy`, `/exchange`).
+    /// This page's own origin (`/public`, `/legacy`, `/exchange`): the bundled sandbox, or a
+    /// web server that proxies the live APIs (deploy/). Stored as `sandbox`, its first use.
     Sandbox,
     /// The real service hosts.
     Live,
@@ -44,8 +45,8 @@ impl Profile {
     /// What the option is called on screen.
     pub fn label(self) -> &'static str {
         match self {
-            Profile::Sandbox => "Sandbox (this site's demo service)",
-            Profile::Live => "Live Bitpanda service",
+            Profile::Sandbox => "This site (its demo sandbox, or its proxy to Bitpanda)",
+            Profile::Live => "Bitpanda's hosts, called directly",
             Profile::Custom => "Custom base URLs",
         }
     }

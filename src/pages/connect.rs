@@ -1,4 +1,5 @@
-//! Connect: the person pastes an API key, picks the service (sandbox, live or custom URLs) and
+//! Connect: the person pastes an API key (and, if they hold them, the exchange's and legacy
+//! API's own keys: `own_keys`), picks the service (this site, live or custom URLs) and
 //! presses Connect. The key is checked with one call, its permissions are detected and shown
 //! as a table, and only then is it kept (in `sessionStorage`). A wrong key gets a message
 //! next to the field and nothing is stored.
@@ -8,6 +9,7 @@
 
 mod cors_check;
 mod demo_keys;
+mod own_keys;
 
 use crate::components::error_view::PlainWords;
 use folio_client::scopes::ScopeReport;
@@ -21,6 +23,7 @@ use crate::contexts::settings::use_settings;
 use crate::data::page_task::PageTasks;
 use crate::url::{safe_return_path, use_url_state, UrlState};
 use demo_keys::DemoKeys;
+use own_keys::{OwnKeyFields, OwnKeysDisclosure};
 
 /// The outcome of the last Connect press.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,6 +50,7 @@ pub fn ConnectPage() -> impl IntoView {
     let show_key = RwSignal::new(false);
     let attempt = RwSignal::new(Attempt::Idle);
     let connected_report = RwSignal::new(None::<ScopeReport>);
+    let own_fields = OwnKeyFields::new();
     let tasks = PageTasks::new();
     let (return_to, _) = use_url_state::<ReturnTo>(());
     let return_path = Signal::derive(move || return_to.with(|r| same_origin(r.0.clone())));
@@ -71,12 +75,16 @@ pub fn ConnectPage() -> impl IntoView {
         }
         attempt.set(Attempt::Checking);
         let current_api = base.current.clone();
-        let client = Client::new(base, key.clone());
+        let own = own_fields.keys();
+        let client =
+            Client::new(base, key.clone()).with_api_keys(own.legacy.clone(), own.exchange.clone());
         tasks.spawn(async move {
             match client.detect_scopes(|e| e.user_message()).await {
+                Ok(report) if own_fields.refusals(&own, &report) => attempt.set(Attempt::Idle),
                 Ok(report) => {
-                    session.connect(key, report.clone());
+                    session.connect(key, own, report.clone());
                     key_text.set(String::new());
+                    own_fields.clear();
                     connected_report.set(Some(report));
                     attempt.set(Attempt::Idle);
                 }
@@ -150,6 +158,7 @@ pub fn ConnectPage() -> impl IntoView {
                         {connect_error}
                     </p>
                 </div>
+                <OwnKeysDisclosure fields=own_fields />
                 <ProfilePicker id_prefix="connect" />
                 <div class="form-actions">
                     <button type="submit" class="button button-primary" id="connect-button" disabled=checking aria-disabled=move || checking().to_string()>

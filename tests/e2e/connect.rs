@@ -43,7 +43,13 @@ async fn full_key_connects_shows_scopes_and_stays_in_session_storage_only() {
     // Every request that carried the key went to the sandbox's API paths.
     for r in w.server.requests() {
         if r.api_key.is_some() {
-            assert!(r.path.starts_with("/public/"), "key sent to {}", r.path);
+            assert!(
+                ["/public/", "/exchange/", "/legacy/"]
+                    .iter()
+                    .any(|api| r.path.starts_with(api)),
+                "key sent to {}",
+                r.path
+            );
         }
     }
 

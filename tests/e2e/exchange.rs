@@ -82,7 +82,7 @@ pub(crate) async fn review_and_confirm(w: &World) {
 }
 
 /// Reviews, confirms and returns the new order's id.
-async fn review_and_place(w: &World) -> String {
+pub(crate) async fn review_and_place(w: &World) -> String {
     review_and_confirm(w).await;
     let result = w.find("#order-result[data-order-id]").await;
     result.attr("data-order-id").await.unwrap().unwrap()
@@ -96,6 +96,17 @@ pub(crate) async fn mid(w: &World) -> Decimal {
 /// A limit price 5 % under the market: a buy at it rests, with no fat-finger warning.
 pub(crate) async fn resting_buy_price(w: &World) -> Decimal {
     (mid(w).await * Decimal::new(95, 2)).round_dp(0)
+}
+
+/// Cancels the open order `id` from the Orders page, confirming in the dialog; fails unless
+/// exactly one cancel reached the exchange.
+pub(crate) async fn cancel_on_the_orders_page(w: &World, id: &str) {
+    w.goto("/market/orders?status=open").await;
+    let row = format!("[data-testid=order-row][data-order-id='{id}']");
+    w.click(&format!("{row} [data-testid=cancel-order]")).await;
+    w.confirm_dialog(&format!("confirm-cancel-{id}")).await;
+    w.wait_text("[data-testid=orders-notice]", "Canceled").await;
+    assert_eq!(w.sent("DELETE", id), 1, "exactly one cancel sent");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -133,11 +144,7 @@ async fn a_resting_limit_order_locks_funds_and_cancel_frees_them() {
         locked.locked
     );
 
-    w.goto("/market/orders?status=open").await;
-    w.click(&format!("{row} [data-testid=cancel-order]")).await;
-    w.confirm_dialog(&format!("confirm-cancel-{id}")).await;
-    w.wait_text("[data-testid=orders-notice]", "Canceled").await;
-    assert_eq!(w.sent("DELETE", &id), 1, "exactly one cancel sent");
+    cancel_on_the_orders_page(&w, &id).await;
     assert_eq!(order_status(&w, &id).await, "canceled");
     let after = balance(&w, "EUR").await;
     assert_eq!(

@@ -9,8 +9,10 @@
 
 mod support;
 
+mod api_keys;
 mod connect;
 mod connect_cors;
+mod deploy;
 mod exchange;
 mod exchange_bearer;
 mod exchange_browse;

@@ -4,7 +4,7 @@
 use crate::support::{config, figure, World, FULL_KEY, PHONE};
 
 /// Fails unless the total and every row on screen equal the ledger's figures.
-async fn assert_figures_match(w: &World) {
+pub(crate) async fn assert_figures_match(w: &World) {
     // The API values asset rows only; fiat counts when it is in the valuation currency
     // (other fiat is listed apart, unconverted: the service gives no exchange rates).
     let positions = w.server.ledger().portfolio("EUR");

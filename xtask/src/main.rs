@@ -3,6 +3,7 @@
 //! - `setup`  installs whatever is missing (idempotent, quick when nothing is missing)
 //! - `demo`   builds the app (release) and serves it with the sandbox on one origin
 //! - `test`   fmt, clippy, native tests, release build, browser e2e, wasm-bindgen tests
+//! - `deploy` the release build and the nginx or Caddy configuration rendered from `deploy/`
 //! - `bench`  figures of the release build: `size`, `operations`, `paint`, `lighthouse`
 //! - `fuzz`   1,000,000 mutated answers and typed inputs through every decoder and parser
 //! - `split`  the release build's split step (run by `tools/split-bin/wasm-bindgen`)
@@ -12,6 +13,7 @@ mod bench_browser;
 mod bench_lighthouse;
 mod bench_operations;
 mod bench_paint;
+mod deploy;
 mod fuzz;
 mod setup;
 mod shell;
@@ -25,11 +27,12 @@ fn main() -> ExitCode {
         Some("setup") => setup::run(),
         Some("demo") => demo(&args[1..]),
         Some("test") => test(),
+        Some("deploy") => deploy::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("split") => split::run(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | bench [size | operations | paint | lighthouse] | fuzz [--count N] [--seed S]>");
+            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | deploy <nginx | caddy> [--no-build] [--set NAME=value]… | bench [size | operations | paint | lighthouse] | fuzz [--count N] [--seed S]>");
             return ExitCode::from(2);
         }
     };

@@ -2,7 +2,8 @@
 //!
 //! Versions follow design/toolchain.md: trunk 0.21.14, wasm-bindgen-cli equal to the
 //! wasm-bindgen crate in Cargo.lock, npm binaryen 132 and axe-core (package-lock.json),
-//! Debian chromium + chromium-driver. Nothing downloads a binary outside these registries.
+//! Debian chromium + chromium-driver, nginx (+ brotli_static), caddy and openssl. Nothing
+//! downloads a binary outside these registries.
 
 use crate::shell::{output, root, run as sh};
 
@@ -14,7 +15,7 @@ pub fn run() -> Result<(), String> {
     trunk()?;
     wasm_bindgen_cli()?;
     npm_tools()?;
-    chromium()?;
+    debian_packages()?;
     Ok(())
 }
 
@@ -87,9 +88,32 @@ fn npm_tools() -> Result<(), String> {
     sh("npm", &["ci", "--no-audit", "--no-fund"])
 }
 
-fn chromium() -> Result<(), String> {
-    let present = |p: &str| output("sh", &["-c", &format!("command -v {p}")]).is_some();
-    if present("chromium") && present("chromedriver") {
+/// Debian packages the tests need, each with the shell test that says it is installed:
+/// Chromium and its driver (e2e), nginx with the brotli_static module and Caddy (the
+/// deployment e2e tests run the shipped configurations), openssl (their throwaway certificate).
+const DEBIAN_PACKAGES: [(&str, &str); 6] = [
+    ("chromium", "command -v chromium"),
+    ("chromium-driver", "command -v chromedriver"),
+    ("nginx", "test -x /usr/sbin/nginx"),
+    (
+        "libnginx-mod-http-brotli-static",
+        "test -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so",
+    ),
+    ("caddy", "test -x /usr/bin/caddy"),
+    ("openssl", "command -v openssl"),
+];
+
+/// Installs the missing [`DEBIAN_PACKAGES`] in one apt-get run. The services nginx and Caddy
+/// would start on install (ports 80 and 443, and failing the install where a port is taken)
+/// are held back for its duration by a `policy-rc.d` that denies starts, as container images
+/// do; the tests start each server themselves on loopback ports.
+fn debian_packages() -> Result<(), String> {
+    let missing: Vec<&str> = DEBIAN_PACKAGES
+        .iter()
+        .filter(|(_, check)| output("sh", &["-c", check]).is_none())
+        .map(|(package, _)| *package)
+        .collect();
+    if missing.is_empty() {
         return Ok(());
     }
     let sudo = if output("id", &["-u"]).is_some_and(|u| u.trim() == "0") {
@@ -97,10 +121,12 @@ fn chromium() -> Result<(), String> {
     } else {
         "sudo "
     };
-    sh(
-        "sh",
-        &["-c", &format!(
-            "{sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive {sudo}apt-get install -y -qq chromium chromium-driver"
-        )],
-    )
+    let policy = "/usr/sbin/policy-rc.d";
+    let script = format!(
+        "set -e; held=''; if [ ! -e {policy} ]; then printf '#!/bin/sh\\nexit 101\\n' | {sudo}tee {policy} >/dev/null; {sudo}chmod +x {policy}; held=1; fi; \
+         status=0; {sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive {sudo}apt-get install -y -qq {} || status=$?; \
+         if [ -n \"$held\" ]; then {sudo}rm -f {policy}; fi; exit $status",
+        missing.join(" ")
+    );
+    sh("sh", &["-c", &script])
 }

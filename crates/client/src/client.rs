@@ -51,7 +51,12 @@ impl std::fmt::Debug for ApiKey {
 #[derive(Clone)]
 pub struct Client<T: Transport = DefaultTransport> {
     base: BaseUrls,
+    /// The key for the current API, and for the others unless they have their own.
     pub(crate) key: ApiKey,
+    /// A key of the legacy API's own (`crate::api_keys`).
+    pub(crate) legacy_key: Option<ApiKey>,
+    /// A key of the exchange API's own (`crate::api_keys`).
+    pub(crate) exchange_key: Option<ApiKey>,
     transport: T,
     key_known_good: bool,
     read_timeout: Duration,
@@ -71,6 +76,8 @@ impl<T: Transport> Client<T> {
         Self {
             base,
             key,
+            legacy_key: None,
+            exchange_key: None,
             transport,
             key_known_good: false,
             read_timeout: READ_TIMEOUT,
@@ -128,12 +135,13 @@ impl<T: Transport> Client<T> {
         body: Option<String>,
     ) -> HttpRequest {
         let mut headers = vec![("accept".to_string(), "application/json".to_string())];
-        if !self.key.is_empty() {
+        let key = self.key_for(&url);
+        if !key.is_empty() {
             headers.push(match scheme {
-                KeyScheme::ApiKeyHeader => ("x-api-key".to_string(), self.key.expose().to_string()),
+                KeyScheme::ApiKeyHeader => ("x-api-key".to_string(), key.expose().to_string()),
                 KeyScheme::Bearer => (
                     "authorization".to_string(),
-                    format!("Bearer {}", self.key.expose()),
+                    format!("Bearer {}", key.expose()),
                 ),
             });
         }

@@ -55,9 +55,10 @@ impl<T: Transport> Client<T> {
         let now = Utc::now();
         STARTED.with(|started| {
             let mut started = started.borrow_mut();
-            started.retain(|s| fresh(s, now) && !(s.url == url && s.key == self.key));
+            let key = self.key_for(&url).clone();
+            started.retain(|s| fresh(s, now) && !(s.url == url && s.key == key));
             started.push(Started {
-                key: self.key.clone(),
+                key,
                 url: url.clone(),
                 at: now,
                 slot: Rc::clone(&slot),
@@ -85,7 +86,7 @@ impl<T: Transport> Client<T> {
             started.retain(|s| fresh(s, now));
             let at = started
                 .iter()
-                .position(|s| s.url == url && s.key == self.key)?;
+                .position(|s| s.url == url && &s.key == self.key_for(url))?;
             Some(started.swap_remove(at).slot)
         })?;
         Some(poll_fn(move |cx| {

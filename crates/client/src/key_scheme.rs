@@ -31,9 +31,8 @@ impl<T: Transport> Client<T> {
     }
 
     /// Whether `url` is one of the exchange API's.
-    fn is_exchange_url(&self, url: &str) -> bool {
-        let base = self.exchange_base();
-        !base.is_empty() && url.starts_with(&format!("{base}/"))
+    pub(crate) fn is_exchange_url(&self, url: &str) -> bool {
+        crate::api_keys::is_under(url, self.exchange_base())
     }
 
     /// The scheme to send the key to `url` with.
@@ -51,7 +50,7 @@ impl<T: Transport> Client<T> {
     /// Whether a read of `url` refused with 401 may be tried once with Bearer: an exchange
     /// URL, a key to send, and Bearer not already in use for it.
     pub(crate) fn may_try_bearer(&self, url: &str) -> bool {
-        !self.key.is_empty()
+        !self.key_for(url).is_empty()
             && self.is_exchange_url(url)
             && self.key_scheme(url) == KeyScheme::ApiKeyHeader
     }

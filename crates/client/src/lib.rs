@@ -28,6 +28,7 @@
 #[macro_use]
 mod open_enum;
 
+mod api_keys;
 mod base_urls;
 pub mod checked;
 mod client;

@@ -7,7 +7,7 @@
 //! probe a write scope with a deliberately invalid body (refused = scope missing,
 //! 400 = present).
 
-use crate::keys::{find_key, DemoKey, Scope};
+use crate::keys::{find_key, Api, DemoKey, Scope};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
@@ -27,7 +27,7 @@ pub(crate) fn api_key(headers: &HeaderMap) -> Option<&str> {
 pub(crate) enum Denied {
     /// No key was sent, and the endpoint needs one.
     NoKey,
-    /// The key sent is not a demo key.
+    /// The key sent is not a demo key, or not one this API accepts.
     UnknownKey,
     /// The key is valid but lacks this scope.
     MissingScope(Scope),
@@ -35,6 +35,8 @@ pub(crate) enum Denied {
 
 /// What an endpoint requires of the caller's key, and how its API answers a refusal.
 pub(crate) trait Requirement {
+    /// The API whose endpoint this is (a key valid only for another API is unknown here).
+    const API: Api;
     /// The scope the key must carry (None: any valid key).
     const SCOPE: Option<Scope>;
     /// What the handler receives: the key, or `Option` of it where no key is needed.
@@ -56,7 +58,11 @@ pub(crate) struct RequireScope<R: Requirement>(pub R::Caller);
 pub(crate) fn check<R: Requirement>(headers: &HeaderMap) -> Result<R::Caller, Denied> {
     let key = match api_key(headers) {
         None => None,
-        Some(k) => Some(find_key(k).ok_or(Denied::UnknownKey)?),
+        Some(k) => Some(
+            find_key(k)
+                .filter(|key| key.valid_for(R::API))
+                .ok_or(Denied::UnknownKey)?,
+        ),
     };
     if let (Some(key), Some(scope)) = (key, R::SCOPE) {
         if !key.has(scope) {
@@ -79,15 +85,17 @@ impl<S: Send + Sync, R: Requirement> FromRequestParts<S> for RequireScope<R> {
     }
 }
 
-/// Declares marker types for "a valid key (carrying a scope)", each a [`Requirement`] whose
-/// handler gets the key and whose refusal is `$deny(why)` of type `$rejection`.
+/// Declares marker types for "a valid key of API `$api` (carrying a scope)", each a
+/// [`Requirement`] whose handler gets the key and whose refusal is `$deny(why)` of type
+/// `$rejection`.
 macro_rules! key_requirements {
-    ($rejection:ty = $deny:path; $($(#[$doc:meta])* $name:ident => $scope:expr;)*) => {$(
+    ($api:expr; $rejection:ty = $deny:path; $($(#[$doc:meta])* $name:ident => $scope:expr;)*) => {$(
         $(#[$doc])*
         #[derive(Debug)]
         pub(crate) struct $name;
 
         impl $crate::auth::Requirement for $name {
+            const API: $crate::keys::Api = $api;
             const SCOPE: Option<$crate::keys::Scope> = $scope;
             type Caller = &'static $crate::keys::DemoKey;
             type Rejection = $rejection;

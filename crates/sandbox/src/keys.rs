@@ -1,4 +1,4 @@
-//! The demo API keys and the scopes of the current public API.
+//! The demo API keys, the APIs each is valid for and the scopes of the current public API.
 
 /// A permission fixed on a key when it is created.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -41,6 +41,21 @@ impl Scope {
     }
 }
 
+/// One of the service's three APIs. A key made for one API is unknown to the others, as
+/// with an exchange key created apart from the main account's key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Api {
+    /// The current public API (`/public`).
+    Current,
+    /// The legacy API (`/legacy`).
+    Legacy,
+    /// The exchange API (`/exchange`).
+    Exchange,
+}
+
+/// Every API.
+const ALL_APIS: &[Api] = &[Api::Current, Api::Legacy, Api::Exchange];
+
 /// A fixed demo key; all demo keys share one account and ledger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DemoKey {
@@ -50,20 +65,28 @@ pub struct DemoKey {
     pub label: &'static str,
     /// The scopes the key carries.
     pub scopes: &'static [Scope],
+    /// The APIs that accept the key.
+    pub apis: &'static [Api],
 }
 
 impl DemoKey {
+    /// Whether `api` accepts the key.
+    pub fn valid_for(&self, api: Api) -> bool {
+        self.apis.contains(&api)
+    }
+
     /// Whether the key carries `scope`.
     pub fn has(&self, scope: Scope) -> bool {
         self.scopes.contains(&scope)
     }
 }
 
-static DEMO_KEYS: [DemoKey; 3] = [
+static DEMO_KEYS: [DemoKey; 5] = [
     DemoKey {
         key: "folio-demo-full",
         label: "Full access",
         scopes: &Scope::ALL,
+        apis: ALL_APIS,
     },
     DemoKey {
         key: "folio-demo-read",
@@ -74,11 +97,25 @@ static DEMO_KEYS: [DemoKey; 3] = [
             Scope::TradeRead,
             Scope::EarnRead,
         ],
+        apis: ALL_APIS,
     },
     DemoKey {
         key: "folio-demo-balance",
         label: "Balance only",
         scopes: &[Scope::Balance],
+        apis: ALL_APIS,
+    },
+    DemoKey {
+        key: "folio-demo-exchange",
+        label: "Exchange API only: read and trade",
+        scopes: &[Scope::TradeRead, Scope::TradeWrite],
+        apis: &[Api::Exchange],
+    },
+    DemoKey {
+        key: "folio-demo-legacy",
+        label: "Legacy API only",
+        scopes: &[],
+        apis: &[Api::Legacy],
     },
 ];
 
@@ -106,6 +143,11 @@ mod tests {
             &[Scope::Balance]
         );
         assert!(find_key("nope").is_none());
+        let exchange = find_key("folio-demo-exchange").unwrap();
+        assert!(exchange.valid_for(Api::Exchange) && !exchange.valid_for(Api::Current));
+        assert!(!find_key("folio-demo-legacy")
+            .unwrap()
+            .valid_for(Api::Exchange));
         assert_eq!(Scope::EarnWrite.name(), "Earn (Write)");
     }
 }

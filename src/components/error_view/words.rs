@@ -116,6 +116,9 @@ impl ScopeWords for Scope {
             Scope::TradeWrite => "Buy and sell through quotes; set trading limits",
             Scope::EarnRead => "See staking offers",
             Scope::EarnWrite => "Stake and unstake",
+            Scope::ExchangeRead => "See the exchange's markets, balances, orders and trades",
+            Scope::ExchangeTrade => "Place and cancel exchange orders",
+            Scope::LegacyRead => "See the legacy API's wallets, trades and transactions",
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The sandbox's demo keys, each with a button that fills the key field. Shown only when the
 //! page is served by the sandbox (`GET /sandbox/info` answers). The same probe preselects the
-//! sandbox profile, or the live one when something else answered, unless the person chose.
+//! "this site" profile when the sandbox or a proxy of the APIs serves the page, or the live
+//! one when something else answered, unless the person chose.
 //! No answer (offline) changes nothing, and neither does any answer while a key is connected:
 //! changing the addresses then would forget the key.
 
@@ -17,7 +18,7 @@ pub fn DemoKeys(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {
     let info = LocalResource::new(|| sandbox_info(""));
     Effect::new(move |_| {
         let wanted = info.with(|probe| match probe {
-            Some(SandboxProbe::Sandbox(_)) => Some(Profile::Sandbox),
+            Some(SandboxProbe::Sandbox(_) | SandboxProbe::Proxy) => Some(Profile::Sandbox),
             Some(SandboxProbe::NotSandbox) => Some(Profile::Live),
             Some(SandboxProbe::NoAnswer) | None => None,
         });

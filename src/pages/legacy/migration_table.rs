@@ -102,16 +102,12 @@ const MOVES: &[Move] = &[
 /// "Yes", "No", "Unknown" or "Not checked" for one scope of the connected key, and a class
 /// (reactive).
 pub fn key_has(session: Session, scope: Scope) -> (&'static str, &'static str) {
-    let state = session.scopes().and_then(|report| {
-        report
-            .scopes
-            .into_iter()
-            .find(|(s, _)| *s == scope)
-            .map(|(_, state)| state)
-    });
+    let state = session
+        .scopes()
+        .and_then(|report| report.state(scope).cloned());
     match state {
         Some(ScopeState::Granted) => ("Yes", "scope-yes"),
-        Some(ScopeState::Missing) => ("No", "scope-no"),
+        Some(ScopeState::Missing | ScopeState::KeyRefused) => ("No", "scope-no"),
         Some(ScopeState::Unknown(_)) => ("Unknown", "scope-unknown"),
         None => ("Not checked", "scope-unknown"),
     }

@@ -30,7 +30,8 @@ impl Drop for Driver {
     }
 }
 
-fn free_port() -> u16 {
+/// A port nobody listens on now.
+pub(super) fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
@@ -51,6 +52,8 @@ pub(super) async fn launch(width: u32, height: u32) -> (Client, Driver) {
     let driver = Driver(child, profile.clone());
     let chrome = std::env::var("CHROME_PATH").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let mut caps = json!({
+        // The deployment tests serve https with a throwaway certificate (support/proxy.rs).
+        "acceptInsecureCerts": true,
         "goog:chromeOptions": {
             "binary": chrome,
             "args": [

@@ -65,11 +65,14 @@ pub struct World {
     pub browser: Client,
     /// The in-process sandbox.
     pub server: RunningServer,
+    /// The origin the browser opens, when not the sandbox's own (a web server in front).
+    front: Option<String>,
     _driver: Driver,
     _serial: tokio::sync::MutexGuard<'static, ()>,
 }
 
-fn dist() -> PathBuf {
+/// The release build the sandbox serves.
+pub(super) fn dist() -> PathBuf {
     let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("dist");
     assert!(
         dist.join("index.html").exists(),
@@ -110,6 +113,7 @@ impl World {
         World {
             browser,
             server,
+            front: None,
             _driver: driver,
             _serial: serial,
         }
@@ -134,9 +138,23 @@ impl World {
         w
     }
 
+    /// The same world with the browser opening `origin` (a web server in front of the
+    /// sandbox) instead of the sandbox itself.
+    pub fn behind(self, origin: String) -> World {
+        World {
+            front: Some(origin),
+            ..self
+        }
+    }
+
+    /// The origin the browser opens: the sandbox's, or the web server's in front of it.
+    pub fn origin(&self) -> String {
+        self.front.clone().unwrap_or_else(|| self.server.url())
+    }
+
     /// Opens a path of the app (a full page load).
     pub async fn goto(&self, path: &str) {
-        let url = format!("{}{}", self.server.url(), path);
+        let url = format!("{}{}", self.origin(), path);
         self.browser.goto(&url).await.expect("navigates");
     }
 

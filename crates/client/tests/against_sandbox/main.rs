@@ -5,6 +5,7 @@
 
 mod support;
 
+mod api_keys;
 mod current;
 mod current_writes;
 mod exchange;

@@ -18,6 +18,7 @@ fn deny(why: Denied) -> ApiError {
 }
 
 key_requirements! {
+    crate::keys::Api::Current;
     ApiError = deny;
     /// Scope Balance (`/portfolio`, `/portfolio-history`).
     Balance => Some(Scope::Balance);
@@ -39,6 +40,7 @@ key_requirements! {
 pub(crate) struct OptionalTradeRead;
 
 impl Requirement for OptionalTradeRead {
+    const API: crate::keys::Api = crate::keys::Api::Current;
     const SCOPE: Option<Scope> = Some(Scope::TradeRead);
     type Caller = Option<&'static DemoKey>;
     type Rejection = ApiError;

@@ -20,6 +20,7 @@ fn deny(why: Denied) -> ExError {
 }
 
 key_requirements! {
+    crate::keys::Api::Exchange;
     ExError = deny;
     /// Exchange scope Read: market data, account, orders and trades.
     Read => Some(Scope::TradeRead);

@@ -87,6 +87,7 @@ fn deny(why: Denied) -> Response {
 }
 
 key_requirements! {
+    crate::keys::Api::Legacy;
     Response = deny;
     /// Any valid demo key (every legacy path).
     AnyKey => None;

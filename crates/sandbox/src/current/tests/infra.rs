@@ -95,10 +95,13 @@ async fn sandbox_info_lists_the_demo_keys() {
     let info = s.get("/sandbox/info", None).await.json();
     assert_eq!(info["name"], "folio-sandbox");
     let keys = info["demo_keys"].as_array().unwrap();
-    assert_eq!(keys.len(), 3);
+    assert_eq!(keys.len(), 5);
     assert_eq!(keys[0]["key"], FULL);
     assert_eq!(keys[0]["scopes"].as_array().unwrap().len(), 6);
     assert_eq!(keys[2]["scopes"], serde_json::json!(["Balance"]));
+    // One key per API besides the keys every API accepts.
+    assert_eq!(keys[3]["key"], "folio-demo-exchange");
+    assert_eq!(keys[4]["key"], "folio-demo-legacy");
 }
 
 #[tokio::test]

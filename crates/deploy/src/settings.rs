@@ -1,0 +1,272 @@
+//! `deploy/folio.env`: the deployment's settings, checked, and the values the templates use
+//! (the settings plus what is derived from them: listen addresses, the https origin that
+//! http redirects to, each upstream split into origin and path, the header CSP).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::Server;
+
+/// What a setting may hold; every value lands in a server configuration, so each kind
+/// admits only the characters it needs (no quotes, braces, `$`, `;` or spaces).
+#[derive(Clone, Copy)]
+enum Kind {
+    Host,
+    Path,
+    Url,
+    Port,
+    Address,
+}
+
+/// Every setting `folio.env` may hold, with its kind.
+const SETTINGS: [(&str, Kind); 11] = [
+    ("FOLIO_HOST", Kind::Host),
+    ("FOLIO_ROOT", Kind::Path),
+    ("FOLIO_PUBLIC_API", Kind::Url),
+    ("FOLIO_LEGACY_API", Kind::Url),
+    ("FOLIO_EXCHANGE_API", Kind::Url),
+    ("FOLIO_HTTP_PORT", Kind::Port),
+    ("FOLIO_HTTPS_PORT", Kind::Port),
+    ("FOLIO_BIND", Kind::Address),
+    ("FOLIO_TLS_CERT", Kind::Path),
+    ("FOLIO_TLS_KEY", Kind::Path),
+    ("FOLIO_CADDY_ADMIN", Kind::Address),
+];
+
+/// The three upstreams, by the setting that names each.
+const UPSTREAMS: [&str; 3] = ["FOLIO_PUBLIC_API", "FOLIO_LEGACY_API", "FOLIO_EXCHANGE_API"];
+
+/// The deployment's settings, as read from `folio.env` and overridden.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    values: BTreeMap<String, String>,
+}
+
+impl Settings {
+    /// Reads `NAME=value` lines (`#` comments and blank lines skipped); every setting must be
+    /// known and valid, and every known setting present.
+    pub fn parse(text: &str) -> Result<Settings, String> {
+        let mut settings = Settings::default();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (name, value) = line
+                .split_once('=')
+                .ok_or_else(|| format!("folio.env line {}: expected NAME=value", n + 1))?;
+            settings.set(name.trim(), value.trim())?;
+        }
+        if let Some((missing, _)) = SETTINGS
+            .iter()
+            .find(|(name, _)| !settings.values.contains_key(*name))
+        {
+            return Err(format!("folio.env does not set {missing}"));
+        }
+        Ok(settings)
+    }
+
+    /// Sets `name` to `value` after checking both.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let (_, kind) = SETTINGS
+            .iter()
+            .find(|(known, _)| *known == name)
+            .ok_or_else(|| format!("{name} is not a setting of folio.env"))?;
+        check(*kind, value).map_err(|why| format!("{name}={value:?}: {why}"))?;
+        let value = match kind {
+            Kind::Url => value.trim_end_matches('/'),
+            _ => value,
+        };
+        self.values.insert(name.to_string(), value.to_string());
+        Ok(())
+    }
+
+    /// The setting `name` ("" when unset).
+    pub fn get(&self, name: &str) -> &str {
+        self.values.get(name).map(String::as_str).unwrap_or("")
+    }
+
+    /// Every value `server`'s template may use: the settings (an empty `FOLIO_ROOT` becomes
+    /// `dist`'s absolute path) and the derived `FOLIO_CSP`, `FOLIO_HTTP(S)_LISTEN(_V6)`,
+    /// `FOLIO_HTTPS_ORIGIN` and `FOLIO_*_API_ORIGIN` / `FOLIO_*_API_PATH`.
+    pub fn values(
+        &self,
+        server: Server,
+        dist: &Path,
+        csp: &str,
+    ) -> Result<BTreeMap<String, String>, String> {
+        if server == Server::Nginx
+            && (self.get("FOLIO_TLS_CERT").is_empty() || self.get("FOLIO_TLS_KEY").is_empty())
+        {
+            return Err(
+                "nginx needs FOLIO_TLS_CERT and FOLIO_TLS_KEY in folio.env (for example \
+                 certbot's /etc/letsencrypt/live/<host>/fullchain.pem and privkey.pem); Caddy \
+                 obtains its own certificate when they are empty"
+                    .into(),
+            );
+        }
+        if csp.contains(['"', '$', '\\', '{', '}', '\n']) {
+            return Err(format!(
+                "the page's CSP holds a character no config may carry: {csp}"
+            ));
+        }
+        let mut values = self.values.clone();
+        if self.get("FOLIO_ROOT").is_empty() {
+            let root = std::path::absolute(dist)
+                .map_err(|e| format!("cannot resolve {}: {e}", dist.display()))?;
+            let root = root.display().to_string();
+            check(Kind::Path, &root).map_err(|why| format!("the dist path {root:?}: {why}"))?;
+            values.insert("FOLIO_ROOT".into(), root);
+        }
+        values.insert("FOLIO_CSP".into(), csp.to_string());
+        let bind = self.get("FOLIO_BIND");
+        for (scheme, port_setting) in [("HTTP", "FOLIO_HTTP_PORT"), ("HTTPS", "FOLIO_HTTPS_PORT")] {
+            let port = self.get(port_setting);
+            let (v4, v6) = if bind.is_empty() {
+                (port.to_string(), format!("[::]:{port}"))
+            } else if bind.contains(':') {
+                (format!("[{bind}]:{port}"), String::new())
+            } else {
+                (format!("{bind}:{port}"), String::new())
+            };
+            values.insert(format!("FOLIO_{scheme}_LISTEN"), v4);
+            values.insert(format!("FOLIO_{scheme}_LISTEN_V6"), v6);
+        }
+        let https_port = self.get("FOLIO_HTTPS_PORT");
+        let port_suffix = if https_port == "443" {
+            String::new()
+        } else {
+            format!(":{https_port}")
+        };
+        values.insert(
+            "FOLIO_HTTPS_ORIGIN".into(),
+            format!("https://{}{port_suffix}", self.get("FOLIO_HOST")),
+        );
+        for name in UPSTREAMS {
+            let (origin, path) = split_url(self.get(name));
+            values.insert(format!("{name}_ORIGIN"), origin.to_string());
+            // Empty for a bare origin: the line that adds a path prefix is then left out.
+            values.insert(format!("{name}_PATH"), path.to_string());
+        }
+        Ok(values)
+    }
+}
+
+/// `https://host:port/base` → (`https://host:port`, `/base`).
+fn split_url(url: &str) -> (&str, &str) {
+    let after_scheme = url.find("://").map(|i| i + 3).unwrap_or(0);
+    match url[after_scheme..].find('/') {
+        Some(i) => url.split_at(after_scheme + i),
+        None => (url, ""),
+    }
+}
+
+/// Why `value` is not a valid `kind`, if it is not.
+fn check(kind: Kind, value: &str) -> Result<(), &'static str> {
+    let only = |extra: &str| {
+        value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || extra.contains(c))
+    };
+    match kind {
+        Kind::Host if value.is_empty() || !only("-.") => {
+            Err("a hostname (letters, digits, - and .)")
+        }
+        Kind::Path if !value.is_empty() && (!value.starts_with('/') || !only("-._/+@~")) => {
+            Err("an absolute path without spaces or quotes")
+        }
+        Kind::Url
+            if !(value.starts_with("https://") || value.starts_with("http://"))
+                || !only("-._~:/%[]@")
+                || split_url(value).0.ends_with("://") =>
+        {
+            Err("an http(s) URL such as https://api.public.bitpanda.com")
+        }
+        Kind::Port if value.parse::<u16>().map_or(true, |p| p == 0) => Err("a port, 1 to 65535"),
+        Kind::Address if !only("-.:[]") => Err("an address such as 127.0.0.1 or localhost:2019"),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ENV: &str = "# comment\nFOLIO_HOST=folio.example.com\nFOLIO_ROOT=/srv/folio/dist\n\
+        FOLIO_PUBLIC_API=https://api.public.bitpanda.com/\nFOLIO_LEGACY_API=https://api.bitpanda.com\n\
+        FOLIO_EXCHANGE_API=https://api.fusion.bitpanda.com\nFOLIO_HTTP_PORT=80\nFOLIO_HTTPS_PORT=443\n\
+        FOLIO_BIND=\nFOLIO_TLS_CERT=/etc/cert.pem\nFOLIO_TLS_KEY=/etc/key.pem\n\
+        FOLIO_CADDY_ADMIN=localhost:2019\n";
+
+    fn values_of(settings: &Settings) -> BTreeMap<String, String> {
+        settings
+            .values(Server::Nginx, Path::new("/x"), "default-src 'self'")
+            .unwrap()
+    }
+
+    #[test]
+    fn production_values_listen_everywhere_and_redirect_to_the_bare_host() {
+        let v = values_of(&Settings::parse(ENV).unwrap());
+        assert_eq!(v["FOLIO_HTTPS_LISTEN"], "443");
+        assert_eq!(v["FOLIO_HTTPS_LISTEN_V6"], "[::]:443");
+        assert_eq!(v["FOLIO_HTTPS_ORIGIN"], "https://folio.example.com");
+        assert_eq!(v["FOLIO_PUBLIC_API"], "https://api.public.bitpanda.com");
+        assert_eq!(
+            v["FOLIO_PUBLIC_API_ORIGIN"],
+            "https://api.public.bitpanda.com"
+        );
+        assert_eq!(v["FOLIO_PUBLIC_API_PATH"], "");
+        assert_eq!(v["FOLIO_ROOT"], "/srv/folio/dist");
+    }
+
+    #[test]
+    fn a_loopback_test_binds_one_address_and_keeps_upstream_paths() {
+        let mut s = Settings::parse(ENV).unwrap();
+        s.set("FOLIO_BIND", "127.0.0.1").unwrap();
+        s.set("FOLIO_HTTPS_PORT", "8443").unwrap();
+        s.set("FOLIO_HOST", "localhost").unwrap();
+        s.set("FOLIO_EXCHANGE_API", "http://127.0.0.1:9000/exchange")
+            .unwrap();
+        let v = values_of(&s);
+        assert_eq!(v["FOLIO_HTTPS_LISTEN"], "127.0.0.1:8443");
+        assert_eq!(v["FOLIO_HTTPS_LISTEN_V6"], "");
+        assert_eq!(v["FOLIO_HTTPS_ORIGIN"], "https://localhost:8443");
+        assert_eq!(v["FOLIO_EXCHANGE_API_ORIGIN"], "http://127.0.0.1:9000");
+        assert_eq!(v["FOLIO_EXCHANGE_API_PATH"], "/exchange");
+    }
+
+    #[test]
+    fn values_that_could_break_out_of_a_config_are_refused() {
+        let mut s = Settings::parse(ENV).unwrap();
+        for (name, bad) in [
+            ("FOLIO_HOST", "a.example.com; return 200"),
+            ("FOLIO_ROOT", "relative/dist"),
+            ("FOLIO_ROOT", "/srv/my dist"),
+            ("FOLIO_PUBLIC_API", "ftp://x"),
+            ("FOLIO_PUBLIC_API", "https://x\"}"),
+            ("FOLIO_PUBLIC_API", "https://"),
+            ("FOLIO_HTTPS_PORT", "0"),
+            ("FOLIO_HTTPS_PORT", "70000"),
+            ("FOLIO_BIND", "1.2.3.4 ssl"),
+            ("FOLIO_NOT_A_SETTING", "x"),
+        ] {
+            assert!(s.set(name, bad).is_err(), "{name}={bad}");
+        }
+        assert!(Settings::parse("FOLIO_HOST=x\n")
+            .unwrap_err()
+            .contains("does not set"));
+    }
+
+    #[test]
+    fn nginx_needs_a_certificate_and_caddy_does_not() {
+        let mut s = Settings::parse(ENV).unwrap();
+        s.set("FOLIO_TLS_CERT", "").unwrap();
+        assert!(s
+            .values(Server::Nginx, Path::new("/x"), "default-src 'self'")
+            .unwrap_err()
+            .contains("FOLIO_TLS_CERT"));
+        assert!(s
+            .values(Server::Caddy, Path::new("/x"), "default-src 'self'")
+            .is_ok());
+    }
+}
