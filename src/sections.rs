@@ -11,6 +11,9 @@
 //! - [`Section::prefetch`] readies a part when a link to it is hovered or focused ([`warm`]),
 //!   so a click rarely waits; [`prefetch_likely_when_idle`] only downloads the packs of the
 //!   most visited sections once the page has settled (nothing is started).
+//! - Code that only an action needs (checking a key when Connect is pressed, writing an
+//!   export file) is declared with [`split_fn!`]: a module of its own, fetched on first use
+//!   or when the control is approached ([`warm_module`]).
 //! - A module that cannot be fetched is a [`SectionNotLoaded`], never a panic: the page says
 //!   so with Retry, or offers a reload when a new build of Folio replaced the old files
 //!   (`components::lazy_page`).
@@ -92,6 +95,52 @@ macro_rules! split_page {
     };
 }
 pub(crate) use split_page;
+
+/// Declares a function whose code lives in a wasm module of its own in the split build:
+/// `split_fn!(module, preload_fn, fn name(arg: Type, …) -> Output { body })` makes
+/// `async fn name(…) -> Result<Output, SectionNotLoaded>` (fetches the module the first time,
+/// then runs `body` there) and `preload_fn()` (fetches it only; hand it to [`warm_module`]).
+/// The body should do the work through functions nothing else calls, so they land in the
+/// module too. Without `--cfg folio_split` it runs at once.
+macro_rules! split_fn {
+    ($module:ident, $preload:ident, $(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $out:ty $body:block) => {
+        $(#[$doc])*
+        #[cfg(folio_split)]
+        #[::leptos::wasm_split::wasm_split(
+            $module,
+            fallible,
+            preload($preload),
+            wasm_split_path = ::leptos::wasm_split
+        )]
+        pub fn $name($($arg: $ty),*) -> ::core::result::Result<$out, $crate::sections::SectionNotLoaded> {
+            ::core::result::Result::Ok($body)
+        }
+
+        $(#[$doc])*
+        #[cfg(not(folio_split))]
+        pub async fn $name($($arg: $ty),*) -> ::core::result::Result<$out, $crate::sections::SectionNotLoaded> {
+            ::core::result::Result::Ok($body)
+        }
+
+        /// Nothing to fetch: everything is in the one module.
+        #[cfg(not(folio_split))]
+        pub async fn $preload() -> ::core::result::Result<(), ::leptos::wasm_split::SplitLoaderError> {
+            ::core::result::Result::Ok(())
+        }
+    };
+}
+pub(crate) use split_fn;
+
+/// Starts fetching a module in the background (`preload` from [`split_fn!`] or
+/// [`split_page!`]); a failure is ignored here: using the module retries and explains.
+pub fn warm_module<F>(preload: F)
+where
+    F: Future<Output = Result<(), leptos::wasm_split::SplitLoaderError>> + 'static,
+{
+    leptos::task::spawn_local(async move {
+        let _ = preload.await;
+    });
+}
 
 /// The parts loaded on demand: a section, or one page of Exchange or Legacy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

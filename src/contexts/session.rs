@@ -77,9 +77,9 @@ impl Session {
         let key = storage::get(KEY_ITEM)
             .map(ApiKey::new)
             .filter(|k| !k.is_empty());
+        // A stored time that cannot be read counts as long ago: the key is forgotten.
         let last_activity = storage::get(ACTIVITY_ITEM)
-            .and_then(|t| DateTime::parse_from_rfc3339(&t).ok())
-            .map(|t| t.with_timezone(&Utc));
+            .map(|t| activity_from_text(&t).unwrap_or(DateTime::<Utc>::MIN_UTC));
         let minutes = settings.get_untracked().idle_minutes;
         match (key, last_activity) {
             (Some(_), Some(at)) if idle_expired(at, Utc::now(), minutes) => {
@@ -320,9 +320,15 @@ fn forget_when_addresses_change(session: Session, settings: Settings) {
     });
 }
 
-/// Stores the time of the last activity beside the key.
+/// Stores the time of the last activity beside the key, as Unix milliseconds (a number
+/// needs no date parser in the first load).
 fn note_activity() {
-    storage::set(ACTIVITY_ITEM, &Utc::now().to_rfc3339());
+    storage::set(ACTIVITY_ITEM, &Utc::now().timestamp_millis().to_string());
+}
+
+/// Reads what [`note_activity`] stored.
+fn activity_from_text(text: &str) -> Option<DateTime<Utc>> {
+    DateTime::from_timestamp_millis(text.trim().parse().ok()?)
 }
 
 /// Forgets the key when a copy of this tab (same connection id) forgot it.
@@ -414,6 +420,16 @@ mod tests {
         assert_eq!(shorter(default, Some("10")), default);
         assert_eq!(shorter(default, Some("soon")), default);
         assert_eq!(shorter(default, None), default);
+    }
+
+    #[test]
+    fn activity_time_round_trips_and_garbage_is_none() {
+        let at = Utc.with_ymd_and_hms(2026, 11, 23, 20, 0, 0).unwrap();
+        let text = at.timestamp_millis().to_string();
+        assert_eq!(activity_from_text(&text), Some(at));
+        assert_eq!(activity_from_text("2026-11-23T20:00:00Z"), None);
+        assert_eq!(activity_from_text(""), None);
+        assert_eq!(activity_from_text("99999999999999999999"), None);
     }
 
     #[test]

@@ -9,11 +9,11 @@
 
 mod cors_check;
 mod demo_keys;
+mod key_check;
 mod own_keys;
 
-use crate::components::error_view::PlainWords;
 use folio_client::scopes::ScopeReport;
-use folio_client::{ApiError, ApiKey, Client};
+use folio_client::{ApiKey, Client};
 use leptos::prelude::*;
 use leptos_router::components::A;
 
@@ -23,6 +23,7 @@ use crate::contexts::settings::use_settings;
 use crate::data::page_task::PageTasks;
 use crate::url::{safe_return_path, use_url_state, UrlState};
 use demo_keys::DemoKeys;
+use key_check::Checked;
 use own_keys::{OwnKeyFields, OwnKeysDisclosure};
 
 /// The outcome of the last Connect press.
@@ -79,27 +80,23 @@ pub fn ConnectPage() -> impl IntoView {
         let client =
             Client::new(base, key.clone()).with_api_keys(own.legacy.clone(), own.exchange.clone());
         tasks.spawn(async move {
-            match client.detect_scopes(|e| e.user_message()).await {
-                Ok(report) if own_fields.refusals(&own, &report) => attempt.set(Attempt::Idle),
-                Ok(report) => {
+            let checked = match key_check::start(client, current_api).await {
+                Ok(check) => check.await,
+                Err(_) => Checked::Failed(key_check::NOT_LOADED.into()),
+            };
+            match checked {
+                Checked::Accepted(report) if own_fields.refusals(&own, &report) => {
+                    attempt.set(Attempt::Idle)
+                }
+                Checked::Accepted(report) => {
                     session.connect(key, own, report.clone());
                     key_text.set(String::new());
                     own_fields.clear();
                     connected_report.set(Some(report));
                     attempt.set(Attempt::Idle);
                 }
-                Err(err @ (ApiError::Unauthorized(_) | ApiError::MissingScope(_))) => {
-                    attempt.set(Attempt::WrongKey(err.user_message()));
-                }
-                Err(err @ ApiError::Network { .. }) => {
-                    let message = if cors_check::blocked_by_cors(&current_api).await {
-                        cors_check::BLOCKED.to_string()
-                    } else {
-                        err.user_message()
-                    };
-                    attempt.set(Attempt::Failed(message));
-                }
-                Err(err) => attempt.set(Attempt::Failed(err.user_message())),
+                Checked::WrongKey(message) => attempt.set(Attempt::WrongKey(message)),
+                Checked::Failed(message) => attempt.set(Attempt::Failed(message)),
             }
         });
     };
@@ -132,6 +129,7 @@ pub fn ConnectPage() -> impl IntoView {
                             spellcheck="false"
                             autocapitalize="off"
                             prop:value=move || key_text.get()
+                            on:focus=|_| key_check::prefetch()
                             on:input=move |ev| {
                                 key_text.set(event_target_value(&ev));
                                 if matches!(attempt.get_untracked(), Attempt::WrongKey(_)) {
@@ -167,6 +165,7 @@ pub fn ConnectPage() -> impl IntoView {
                 </div>
             </form>
             <DemoKeys on_pick=move |key: String| {
+                key_check::prefetch();
                 key_text.set(key);
                 attempt.set(Attempt::Idle);
             } />

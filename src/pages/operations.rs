@@ -19,7 +19,7 @@ mod virtual_list;
 
 use leptos::prelude::*;
 
-use crate::components::{ErrorView, FixBaseUrls};
+use crate::components::{ErrorView, FixBaseUrls, LazyPage};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::pages::operations::filter::OperationsFilter;
@@ -28,7 +28,7 @@ use crate::url::use_url_state;
 use detail::OperationDetail;
 use export::ExportButtons;
 use filter_bar::FilterBar;
-use legacy_timeline::{use_include_legacy, LegacyTimeline, SourceToggle};
+use legacy_timeline::{legacy_timeline_part, use_include_legacy, LegacyGone, SourceToggle};
 use list::OperationsList;
 pub use loader::Busy;
 use loader::Loader;
@@ -110,6 +110,7 @@ pub fn OperationsPage() -> impl IntoView {
     // "Include legacy records" (`?source=all`) shows the combined timeline instead of the
     // list, unless the legacy API is gone.
     let legacy_gone = RwSignal::new(false);
+    provide_context(LegacyGone(legacy_gone));
     let (include_legacy, _) = use_include_legacy();
     let combined = move || include_legacy.get() && !legacy_gone.get();
     view! {
@@ -119,7 +120,7 @@ pub fn OperationsPage() -> impl IntoView {
                 <ExportButtons loader=loader shown=shown hidden=Signal::derive(combined) />
             </div>
             <SourceToggle gone=legacy_gone />
-            {move || include_legacy.get().then(|| view! { <LegacyTimeline gone=legacy_gone /> })}
+            {move || include_legacy.get().then(|| view! { <LazyPage load=legacy_timeline_part /> })}
             <div class="ops-current" hidden=combined>
             {move || settings.base_urls().is_none().then(|| view! { <FixBaseUrls /> })}
             <FilterBar filter=url_filter text=text set=set_filter extra_types=Signal::from(extra_types) fiats=fiats on_text=on_text />

@@ -7,6 +7,8 @@
 //! legacy APIs are probed with the key each API is given (`crate::api_keys`): a key of their
 //! own, or the current API's.
 
+use futures::future::{join, join3};
+
 use crate::transport::Transport;
 use crate::{ApiError, Client};
 
@@ -158,40 +160,39 @@ impl<T: Transport> Client<T> {
         words: impl Fn(&ApiError) -> String,
     ) -> Result<ScopeReport, ApiError> {
         self.validate_key().await?;
+        // Every probe at once (the exchange's two in turn): one round trip after the
+        // validation instead of one per scope.
         let read = |path: &str| self.probe_read(self.current_url(path));
-        let balance = read_state(read("/portfolio").await, &words);
-        let transaction = read_state(read("/operations?page_size=1").await, &words);
-        let trade_read = read_state(read("/assets?page_size=1").await, &words);
-        let earn_read = read_state(read("/earn/configs?page_size=1").await, &words);
-        let trade_write = write_state(
-            self.probe_write(self.current_url("/quotes"), "{}").await,
-            &words,
+        let write = |path: &str| self.probe_write(self.current_url(path), "{}");
+        let current = join(
+            join3(
+                read("/portfolio"),
+                read("/operations?page_size=1"),
+                read("/assets?page_size=1"),
+            ),
+            join3(
+                read("/earn/configs?page_size=1"),
+                write("/quotes"),
+                write("/earn/actions/stake"),
+            ),
         );
-        let earn_write = write_state(
-            self.probe_write(self.current_url("/earn/actions/stake"), "{}")
-                .await,
-            &words,
+        let legacy = self.probe_read(self.legacy_url("/wallets"));
+        let (
+            ((balance, transaction, trade_read), (earn_read, trade_write, earn_write)),
+            (exchange_read, exchange_trade),
+            legacy_read,
+        ) = join3(current, self.exchange_scopes(&words), legacy).await;
+        let granted_to_read = |result| read_state(result, &words);
+        let granted_to_write = |result| write_state(result, &words);
+        let (balance, transaction, trade_read, earn_read) = (
+            granted_to_read(balance),
+            granted_to_read(transaction),
+            granted_to_read(trade_read),
+            granted_to_read(earn_read),
         );
-        let exchange_read = read_state(
-            self.probe_read(self.exchange_url("/account/balances"))
-                .await,
-            &words,
-        );
-        // A key the exchange refused is not asked again for its write scope.
-        let exchange_trade = if exchange_read == ScopeState::KeyRefused {
-            ScopeState::KeyRefused
-        } else {
-            // The exchange checks the key before the order: an empty order refused for
-            // what it lacks (400, 422, or 404 for its missing pair) means Trade is present.
-            let probe = self.probe_write(self.exchange_url("/account/orders"), "{}");
-            match probe.await {
-                Err(ApiError::NotFound(_)) if exchange_read == ScopeState::Granted => {
-                    ScopeState::Granted
-                }
-                other => write_state(other, &words),
-            }
-        };
-        let legacy_read = read_state(self.probe_read(self.legacy_url("/wallets")).await, &words);
+        let (trade_write, earn_write) =
+            (granted_to_write(trade_write), granted_to_write(earn_write));
+        let legacy_read = granted_to_read(legacy_read);
         Ok(ScopeReport {
             scopes: vec![
                 (Scope::Balance, balance),
@@ -205,5 +206,29 @@ impl<T: Transport> Client<T> {
                 (Scope::LegacyRead, legacy_read),
             ],
         })
+    }
+
+    /// The exchange's Read (balances) and Trade (an empty order) with the key the exchange
+    /// gets; Trade is not asked when the exchange refused the key.
+    async fn exchange_scopes(
+        &self,
+        words: &impl Fn(&ApiError) -> String,
+    ) -> (ScopeState, ScopeState) {
+        let read = read_state(
+            self.probe_read(self.exchange_url("/account/balances"))
+                .await,
+            words,
+        );
+        if read == ScopeState::KeyRefused {
+            return (read, ScopeState::KeyRefused);
+        }
+        // The exchange checks the key before the order: an empty order refused for what it
+        // lacks (400, 422, or 404 for its missing pair) means Trade is present.
+        let probe = self.probe_write(self.exchange_url("/account/orders"), "{}");
+        let trade = match probe.await {
+            Err(ApiError::NotFound(_)) if read == ScopeState::Granted => ScopeState::Granted,
+            other => write_state(other, words),
+        };
+        (read, trade)
     }
 }

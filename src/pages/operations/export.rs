@@ -1,11 +1,16 @@
 //! "Export CSV" and "Export JSON": what the filters show, handed to the browser as a
-//! download (a `Blob` and an object URL; no network request, nothing stored).
+//! download (a `Blob` and an object URL; no network request, nothing stored). Writing the
+//! file is only needed when a button is pressed, so the release build keeps it in a module
+//! of its own (`operations_export`), fetched when a button is approached.
 
+use folio_client::current::Operation;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::csv::{to_csv, to_json};
 use super::loader::Loader;
+use super::rows::Names;
+use crate::sections::{split_fn, warm_module};
 
 /// The two export buttons (off while nothing is shown).
 #[component]
@@ -16,7 +21,12 @@ pub fn ExportButtons(
 ) -> impl IntoView {
     let empty = move || shown.with(Vec::is_empty);
     view! {
-        <div class="ops-export" hidden=hidden>
+        <div
+            class="ops-export"
+            hidden=hidden
+            on:pointerenter=|_| warm_module(preload_export())
+            on:focusin=|_| warm_module(preload_export())
+        >
             <button type="button" class="button" id="export-csv" disabled=empty
                 on:click=move |_| export(loader, shown, false)>"Export CSV"</button>
             <button type="button" class="button" id="export-json" disabled=empty
@@ -25,33 +35,74 @@ pub fn ExportButtons(
     }
 }
 
-/// Downloads the operations in `shown` as JSON or CSV; says so when the browser refuses.
+/// A file to offer for download.
+pub struct ExportFile {
+    name: &'static str,
+    mime: &'static str,
+    content: String,
+}
+
+/// Writes the operations in `shown` as JSON or CSV and offers the file; says so when the
+/// export's module cannot be fetched or the browser refuses the download.
 fn export(loader: Loader, shown: Memo<Vec<usize>>, json: bool) {
-    let ops = loader.ops.read_untracked();
-    let picked = shown.get_untracked().into_iter().filter_map(|i| ops.get(i));
-    let result = if json {
-        download("operations.json", "application/json", &to_json(picked))
-    } else {
-        let names = loader.names.get_untracked();
-        let csv = to_csv(picked, &names);
-        download("operations.csv", "text/csv;charset=utf-8", &csv)
+    let picked: Vec<Operation> = {
+        let ops = loader.ops.read_untracked();
+        shown
+            .get_untracked()
+            .into_iter()
+            .filter_map(|i| ops.get(i).cloned())
+            .collect()
     };
-    if result.is_err() {
-        let refused = "The browser refused the download.";
-        loader.notice.set(Some(refused.into()));
+    let names = loader.names.get_untracked();
+    leptos::task::spawn_local(async move {
+        let refused = match write_file(picked, names, json).await {
+            Ok(file) => download(&file)
+                .err()
+                .map(|_| "The browser refused the download."),
+            Err(_) => Some("The export could not be opened. Check your connection and try again."),
+        };
+        if let Some(message) = refused {
+            loader.notice.set(Some(message.into()));
+        }
+    });
+}
+
+split_fn!(
+    operations_export,
+    preload_export,
+    /// The export file of `ops`: JSON as received, or CSV in Folio's documented columns.
+    fn write_file(ops: Vec<Operation>, names: Names, json: bool) -> ExportFile {
+        file_of(&ops, &names, json)
+    }
+);
+
+/// The file itself (reached only through `write_file`: it lands in its module).
+fn file_of(ops: &[Operation], names: &Names, json: bool) -> ExportFile {
+    if json {
+        ExportFile {
+            name: "operations.json",
+            mime: "application/json",
+            content: to_json(ops),
+        }
+    } else {
+        ExportFile {
+            name: "operations.csv",
+            mime: "text/csv;charset=utf-8",
+            content: to_csv(ops, names),
+        }
     }
 }
 
-/// Offers `content` as a file called `name` of type `mime`.
-fn download(name: &str, mime: &str, content: &str) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(content));
+/// Offers `file` as a download.
+fn download(file: &ExportFile) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(&file.content));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
+    options.set_type(file.mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob)?;
     let anchor: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
     anchor.set_href(&url);
-    anchor.set_download(name);
+    anchor.set_download(file.name);
     anchor.click();
     set_timeout(
         move || {

@@ -4,6 +4,10 @@
 //! (`folio_client::legacy::timeline::merge_timeline`). It needs the whole of both sides, so
 //! it loads everything once; if the legacy API is switched off the toggle says so and the
 //! usual list stays.
+//!
+//! The timeline needs the legacy API's decoders and the merge, which nothing else on this page
+//! uses: the release build keeps it in a module of its own (`operations_legacy`), fetched
+//! only when the toggle is on (`legacy_timeline_part`).
 
 use crate::url::{use_url_state, UrlState};
 use folio_client::legacy::timeline::{merge_timeline, LegacyRecords, TimelineEntry};
@@ -165,9 +169,22 @@ fn entries_view(entries: Vec<TimelineEntry>, names: Names) -> impl IntoView {
     }
 }
 
-/// The combined timeline; sets `gone` when the legacy API answers 410 or 404.
+/// Whether the legacy API turned out to be switched off, shared by the toggle and the
+/// timeline (context: the timeline is loaded as a part of its own and takes no props).
+#[derive(Clone, Copy)]
+pub struct LegacyGone(pub RwSignal<bool>);
+
+crate::sections::split_page!(
+    operations_legacy,
+    legacy_timeline_part,
+    preload_legacy_timeline,
+    LegacyTimeline
+);
+
+/// The combined timeline; sets [`LegacyGone`] when the legacy API answers 410 or 404.
 #[component]
-pub fn LegacyTimeline(gone: RwSignal<bool>) -> impl IntoView {
+fn LegacyTimeline() -> impl IntoView {
+    let LegacyGone(gone) = expect_context::<LegacyGone>();
     let data = account_resource(|| (), |client, keyless, ()| load(client, keyless));
     Effect::new(move |_| {
         if let Some(Err(e)) = data.get() {
