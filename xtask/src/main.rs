@@ -32,7 +32,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("split") => split::run(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | deploy <nginx | caddy> [--no-build] [--set NAME=value]… | bench [size | operations | paint | lighthouse] | fuzz [--count N] [--seed S]>");
+            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | deploy <nginx | caddy> [--no-build] [--no-check] [--set NAME=value]… | bench [size | operations | paint | lighthouse] | fuzz [--count N] [--seed S]>");
             return ExitCode::from(2);
         }
     };

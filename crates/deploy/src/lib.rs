@@ -8,12 +8,14 @@
 //! tested is what ships.
 
 mod csp;
+mod nginx_main;
 mod settings;
 mod template;
 
 use std::path::Path;
 
 pub use csp::{header_csp, meta_csp};
+pub use nginx_main::nginx_main_config;
 pub use settings::Settings;
 pub use template::fill;
 

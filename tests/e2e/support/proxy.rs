@@ -159,21 +159,9 @@ fn log_file(dir: &Path) -> (Stdio, Stdio) {
 }
 
 /// nginx in the foreground, with the rendered site inside a minimal main configuration like
-/// Debian's (its modules, including brotli_static, and its MIME types), every path of its own.
+/// Debian's (`folio_deploy::nginx_main_config`), every path of its own.
 fn start_nginx(dir: &Path, site: &Path) -> Child {
-    let d = dir.display();
-    // As root, the workers would run as `nobody` and might not read dist/ or write their
-    // temporary files: a test server keeps one user.
-    let user = if is_root() { "user root;\n" } else { "" };
-    let main = format!(
-        "{user}pid {d}/nginx.pid;\nerror_log stderr;\n\
-         include /etc/nginx/modules-enabled/*.conf;\nevents {{}}\nhttp {{\n\
-         include /etc/nginx/mime.types;\ndefault_type application/octet-stream;\n\
-         client_body_temp_path {d}/body;\nproxy_temp_path {d}/proxy;\n\
-         fastcgi_temp_path {d}/fastcgi;\nuwsgi_temp_path {d}/uwsgi;\nscgi_temp_path {d}/scgi;\n\
-         include {};\n}}\n",
-        site.display()
-    );
+    let main = folio_deploy::nginx_main_config(dir, site, is_root());
     let main_path = dir.join("main.conf");
     std::fs::write(&main_path, main).expect("writes nginx's main configuration");
     let (out, err) = log_file(dir);
