@@ -19,7 +19,13 @@ use leptos::prelude::*;
 
 use crate::contexts::settings::Settings;
 use crate::contexts::storage;
-use crate::data::write::Writes;
+
+mod idle;
+mod stored_scopes;
+
+pub use idle::use_idle_forget;
+use idle::{activity_from_text, idle_expired, idle_notice, note_activity};
+use stored_scopes::{scopes_from_json, scopes_to_json};
 
 const KEY_ITEM: &str = "folio.key";
 const LEGACY_KEY_ITEM: &str = "folio.key.legacy";
@@ -243,57 +249,6 @@ pub fn use_session() -> Session {
     expect_context::<Session>()
 }
 
-fn state_to_text(state: &ScopeState) -> String {
-    match state {
-        ScopeState::Granted => "granted".into(),
-        ScopeState::Missing => "missing".into(),
-        ScopeState::KeyRefused => "refused".into(),
-        ScopeState::Unknown(why) => format!("unknown:{why}"),
-    }
-}
-
-fn state_from_text(text: &str) -> ScopeState {
-    match text {
-        "granted" => ScopeState::Granted,
-        "missing" => ScopeState::Missing,
-        "refused" => ScopeState::KeyRefused,
-        other => ScopeState::Unknown(other.strip_prefix("unknown:").unwrap_or(other).to_string()),
-    }
-}
-
-/// Serialises a scope report as `[["Balance","granted"], …]`.
-pub fn scopes_to_json(report: &ScopeReport) -> String {
-    let pairs: Vec<(&str, String)> = report
-        .scopes
-        .iter()
-        .map(|(scope, state)| (scope.name(), state_to_text(state)))
-        .collect();
-    serde_json::to_string(&pairs).unwrap_or_default()
-}
-
-/// Reads what [`scopes_to_json`] wrote; unknown scope names are skipped.
-pub fn scopes_from_json(json: &str) -> Option<ScopeReport> {
-    let pairs: Vec<(String, String)> = serde_json::from_str(json).ok()?;
-    let scopes = pairs
-        .iter()
-        .filter_map(|(name, state)| {
-            let scope = Scope::ALL.into_iter().find(|s| s.name() == name)?;
-            Some((scope, state_from_text(state)))
-        })
-        .collect();
-    Some(ScopeReport { scopes })
-}
-
-/// Whether `idle_minutes` have passed between `last_activity` and `now`.
-pub fn idle_expired(last_activity: DateTime<Utc>, now: DateTime<Utc>, idle_minutes: u32) -> bool {
-    now.signed_duration_since(last_activity) >= chrono::Duration::minutes(i64::from(idle_minutes))
-}
-
-fn idle_notice(minutes: u32) -> String {
-    let unit = if minutes == 1 { "minute" } else { "minutes" };
-    format!("The key was forgotten after {minutes} {unit} without activity. Paste it again to continue.")
-}
-
 /// A random id for one connection (shared by the tab's copies, see the module comment).
 fn new_connection_id() -> String {
     web_sys::window()
@@ -320,17 +275,6 @@ fn forget_when_addresses_change(session: Session, settings: Settings) {
     });
 }
 
-/// Stores the time of the last activity beside the key, as Unix milliseconds (a number
-/// needs no date parser in the first load).
-fn note_activity() {
-    storage::set(ACTIVITY_ITEM, &Utc::now().timestamp_millis().to_string());
-}
-
-/// Reads what [`note_activity`] stored.
-fn activity_from_text(text: &str) -> Option<DateTime<Utc>> {
-    DateTime::from_timestamp_millis(text.trim().parse().ok()?)
-}
-
 /// Forgets the key when a copy of this tab (same connection id) forgot it.
 fn listen_for_forget_in_copies(session: Session) {
     use wasm_bindgen::closure::Closure;
@@ -354,63 +298,9 @@ fn listen_for_forget_in_copies(session: Session) {
     std::mem::forget(channel);
 }
 
-/// Forgets the key after the idle time set in Settings without keyboard, pointer, touch or
-/// wheel activity — but never while a write is waiting for its answer. Call once, inside the
-/// router (it navigates to `/connect`).
-///
-/// Usage: `use_idle_forget(session, settings, writes);` in the layout component.
-pub fn use_idle_forget(session: Session, settings: Settings, writes: Writes) {
-    let last_activity = StoredValue::new(Utc::now());
-    let touch = move || {
-        let now = Utc::now();
-        // Storage is written at most every 5 s.
-        if now.signed_duration_since(last_activity.get_value()) > chrono::Duration::seconds(5) {
-            note_activity();
-        }
-        last_activity.set_value(now);
-    };
-    // The handles live as long as the app; they are never removed.
-    let _ = window_event_listener(leptos::ev::pointerdown, move |_| touch());
-    let _ = window_event_listener(leptos::ev::keydown, move |_| touch());
-    let _ = window_event_listener(leptos::ev::wheel, move |_| touch());
-    let _ = window_event_listener(leptos::ev::touchstart, move |_| touch());
-    let navigate = leptos_router::hooks::use_navigate();
-    set_interval(
-        move || {
-            if !session.key.with_untracked(Option::is_some) || writes.in_flight_untracked() {
-                last_activity.set_value(Utc::now());
-                return;
-            }
-            let minutes = settings.get_untracked().idle_minutes;
-            if idle_expired(last_activity.get_value(), Utc::now(), minutes) {
-                session.forget(Some(idle_notice(minutes)));
-                navigate("/connect", Default::default());
-            }
-        },
-        Duration::from_secs(15),
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::TimeZone;
-
-    #[test]
-    fn scope_report_round_trips() {
-        let report = ScopeReport {
-            scopes: vec![
-                (Scope::Balance, ScopeState::Granted),
-                (Scope::TradeWrite, ScopeState::Missing),
-                (Scope::EarnRead, ScopeState::Unknown("offline".into())),
-                (Scope::ExchangeRead, ScopeState::KeyRefused),
-            ],
-        };
-        let json = scopes_to_json(&report);
-        assert!(!json.contains("folio-demo"));
-        assert_eq!(scopes_from_json(&json), Some(report));
-        assert_eq!(scopes_from_json("nonsense"), None);
-    }
 
     #[test]
     fn timeouts_may_only_be_shortened() {
@@ -420,24 +310,5 @@ mod tests {
         assert_eq!(shorter(default, Some("10")), default);
         assert_eq!(shorter(default, Some("soon")), default);
         assert_eq!(shorter(default, None), default);
-    }
-
-    #[test]
-    fn activity_time_round_trips_and_garbage_is_none() {
-        let at = Utc.with_ymd_and_hms(2026, 11, 23, 20, 0, 0).unwrap();
-        let text = at.timestamp_millis().to_string();
-        assert_eq!(activity_from_text(&text), Some(at));
-        assert_eq!(activity_from_text("2026-11-23T20:00:00Z"), None);
-        assert_eq!(activity_from_text(""), None);
-        assert_eq!(activity_from_text("99999999999999999999"), None);
-    }
-
-    #[test]
-    fn idle_time() {
-        let start = Utc.with_ymd_and_hms(2026, 1, 1, 10, 0, 0).unwrap();
-        let later = Utc.with_ymd_and_hms(2026, 1, 1, 10, 29, 59).unwrap();
-        assert!(!idle_expired(start, later, 30));
-        let much_later = Utc.with_ymd_and_hms(2026, 1, 1, 10, 30, 0).unwrap();
-        assert!(idle_expired(start, much_later, 30));
     }
 }

@@ -73,11 +73,10 @@ fn check(server: Server, config: &Path) -> Result<(), String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let mut command = match server {
         Server::Nginx => {
-            let as_root = shell::output("id", &["-u"]).is_some_and(|u| u.trim() == "0");
             let main = dir.join("main.conf");
             std::fs::write(
                 &main,
-                folio_deploy::nginx_main_config(&dir, config, as_root),
+                folio_deploy::nginx_main_config(&dir, config, shell::is_root()),
             )
             .map_err(|e| format!("cannot write {}: {e}", main.display()))?;
             let mut c = Command::new("nginx");

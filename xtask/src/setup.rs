@@ -5,7 +5,7 @@
 //! Debian chromium + chromium-driver, nginx (+ brotli_static), caddy and openssl. Nothing
 //! downloads a binary outside these registries.
 
-use crate::shell::{output, root, run as sh};
+use crate::shell::{is_root, output, root, run as sh};
 
 const TRUNK_VERSION: &str = "0.21.14";
 
@@ -116,11 +116,7 @@ fn debian_packages() -> Result<(), String> {
     if missing.is_empty() {
         return Ok(());
     }
-    let sudo = if output("id", &["-u"]).is_some_and(|u| u.trim() == "0") {
-        ""
-    } else {
-        "sudo "
-    };
+    let sudo = if is_root() { "" } else { "sudo " };
     let policy = "/usr/sbin/policy-rc.d";
     let script = format!(
         "set -e; held=''; if [ ! -e {policy} ]; then printf '#!/bin/sh\\nexit 101\\n' | {sudo}tee {policy} >/dev/null; {sudo}chmod +x {policy}; held=1; fi; \

@@ -112,3 +112,8 @@ fn find_on_path(name: &str, path: &str) -> Option<PathBuf> {
         .map(|dir| PathBuf::from(dir).join(name))
         .find(|candidate| candidate.is_file())
 }
+
+/// Whether this process runs as root (`id -u` is 0).
+pub fn is_root() -> bool {
+    output("id", &["-u"]).is_some_and(|u| u.trim() == "0")
+}

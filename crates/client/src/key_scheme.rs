@@ -31,7 +31,7 @@ impl<T: Transport> Client<T> {
     }
 
     /// Whether `url` is one of the exchange API's.
-    pub(crate) fn is_exchange_url(&self, url: &str) -> bool {
+    fn is_exchange_url(&self, url: &str) -> bool {
         crate::api_keys::is_under(url, self.exchange_base())
     }
 

@@ -1,0 +1,100 @@
+//! Forgetting the key after a period without activity: the time of the last keyboard,
+//! pointer, touch or wheel activity, kept beside the key (so a restored tab can be checked
+//! before anything is sent), and the timer that forgets the key once the limit is passed.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use leptos::prelude::*;
+
+use super::{Session, ACTIVITY_ITEM};
+use crate::contexts::settings::Settings;
+use crate::contexts::storage;
+use crate::data::write::Writes;
+
+/// Whether `idle_minutes` have passed between `last_activity` and `now`.
+pub(super) fn idle_expired(
+    last_activity: DateTime<Utc>,
+    now: DateTime<Utc>,
+    idle_minutes: u32,
+) -> bool {
+    now.signed_duration_since(last_activity) >= chrono::Duration::minutes(i64::from(idle_minutes))
+}
+
+pub(super) fn idle_notice(minutes: u32) -> String {
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    format!("The key was forgotten after {minutes} {unit} without activity. Paste it again to continue.")
+}
+
+/// Stores the time of the last activity beside the key, as Unix milliseconds (a number
+/// needs no date parser in the first load).
+pub(super) fn note_activity() {
+    storage::set(ACTIVITY_ITEM, &Utc::now().timestamp_millis().to_string());
+}
+
+/// Reads what [`note_activity`] stored.
+pub(super) fn activity_from_text(text: &str) -> Option<DateTime<Utc>> {
+    DateTime::from_timestamp_millis(text.trim().parse().ok()?)
+}
+
+/// Forgets the key after the idle time set in Settings without keyboard, pointer, touch or
+/// wheel activity — but never while a write is waiting for its answer. Call once, inside the
+/// router (it navigates to `/connect`).
+///
+/// Usage: `use_idle_forget(session, settings, writes);` in the layout component.
+pub fn use_idle_forget(session: Session, settings: Settings, writes: Writes) {
+    let last_activity = StoredValue::new(Utc::now());
+    let touch = move || {
+        let now = Utc::now();
+        // Storage is written at most every 5 s.
+        if now.signed_duration_since(last_activity.get_value()) > chrono::Duration::seconds(5) {
+            note_activity();
+        }
+        last_activity.set_value(now);
+    };
+    // The handles live as long as the app; they are never removed.
+    let _ = window_event_listener(leptos::ev::pointerdown, move |_| touch());
+    let _ = window_event_listener(leptos::ev::keydown, move |_| touch());
+    let _ = window_event_listener(leptos::ev::wheel, move |_| touch());
+    let _ = window_event_listener(leptos::ev::touchstart, move |_| touch());
+    let navigate = leptos_router::hooks::use_navigate();
+    set_interval(
+        move || {
+            if !session.key.with_untracked(Option::is_some) || writes.in_flight_untracked() {
+                last_activity.set_value(Utc::now());
+                return;
+            }
+            let minutes = settings.get_untracked().idle_minutes;
+            if idle_expired(last_activity.get_value(), Utc::now(), minutes) {
+                session.forget(Some(idle_notice(minutes)));
+                navigate("/connect", Default::default());
+            }
+        },
+        Duration::from_secs(15),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn activity_time_round_trips_and_garbage_is_none() {
+        let at = Utc.with_ymd_and_hms(2026, 11, 23, 20, 0, 0).unwrap();
+        let text = at.timestamp_millis().to_string();
+        assert_eq!(activity_from_text(&text), Some(at));
+        assert_eq!(activity_from_text("2026-11-23T20:00:00Z"), None);
+        assert_eq!(activity_from_text(""), None);
+        assert_eq!(activity_from_text("99999999999999999999"), None);
+    }
+
+    #[test]
+    fn idle_time() {
+        let start = Utc.with_ymd_and_hms(2026, 1, 1, 10, 0, 0).unwrap();
+        let later = Utc.with_ymd_and_hms(2026, 1, 1, 10, 29, 59).unwrap();
+        assert!(!idle_expired(start, later, 30));
+        let much_later = Utc.with_ymd_and_hms(2026, 1, 1, 10, 30, 0).unwrap();
+        assert!(idle_expired(start, much_later, 30));
+    }
+}
