@@ -1,7 +1,11 @@
 //! Folio's export files, written without the UI so they are tested natively:
 //!
+//! - [`archive`]: the legacy archive, one ZIP of every legacy list as sent.
 //! - [`csv`]: the one CSV writer every export uses (documented quoting, formula defusal).
+//! - [`flatten`]: a JSON record as CSV columns, every value exactly as sent.
 //!
 //! Nothing here knows the API key: files are built from records the app already holds.
 
+pub mod archive;
 pub mod csv;
+pub mod flatten;

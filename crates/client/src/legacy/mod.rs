@@ -11,6 +11,7 @@
 //! the sunset the service answers 410, which is [`crate::ApiError::Gone`].
 
 mod lists;
+mod raw;
 pub mod reconcile;
 mod records;
 pub mod sunset;
@@ -23,6 +24,7 @@ pub use lists::{
     LegacyCommodityTransactionsQuery, LegacyCryptoTransactionsQuery, LegacyFiatTransactionsQuery,
     LegacyTradesQuery,
 };
+pub use raw::{raw_records, LegacyList, RawLegacyPage, RawRecord};
 pub use records::{
     LegacyCommodityTransaction, LegacyCryptoTransaction, LegacyFiatTransaction, LegacyTrade,
 };

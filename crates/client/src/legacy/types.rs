@@ -152,17 +152,21 @@ impl<A> LegacyPage<A> {
     /// the page holds fewer items than the page size in force (`meta.page_size`, else
     /// `requested`, else 25).
     pub fn next_cursor(&self, requested: Option<u32>) -> Option<&str> {
-        let size = self
-            .meta
-            .page_size
-            .or(requested)
-            .unwrap_or(DEFAULT_PAGE_SIZE);
-        let full = self.data.len() >= size.max(1) as usize;
-        let cursor = self.meta.next_cursor.as_deref().filter(|c| !c.is_empty());
-        (self.links.next.is_some() && full)
-            .then_some(cursor)
-            .flatten()
+        next_cursor(&self.meta, &self.links, self.data.len(), requested)
     }
+}
+
+/// [`LegacyPage::next_cursor`] of a page holding `len` items with this `meta` and `links`.
+pub(crate) fn next_cursor<'a>(
+    meta: &'a LegacyMeta,
+    links: &LegacyLinks,
+    len: usize,
+    requested: Option<u32>,
+) -> Option<&'a str> {
+    let size = meta.page_size.or(requested).unwrap_or(DEFAULT_PAGE_SIZE);
+    let full = len >= size.max(1) as usize;
+    let cursor = meta.next_cursor.as_deref().filter(|c| !c.is_empty());
+    (links.next.is_some() && full).then_some(cursor).flatten()
 }
 
 open_enum!(

@@ -1,0 +1,207 @@
+//! The legacy lists read **as sent**, for the archive that outlives the API: each record's
+//! JSON text is kept byte for byte (`serde_json`'s `RawValue`), nothing is decoded into
+//! Folio's types, so no attribute is lost and no amount is rewritten. Paging follows the
+//! same rule as the typed lists ([`super::LegacyPage::next_cursor`]).
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use super::types::{next_cursor, LegacyLinks, LegacyMeta, MAX_PAGE_SIZE};
+use super::Legacy;
+use crate::decode::decode;
+use crate::query::Query;
+use crate::transport::Transport;
+use crate::ApiError;
+
+/// Every list of the legacy API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LegacyList {
+    /// `GET /v1/wallets`: crypto wallets.
+    Wallets,
+    /// `GET /v1/fiatwallets`: fiat wallets.
+    FiatWallets,
+    /// `GET /v1/asset-wallets`: wallets grouped by asset type (one object, not a list).
+    AssetWallets,
+    /// `GET /v1/trades`.
+    Trades,
+    /// `GET /v1/fiatwallets/transactions`.
+    FiatTransactions,
+    /// `GET /v1/wallets/transactions`.
+    CryptoTransactions,
+    /// `GET /v1/assets/transactions/commodity`.
+    CommodityTransactions,
+}
+
+impl LegacyList {
+    /// Every list, in the order the archive reads them.
+    pub const ALL: [LegacyList; 7] = [
+        LegacyList::Wallets,
+        LegacyList::FiatWallets,
+        LegacyList::AssetWallets,
+        LegacyList::Trades,
+        LegacyList::FiatTransactions,
+        LegacyList::CryptoTransactions,
+        LegacyList::CommodityTransactions,
+    ];
+
+    /// The path under `{legacy_base_url}/v1`.
+    pub fn path(self) -> &'static str {
+        match self {
+            LegacyList::Wallets => "/wallets",
+            LegacyList::FiatWallets => "/fiatwallets",
+            LegacyList::AssetWallets => "/asset-wallets",
+            LegacyList::Trades => "/trades",
+            LegacyList::FiatTransactions => "/fiatwallets/transactions",
+            LegacyList::CryptoTransactions => "/wallets/transactions",
+            LegacyList::CommodityTransactions => "/assets/transactions/commodity",
+        }
+    }
+
+    /// Whether the list is cursor-paginated (the wallet lists come in one answer).
+    pub fn is_paged(self) -> bool {
+        matches!(
+            self,
+            LegacyList::Trades
+                | LegacyList::FiatTransactions
+                | LegacyList::CryptoTransactions
+                | LegacyList::CommodityTransactions
+        )
+    }
+}
+
+/// One record as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawRecord {
+    /// Its `id` (`None` when it has none or it is not a string).
+    pub id: Option<String>,
+    /// Its JSON text, exactly as received.
+    pub json: String,
+}
+
+/// One answer of a legacy list, as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawLegacyPage {
+    /// The whole answer's text (the asset wallets are kept this way: they are one object).
+    pub body: String,
+    /// The items of `data` when it is an array (empty for the asset wallets).
+    pub records: Vec<RawRecord>,
+    /// The cursor of the next page; `None` when this page is the last or the list is not paged.
+    pub next_cursor: Option<String>,
+    /// `meta.total_count`, when sent.
+    pub total_count: Option<u64>,
+}
+
+#[derive(Deserialize)]
+struct RawData<'a> {
+    #[serde(borrow, default)]
+    data: Option<&'a RawValue>,
+}
+
+#[derive(Deserialize)]
+struct IdOnly {
+    #[serde(default)]
+    id: Option<serde_json::Value>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Paging {
+    meta: LegacyMeta,
+    links: LegacyLinks,
+}
+
+fn not_json(e: serde_json::Error) -> ApiError {
+    ApiError::Decode {
+        detail: format!("not JSON: {e}"),
+    }
+}
+
+/// The records of `data` (an array) of `body`, each kept as its exact text.
+pub fn raw_records(body: &str) -> Result<Vec<RawRecord>, ApiError> {
+    let envelope: RawData<'_> = serde_json::from_str(body).map_err(not_json)?;
+    let Some(data) = envelope.data else {
+        return Ok(Vec::new());
+    };
+    if !data.get().trim_start().starts_with('[') {
+        return Ok(Vec::new());
+    }
+    let items: Vec<&RawValue> = serde_json::from_str(data.get()).map_err(not_json)?;
+    Ok(items
+        .into_iter()
+        .map(|item| RawRecord {
+            id: serde_json::from_str::<IdOnly>(item.get())
+                .ok()
+                .and_then(|i| i.id)
+                .and_then(|id| match id {
+                    serde_json::Value::String(s) => Some(s),
+                    serde_json::Value::Number(n) => Some(n.to_string()),
+                    _ => None,
+                }),
+            json: item.get().to_string(),
+        })
+        .collect())
+}
+
+impl<T: Transport> Legacy<'_, T> {
+    /// One answer of `list` as sent: from `cursor` on, `page_size` records (1–500) for a
+    /// paged list; the whole list otherwise. Reads retry on 429/503 like every read.
+    pub async fn raw_page(
+        &self,
+        list: LegacyList,
+        cursor: Option<&str>,
+        page_size: u32,
+    ) -> Result<RawLegacyPage, ApiError> {
+        let size = page_size.clamp(1, MAX_PAGE_SIZE);
+        let query = if list.is_paged() {
+            let mut q = Query::new();
+            q.push_opt("cursor", cursor.filter(|c| !c.is_empty()))
+                .push("page_size", size);
+            q.render()
+        } else {
+            String::new()
+        };
+        let url = self.client.legacy_url(&format!("{}{query}", list.path()));
+        let body = self.client.get_text(url).await?;
+        let records = raw_records(&body)?;
+        let paging: Paging = decode(&body).unwrap_or_default();
+        let next = list
+            .is_paged()
+            .then(|| next_cursor(&paging.meta, &paging.links, records.len(), Some(size)))
+            .flatten()
+            .map(str::to_string);
+        Ok(RawLegacyPage {
+            total_count: paging.meta.total_count,
+            next_cursor: next,
+            records,
+            body,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_keep_their_exact_text_and_ids() {
+        let body = r#"{"data":[{"type":"trade","attributes":{"amount":"1.50","n":1.10},"id":"a"}, {"id":7,"x":[1,2]},{"no_id":true}],"meta":{}}"#;
+        let records = raw_records(body).unwrap();
+        assert_eq!(records.len(), 3);
+        assert_eq!(
+            records[0].json,
+            r#"{"type":"trade","attributes":{"amount":"1.50","n":1.10},"id":"a"}"#
+        );
+        assert_eq!(records[0].id.as_deref(), Some("a"));
+        assert_eq!(records[1].id.as_deref(), Some("7"));
+        assert_eq!(records[2].id, None);
+    }
+
+    #[test]
+    fn an_object_or_missing_data_has_no_records() {
+        assert!(raw_records(r#"{"data":{"type":"data"}}"#)
+            .unwrap()
+            .is_empty());
+        assert!(raw_records("{}").unwrap().is_empty());
+        assert!(raw_records("<html>").is_err());
+    }
+}

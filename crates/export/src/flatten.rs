@@ -1,0 +1,130 @@
+//! A JSON record flattened into CSV columns, every value exactly as sent:
+//!
+//! - an object's fields become columns named by their path (`attributes.time.unix`);
+//! - a string is its decoded text; `null` is an empty cell;
+//! - a number, `true`/`false` and an array are their JSON text as received (an amount
+//!   sent as the number `1.10` stays `1.10`; `tags: [...]` is one cell holding the array).
+//!
+//! Fields keep the order the record sent them in.
+
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
+
+/// An object's fields in the order sent, values kept as their JSON text.
+struct Ordered<'a>(Vec<(String, &'a RawValue)>);
+
+impl<'de> Deserialize<'de> for Ordered<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = Ordered<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+                let mut fields = Vec::new();
+                while let Some((key, value)) = map.next_entry::<String, &'de RawValue>()? {
+                    fields.push((key, value));
+                }
+                Ok(Ordered(fields))
+            }
+        }
+        d.deserialize_map(Fields)
+    }
+}
+
+/// The fields of the JSON object `json`, in order, values as their exact JSON text
+/// (`None` when `json` is not an object).
+pub fn object_fields(json: &str) -> Option<Vec<(String, &RawValue)>> {
+    json.trim_start()
+        .starts_with('{')
+        .then(|| serde_json::from_str::<Ordered<'_>>(json).ok())
+        .flatten()
+        .map(|o| o.0)
+}
+
+/// The value at `path` inside the JSON text `json` (objects only), as its exact text.
+pub fn value_at<'a>(json: &'a str, path: &[&str]) -> Option<&'a str> {
+    let Some((first, rest)) = path.split_first() else {
+        return Some(json);
+    };
+    let fields = object_fields(json)?;
+    let (_, value) = fields.into_iter().find(|(k, _)| k == first)?;
+    value_at(value.get(), rest)
+}
+
+/// The cell text of one JSON value (see the module documentation).
+pub fn cell_text(raw: &str) -> String {
+    let t = raw.trim();
+    if t.starts_with('"') {
+        serde_json::from_str::<String>(t).unwrap_or_else(|_| t.to_string())
+    } else if t == "null" {
+        String::new()
+    } else {
+        t.to_string()
+    }
+}
+
+/// `json` flattened to `(column, cell)` pairs; a value that is not an object is the single
+/// column `value`.
+pub fn flatten(json: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    match object_fields(json) {
+        Some(fields) => walk("", fields, &mut out),
+        None => out.push(("value".to_string(), cell_text(json))),
+    }
+    out
+}
+
+fn walk(prefix: &str, fields: Vec<(String, &RawValue)>, out: &mut Vec<(String, String)>) {
+    for (key, value) in fields {
+        let path = format!("{prefix}{key}");
+        match object_fields(value.get()) {
+            Some(inner) if !inner.is_empty() => walk(&format!("{path}."), inner, out),
+            _ => out.push((path, cell_text(value.get()))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_objects_become_paths_and_values_stay_as_sent() {
+        let json = r#"{"type":"trade","attributes":{"amount":"0.10","n":1.10,"ok":true,"none":null,"time":{"date_iso8601":"2021-01-01T00:00:00+01:00","unix":"1609455600"},"tags":[{"a":1}],"empty":{}},"id":"x\"y"}"#;
+        let flat = flatten(json);
+        let expect = [
+            ("type", "trade"),
+            ("attributes.amount", "0.10"),
+            ("attributes.n", "1.10"),
+            ("attributes.ok", "true"),
+            ("attributes.none", ""),
+            ("attributes.time.date_iso8601", "2021-01-01T00:00:00+01:00"),
+            ("attributes.time.unix", "1609455600"),
+            ("attributes.tags", r#"[{"a":1}]"#),
+            ("attributes.empty", "{}"),
+            ("id", "x\"y"),
+        ];
+        let got: Vec<(&str, &str)> = flat.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(got, expect);
+    }
+
+    #[test]
+    fn a_path_reaches_nested_values_and_odd_input_is_kept() {
+        let json = r#"{"data":{"attributes":{"wallets":[1, 2]}}}"#;
+        assert_eq!(
+            value_at(json, &["data", "attributes", "wallets"]),
+            Some("[1, 2]")
+        );
+        assert_eq!(value_at(json, &["data", "nope"]), None);
+        assert_eq!(
+            flatten("[1]"),
+            vec![("value".to_string(), "[1]".to_string())]
+        );
+        assert_eq!(
+            flatten("{broken"),
+            vec![("value".to_string(), "{broken".to_string())]
+        );
+    }
+}

@@ -1,0 +1,168 @@
+//! The legacy archive packed in small slices and read back with the `zip` and `csv` crates.
+
+use std::io::Read;
+
+use chrono::{TimeZone, Utc};
+use folio_client::legacy::{raw_records, LegacyList};
+use folio_export::archive::{
+    documented_columns, ArchiveInfo, ArchiveJob, ListDump, ListOutcome, Step,
+};
+
+fn read(zip: &mut zip::ZipArchive<std::io::Cursor<Vec<u8>>>, name: &str) -> String {
+    let mut text = String::new();
+    zip.by_name(name)
+        .unwrap_or_else(|_| panic!("{name} in the archive"))
+        .read_to_string(&mut text)
+        .unwrap();
+    text
+}
+
+fn pack(lists: Vec<ListDump>, budget: usize) -> (Vec<u8>, usize) {
+    let info = ArchiveInfo {
+        source: "https://api.example/legacy/".into(),
+        started: Utc.with_ymd_and_hms(2026, 11, 23, 22, 0, 0).unwrap(),
+        packed: Utc.with_ymd_and_hms(2026, 11, 23, 22, 5, 7).unwrap(),
+    };
+    let mut job = ArchiveJob::new(lists, info);
+    let mut steps = 0;
+    let mut last_done = 0;
+    loop {
+        steps += 1;
+        match job.step(budget).unwrap() {
+            Step::Working { done, total } => {
+                assert!(done >= last_done && done <= total, "{done} of {total}");
+                last_done = done;
+            }
+            Step::Done(bytes) => return (bytes, steps),
+        }
+    }
+}
+
+const TRADES: &str = r#"{"data":[{"type":"trade","attributes":{"status":"finished","type":"buy","amount_fiat":"10.00","amount_cryptocoin":"0.00012345","price":1.10,"time":{"date_iso8601":"2021-01-01T00:00:00+01:00","unix":"1609455600"},"note":"=HYPERLINK(\"x\")","extra_field":{"a":"b"}},"id":"t1"},{"type":"trade","attributes":{"status":"finished","type":"sell","amount_fiat":"5"},"id":"t2"}],"meta":{"total_count":2}}"#;
+
+const ASSET_WALLETS: &str = r#"{"last_user_action":{"date_iso8601":"2021-01-01T00:00:00+01:00","unix":"1"},"data":{"type":"data","attributes":{"cryptocoin":{"type":"collection","attributes":{"wallets":[{"type":"wallet","attributes":{"cryptocoin_symbol":"BTC","balance":"0.50000000"},"id":"w1"}]}},"commodity":{"metal":{"type":"collection","attributes":{"wallets":[{"type":"wallet","attributes":{"cryptocoin_symbol":"XAU","balance":"1.0"},"id":"w2"}]}}}}}}"#;
+
+fn lists() -> Vec<ListDump> {
+    let mut trades = ListDump::new(LegacyList::Trades);
+    trades.records = raw_records(TRADES).unwrap();
+    trades.reported_total = Some(2);
+    trades.outcome = ListOutcome::Complete;
+    let mut wallets = ListDump::new(LegacyList::AssetWallets);
+    wallets.body = Some(ASSET_WALLETS.to_string());
+    wallets.outcome = ListOutcome::Complete;
+    let mut crypto = ListDump::new(LegacyList::CryptoTransactions);
+    crypto.reported_total = Some(900);
+    crypto.outcome = ListOutcome::Failed("the service answered 500".into());
+    vec![wallets, trades, crypto]
+}
+
+#[test]
+fn every_list_is_in_the_zip_as_sent_and_as_csv() {
+    let (bytes, steps) = pack(lists(), 2);
+    assert!(steps > 3, "packed in slices, not at once ({steps} steps)");
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut names: Vec<String> = zip.file_names().map(|n| n.unwrap().to_string()).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "README.txt",
+            "asset-wallets.csv",
+            "asset-wallets.json",
+            "crypto-transactions.csv",
+            "crypto-transactions.json",
+            "trades.csv",
+            "trades.json"
+        ]
+    );
+
+    // JSON: the records byte for byte, in one array.
+    let json = read(&mut zip, "trades.json");
+    let records: Vec<&serde_json::value::RawValue> = serde_json::from_str(&json).unwrap();
+    let sent = raw_records(TRADES).unwrap();
+    assert_eq!(records.len(), 2);
+    for (got, sent) in records.iter().zip(&sent) {
+        assert_eq!(got.get(), sent.json);
+    }
+    assert_eq!(read(&mut zip, "asset-wallets.json"), ASSET_WALLETS);
+    assert_eq!(read(&mut zip, "crypto-transactions.json").trim(), "[\n]");
+
+    // CSV: documented columns first, then the extra attributes; values as sent; defused.
+    let csv_text = read(&mut zip, "trades.csv");
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_string)
+        .collect();
+    let documented = documented_columns(LegacyList::Trades);
+    assert_eq!(&header[..documented.len()], &documented[..]);
+    assert_eq!(
+        &header[documented.len()..],
+        ["attributes.note", "attributes.extra_field.a"]
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 2);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    assert_eq!(&rows[0][col("id")], "t1");
+    assert_eq!(&rows[0][col("attributes.amount_cryptocoin")], "0.00012345");
+    assert_eq!(&rows[0][col("attributes.price")], "1.10");
+    assert_eq!(&rows[0][col("attributes.time.unix")], "1609455600");
+    assert_eq!(&rows[0][col("attributes.note")], "'=HYPERLINK(\"x\")");
+    assert_eq!(&rows[1][col("attributes.amount_fiat")], "5");
+    assert_eq!(&rows[1][col("attributes.price")], "");
+
+    let wallets = read(&mut zip, "asset-wallets.csv");
+    let mut reader = csv::Reader::from_reader(wallets.as_bytes());
+    assert_eq!(reader.headers().unwrap().iter().next(), Some("group"));
+    let groups: Vec<String> = reader
+        .records()
+        .map(|r| r.unwrap()[0].to_string())
+        .collect();
+    assert_eq!(groups, ["cryptocoin", "commodity.metal"]);
+
+    // README: source, times, counts, what is missing.
+    let readme = read(&mut zip, "README.txt");
+    for line in [
+        "https://api.example/legacy/v1",
+        "2026-11-23 22:00:00 UTC",
+        "2026-11-23 22:05:07 UTC",
+        "Trades (GET /v1/trades): 2 records, complete.",
+        "(GET /v1/asset-wallets): 2 wallets, complete.",
+        "0 records (the API reported 900 in total), INCOMPLETE: reading failed (the service answered 500).",
+        "crypto-transactions: the files hold only what was read before it failed",
+    ] {
+        assert!(readme.contains(line), "README lacks {line:?}:\n{readme}");
+    }
+    assert!(!readme.contains("None: every list"));
+}
+
+#[test]
+fn fifty_thousand_records_pack_in_bounded_slices() {
+    let mut list = ListDump::new(LegacyList::CryptoTransactions);
+    let body = format!(
+        "{{\"data\":[{}]}}",
+        (0..50_000)
+            .map(|i| format!(r#"{{"type":"transaction","attributes":{{"amount":"0.{i:08}","tx_id":"0x{i:x}"}},"id":"id-{i}"}}"#))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    list.records = raw_records(&body).unwrap();
+    list.outcome = ListOutcome::Complete;
+    let (bytes, steps) = pack(vec![list], 2_000);
+    assert!(
+        steps >= 75,
+        "three passes of 50,000 records in slices of 2,000: {steps}"
+    );
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let csv_text = read(&mut zip, "crypto-transactions.csv");
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 50_000);
+    assert_eq!(&rows[49_999][0], "id-49999");
+    let json = read(&mut zip, "crypto-transactions.json");
+    let parsed: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
+    assert_eq!(parsed.len(), 50_000);
+    assert!(read(&mut zip, "README.txt").contains("50,000 records, complete."));
+}
