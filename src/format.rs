@@ -22,6 +22,11 @@ fn group_digits(digits: &str) -> String {
     out
 }
 
+/// A count with thousands separators (`50000` → `50,000`).
+pub fn format_count(n: usize) -> String {
+    group_digits(&n.to_string())
+}
+
 /// Formats a decimal with thousands separators, keeping its scale (`1234.50000` →
 /// `1,234.50000`).
 pub fn format_amount(value: Decimal) -> String {

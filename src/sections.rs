@@ -162,6 +162,7 @@ pub enum Section {
     LegacyCrypto,
     LegacyCommodity,
     LegacyMigrate,
+    LegacyArchive,
 }
 
 impl Section {
@@ -190,6 +191,7 @@ impl Section {
             ("legacy-api", "crypto-transactions") => Section::LegacyCrypto,
             ("legacy-api", "commodity-transactions") => Section::LegacyCommodity,
             ("legacy-api", "migrate") => Section::LegacyMigrate,
+            ("legacy-api", "archive") => Section::LegacyArchive,
             _ => return None,
         })
     }
@@ -222,6 +224,7 @@ impl Section {
                 Section::LegacyCrypto => legacy::preload_crypto().await,
                 Section::LegacyCommodity => legacy::preload_commodity().await,
                 Section::LegacyMigrate => legacy::preload_migrate().await,
+                Section::LegacyArchive => legacy::preload_archive().await,
             };
         });
     }

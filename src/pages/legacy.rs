@@ -1,9 +1,11 @@
 //! The legacy section (`/legacy-api/...`): read-only views of Bitpanda's legacy API until it is
 //! switched off after 31 January 2027 — wallets, trades, fiat, crypto and metal
 //! transactions with their filters and cursor paging in the URL — and the move to the
-//! current API (migration table, key check, reconciliation). Every page sits in a
+//! current API (migration table, key check, reconciliation), and "Download everything": one
+//! ZIP of every list to keep after the switch-off. Every page sits in a
 //! [`frame::LegacyFrame`]: sub-navigation, days-left banner, and the "switched off" state.
 
+mod archive;
 mod cells;
 mod commodity;
 mod crypto;
@@ -20,6 +22,7 @@ mod trades;
 mod wallets;
 pub(crate) mod words;
 
+use archive::LegacyArchivePage;
 use commodity::LegacyCommodityPage;
 use crypto::LegacyCryptoPage;
 use fiat::LegacyFiatPage;
@@ -49,6 +52,13 @@ split_page!(
     preload_commodity,
     LegacyCommodityPage
 );
+// The archive's reading, packing and ZIP writer load only when it is opened.
+split_page!(
+    legacy_archive,
+    archive_page,
+    preload_archive,
+    LegacyArchivePage
+);
 split_page!(
     legacy_migrate,
     migrate_page,
@@ -67,6 +77,7 @@ pub fn LegacyRoutes() -> impl leptos_router::MatchNestedRoutes + Clone {
             <Route path=path!("/crypto-transactions") view=|| view! { <LazyPage load=crypto_page /> } />
             <Route path=path!("/commodity-transactions") view=|| view! { <LazyPage load=commodity_page /> } />
             <Route path=path!("/migrate") view=|| view! { <LazyPage load=migrate_page /> } />
+            <Route path=path!("/archive") view=|| view! { <LazyPage load=archive_page /> } />
         </ParentRoute>
     }
     .into_inner()

@@ -19,6 +19,7 @@ mod exchange_browse;
 mod faults;
 mod history;
 mod legacy;
+mod legacy_archive;
 mod legacy_lists;
 mod legacy_migrate;
 mod limits_earn;

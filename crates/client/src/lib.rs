@@ -38,6 +38,7 @@ mod early;
 mod error;
 pub mod exchange;
 mod ids;
+pub mod json_text;
 mod key_scheme;
 pub mod legacy;
 mod lenient;

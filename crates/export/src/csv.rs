@@ -79,9 +79,16 @@ mod tests {
 
     #[test]
     fn formulas_are_defused_after_leading_spaces() {
-        for t in ["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx", "  =cmd", " @x"] {
+        for t in [
+            "=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx", "  =cmd", " @x",
+        ] {
             assert!(looks_like_formula(t), "{t:?}");
-            assert!(cell(Cell::Text(t)).trim_start_matches('"').starts_with('\''), "{t:?}");
+            assert!(
+                cell(Cell::Text(t))
+                    .trim_start_matches('"')
+                    .starts_with('\''),
+                "{t:?}"
+            );
         }
         for t in ["BTC", "1.5", "a=b", "", " x"] {
             assert!(!looks_like_formula(t), "{t:?}");

@@ -78,11 +78,16 @@ fn every_list_is_in_the_zip_as_sent_and_as_csv() {
 
     // JSON: the records byte for byte, in one array.
     let json = read(&mut zip, "trades.json");
-    let records: Vec<&serde_json::value::RawValue> = serde_json::from_str(&json).unwrap();
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&json).is_ok(),
+        "valid JSON"
+    );
+    let records = folio_client::json_text::array_items(&json).unwrap();
     let sent = raw_records(TRADES).unwrap();
     assert_eq!(records.len(), 2);
+    assert!(TRADES.contains(records[0]) && TRADES.contains(records[1]));
     for (got, sent) in records.iter().zip(&sent) {
-        assert_eq!(got.get(), sent.json);
+        assert_eq!(*got, sent.json);
     }
     assert_eq!(read(&mut zip, "asset-wallets.json"), ASSET_WALLETS);
     assert_eq!(read(&mut zip, "crypto-transactions.json").trim(), "[\n]");
@@ -165,4 +170,20 @@ fn fifty_thousand_records_pack_in_bounded_slices() {
     let parsed: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
     assert_eq!(parsed.len(), 50_000);
     assert!(read(&mut zip, "README.txt").contains("50,000 records, complete."));
+}
+
+#[test]
+fn the_documented_headers_are_the_ones_written() {
+    let docs = include_str!("../../../docs/legacy-archive.md");
+    for list in LegacyList::ALL {
+        let stem = folio_export::archive::file_stem(list);
+        let heading = format!("#### `{stem}.csv`");
+        let block = docs
+            .split_once(&heading)
+            .and_then(|(_, after)| after.split_once("```text\n"))
+            .unwrap_or_else(|| panic!("{heading} is documented"))
+            .1;
+        let documented = block.lines().next().unwrap();
+        assert_eq!(documented, documented_columns(list).join(","), "{stem}");
+    }
 }

@@ -43,6 +43,7 @@ const LEGACY_PAGES: &[(&str, &str)] = &[
     ("/legacy-api/crypto-transactions", "Crypto transactions"),
     ("/legacy-api/commodity-transactions", "Metal transactions"),
     ("/legacy-api/migrate", "Move to the current API"),
+    ("/legacy-api/archive", "Download everything"),
 ];
 
 /// The days-left banner.
@@ -53,6 +54,8 @@ fn SunsetBanner(days_left: u32) -> impl IntoView {
             {sunset_sentence(days_left)}
             " "
             <A href="/legacy-api/migrate">"How to move"</A>
+            " · "
+            <A href="/legacy-api/archive">"Download everything before then"</A>
         </p>
     }
 }

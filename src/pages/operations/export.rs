@@ -5,11 +5,11 @@
 
 use folio_client::current::Operation;
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
 
 use super::csv::{to_csv, to_json};
 use super::loader::Loader;
 use super::rows::Names;
+use crate::data::download::offer_text;
 use crate::sections::{split_fn, warm_module};
 
 /// The two export buttons (off while nothing is shown).
@@ -56,7 +56,7 @@ fn export(loader: Loader, shown: Memo<Vec<usize>>, json: bool) {
     let names = loader.names.get_untracked();
     leptos::task::spawn_local(async move {
         let refused = match write_file(picked, names, json).await {
-            Ok(file) => download(&file)
+            Ok(file) => offer_text(file.name, file.mime, &file.content)
                 .err()
                 .map(|_| "The browser refused the download."),
             Err(_) => Some("The export could not be opened. Check your connection and try again."),
@@ -91,24 +91,4 @@ fn file_of(ops: &[Operation], names: &Names, json: bool) -> ExportFile {
             content: to_csv(ops, names),
         }
     }
-}
-
-/// Offers `file` as a download.
-fn download(file: &ExportFile) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(&file.content));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(file.mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let anchor: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
-    anchor.set_href(&url);
-    anchor.set_download(file.name);
-    anchor.click();
-    set_timeout(
-        move || {
-            let _ = web_sys::Url::revoke_object_url(&url);
-        },
-        std::time::Duration::from_secs(30),
-    );
-    Ok(())
 }

@@ -1,14 +1,14 @@
 //! The legacy lists read **as sent**, for the archive that outlives the API: each record's
-//! JSON text is kept byte for byte (`serde_json`'s `RawValue`), nothing is decoded into
+//! JSON text is kept byte for byte ([`crate::json_text`]), nothing is decoded into
 //! Folio's types, so no attribute is lost and no amount is rewritten. Paging follows the
 //! same rule as the typed lists ([`super::LegacyPage::next_cursor`]).
 
 use serde::Deserialize;
-use serde_json::value::RawValue;
 
 use super::types::{next_cursor, LegacyLinks, LegacyMeta, MAX_PAGE_SIZE};
 use super::Legacy;
 use crate::decode::decode;
+use crate::json_text::{array_items, is_json, value_at};
 use crate::query::Query;
 use crate::transport::Transport;
 use crate::ApiError;
@@ -91,18 +91,6 @@ pub struct RawLegacyPage {
     pub total_count: Option<u64>,
 }
 
-#[derive(Deserialize)]
-struct RawData<'a> {
-    #[serde(borrow, default)]
-    data: Option<&'a RawValue>,
-}
-
-#[derive(Deserialize)]
-struct IdOnly {
-    #[serde(default)]
-    id: Option<serde_json::Value>,
-}
-
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct Paging {
@@ -110,34 +98,32 @@ struct Paging {
     links: LegacyLinks,
 }
 
-fn not_json(e: serde_json::Error) -> ApiError {
-    ApiError::Decode {
-        detail: format!("not JSON: {e}"),
+/// The id of a record: its `id` string, or a numeric id's text.
+fn record_id(record: &str) -> Option<String> {
+    let id = value_at(record, &["id"])?;
+    if id.starts_with('"') {
+        serde_json::from_str(id).ok()
+    } else {
+        id.starts_with(['-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+            .then(|| id.to_string())
     }
 }
 
 /// The records of `data` (an array) of `body`, each kept as its exact text.
 pub fn raw_records(body: &str) -> Result<Vec<RawRecord>, ApiError> {
-    let envelope: RawData<'_> = serde_json::from_str(body).map_err(not_json)?;
-    let Some(data) = envelope.data else {
-        return Ok(Vec::new());
-    };
-    if !data.get().trim_start().starts_with('[') {
-        return Ok(Vec::new());
+    if !is_json(body) {
+        return Err(ApiError::Decode {
+            detail: "not JSON".into(),
+        });
     }
-    let items: Vec<&RawValue> = serde_json::from_str(data.get()).map_err(not_json)?;
+    let items = value_at(body, &["data"])
+        .and_then(array_items)
+        .unwrap_or_default();
     Ok(items
         .into_iter()
         .map(|item| RawRecord {
-            id: serde_json::from_str::<IdOnly>(item.get())
-                .ok()
-                .and_then(|i| i.id)
-                .and_then(|id| match id {
-                    serde_json::Value::String(s) => Some(s),
-                    serde_json::Value::Number(n) => Some(n.to_string()),
-                    _ => None,
-                }),
-            json: item.get().to_string(),
+            id: record_id(item),
+            json: item.to_string(),
         })
         .collect())
 }

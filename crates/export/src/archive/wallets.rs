@@ -2,13 +2,12 @@
 //! (`data.attributes.cryptocoin.attributes.wallets`, `data.attributes.commodity.metal
 //! .attributes.wallets`); its CSV has one row per wallet with the group's path first.
 
-use crate::flatten::{object_fields, value_at};
+use folio_client::json_text::{array_items, object_fields, value_at};
 
 /// The wallets of `group_json` (`{…, attributes: {wallets: [...]}}`), as exact JSON texts.
 fn wallets_of(group_json: &str) -> Option<Vec<String>> {
     let list = value_at(group_json, &["attributes", "wallets"])?;
-    let items: Vec<&serde_json::value::RawValue> = serde_json::from_str(list).ok()?;
-    Some(items.into_iter().map(|w| w.get().to_string()).collect())
+    Some(array_items(list)?.into_iter().map(str::to_string).collect())
 }
 
 /// Every wallet of an asset wallets answer as `(group, wallet JSON)`: groups are found one
@@ -20,12 +19,12 @@ pub fn asset_wallet_rows(body: &str) -> Vec<(String, String)> {
         return rows;
     };
     for (name, group) in groups {
-        if let Some(wallets) = wallets_of(group.get()) {
+        if let Some(wallets) = wallets_of(group) {
             rows.extend(wallets.into_iter().map(|w| (name.clone(), w)));
             continue;
         }
-        for (inner, sub) in object_fields(group.get()).unwrap_or_default() {
-            if let Some(wallets) = wallets_of(sub.get()) {
+        for (inner, sub) in object_fields(group).unwrap_or_default() {
+            if let Some(wallets) = wallets_of(sub) {
                 let path = format!("{name}.{inner}");
                 rows.extend(wallets.into_iter().map(|w| (path.clone(), w)));
             }

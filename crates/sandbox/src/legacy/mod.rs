@@ -31,7 +31,8 @@ use axum::{Json, Router};
 use chrono::{DateTime, TimeZone, Utc};
 use paging::{filter, page, Record, Style};
 use serde_json::json;
-use std::sync::{Arc, RwLockReadGuard};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLockReadGuard};
 
 /// What the legacy API's handlers share: the ledger, the clock and the discrepancy switch.
 #[derive(Debug)]
@@ -41,6 +42,10 @@ pub struct LegacyState {
     pub clock: Clock,
     /// Whether the legacy API deliberately disagrees with the ledger.
     pub discrepancy: bool,
+    /// Each paged list as built for the ledger's number of operations: operations are only
+    /// ever appended, so the list is rebuilt only after a new one (reading 50,000 records
+    /// page by page must not rebuild them for every page).
+    built: Mutex<HashMap<&'static str, (usize, Arc<Vec<Record>>)>>,
 }
 
 impl LegacyState {
@@ -50,6 +55,22 @@ impl LegacyState {
             ledger,
             clock,
             discrepancy,
+            built: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The list `name` (built by `build` when the ledger has changed since last time).
+    fn list(&self, name: &'static str, build: impl Fn(&Ledger) -> Vec<Record>) -> Arc<Vec<Record>> {
+        let ledger = self.read();
+        let version = ledger.operations.len();
+        let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
+        match built.get(name) {
+            Some((v, list)) if *v == version => list.clone(),
+            _ => {
+                let list = Arc::new(build(&ledger));
+                built.insert(name, (version, list.clone()));
+                list
+            }
         }
     }
 
@@ -141,22 +162,25 @@ fn listed(records: &[Record], params: &Params, style: Style) -> Response {
 }
 
 async fn trades(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
-    let records = filter(trades::trades(&s.read(), s.discrepancy), &params, false);
+    let all = s.list("trades", |l| trades::trades(l, s.discrepancy));
+    let records = filter(&all, &params, false);
     listed(&records, &params, Style::default())
 }
 
 async fn fiat_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
-    let records = filter(transactions::fiat_transactions(&s.read()), &params, true);
+    let all = s.list("fiat", transactions::fiat_transactions);
+    let records = filter(&all, &params, true);
     listed(&records, &params, Style::FIAT)
 }
 
 async fn crypto_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
-    let records = filter(transactions::crypto_transactions(&s.read()), &params, true);
+    let all = s.list("crypto", transactions::crypto_transactions);
+    let records = filter(&all, &params, true);
     listed(&records, &params, Style::CRYPTO)
 }
 
 async fn commodity_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
-    let records = transactions::commodity_transactions(&s.read());
+    let records = s.list("commodity", transactions::commodity_transactions);
     listed(&records, &params, Style::default())
 }
 

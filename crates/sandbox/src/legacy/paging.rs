@@ -16,6 +16,7 @@
 
 use crate::query::Params;
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 
 /// Default page size.
 pub const DEFAULT_PAGE_SIZE: usize = 25;
@@ -71,14 +72,19 @@ pub fn page_size(params: &Params) -> usize {
 
 /// Keeps the records whose `type` and `status` match the request's filters (case-insensitive;
 /// an unknown value matches nothing).
-pub fn filter(records: Vec<Record>, params: &Params, by_status: bool) -> Vec<Record> {
+/// Without filters the list itself is returned (no copy).
+pub fn filter<'a>(records: &'a [Record], params: &Params, by_status: bool) -> Cow<'a, [Record]> {
     let wanted = |name: &str| params.get(name).map(str::trim).filter(|v| !v.is_empty());
     let kind = wanted("type");
     let status = if by_status { wanted("status") } else { None };
+    if kind.is_none() && status.is_none() {
+        return Cow::Borrowed(records);
+    }
     records
-        .into_iter()
+        .iter()
         .filter(|r| kind.is_none_or(|k| r.kind.eq_ignore_ascii_case(k)))
         .filter(|r| status.is_none_or(|s| r.status.eq_ignore_ascii_case(s)))
+        .cloned()
         .collect()
 }
 
@@ -239,12 +245,12 @@ mod tests {
     #[test]
     fn filters_by_type_and_status() {
         let r = records(12);
-        let f = filter(r.clone(), &q("type=BUY&status=pending"), true);
+        let f = filter(&r, &q("type=BUY&status=pending"), true);
         assert_eq!(
             f.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
             ["id-0", "id-6"]
         );
-        assert_eq!(filter(r.clone(), &q("status=pending"), false).len(), 12);
-        assert!(filter(r, &q("type=ico"), true).is_empty());
+        assert_eq!(filter(&r, &q("status=pending"), false).len(), 12);
+        assert!(filter(&r, &q("type=ico"), true).is_empty());
     }
 }
