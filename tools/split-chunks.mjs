@@ -9,7 +9,8 @@
 //
 // Split build (FOLIO_SPLIT_DIR set by `cargo xtask`, see xtask/src/split.rs):
 // - each section module (`split_<name>.wasm`, `chunk_<n>.wasm`) is optimised with wasm-opt -Oz
-//   and copied as `<stem>-<16 hex of its sha256>.wasm`, so it is cached as immutable;
+//   and copied as `<stem>-<hash>.wasm`, where the hash (16 hex) is one sha256 over every
+//   module of the build, so each file is cached as immutable;
 // - each section's pack, `split_<name>-pack-<hash>.wasm`, holds every module the section needs
 //   one after the other, so a cold load of a page is one request compressed as a whole;
 // - the loader (`split-<hash>.js`, imported by the glue) gets those names, the glue's hashed
@@ -128,11 +129,20 @@ if (splitDir) {
     }
   };
   await Promise.all(Array.from({ length: availableParallelism() }, optimiseNext));
+  // Every module is named with one hash of all of them (`<stem>-<set hash>.wasm`): the loader
+  // and the service worker list some 350 modules, and 350 different hashes cost about 5 KB
+  // brotli in each first load, while one repeated hash costs almost nothing. Any change to
+  // any module renames them all, so a browser never takes an old module for a new one (the
+  // price: an update downloads every module again, in the background).
+  const setHash = createHash("sha256");
+  for (const name of [...modules].sort()) {
+    setHash.update(name).update(readFileSync(join(work, name)));
+  }
+  const hash = setHash.digest("hex").slice(0, 16);
   const hashedNames = {};
   for (const name of modules) {
     const stem = name.slice(0, -".wasm".length);
     const optimised = join(work, name);
-    const hash = createHash("sha256").update(readFileSync(optimised)).digest("hex").slice(0, 16);
     const hashed = `${stem}-${hash}.wasm`;
     copyFileSync(optimised, join(staging, hashed));
     hashedNames[stem] = hashed;

@@ -3,9 +3,11 @@
 //! - [`archive`]: the legacy archive, one ZIP of every legacy list as sent.
 //! - [`csv`]: the one CSV writer every export uses (documented quoting, formula defusal).
 //! - [`flatten`]: a JSON record as CSV columns, every value exactly as sent.
+//! - [`tax`]: the files tax tools and trackers import (Bitpanda-style CSV, Koinly, Ghostfolio).
 //!
 //! Nothing here knows the API key: files are built from records the app already holds.
 
 pub mod archive;
 pub mod csv;
 pub mod flatten;
+pub mod tax;

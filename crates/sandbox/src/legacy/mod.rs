@@ -45,8 +45,11 @@ pub struct LegacyState {
     /// Each paged list as built for the ledger's number of operations: operations are only
     /// ever appended, so the list is rebuilt only after a new one (reading 50,000 records
     /// page by page must not rebuild them for every page).
-    built: Mutex<HashMap<&'static str, (usize, Arc<Vec<Record>>)>>,
+    built: Mutex<HashMap<&'static str, Built>>,
 }
+
+/// A list as built, with the number of ledger operations it was built from.
+type Built = (usize, Arc<Vec<Record>>);
 
 impl LegacyState {
     /// The state over `ledger` at the times of `clock`.

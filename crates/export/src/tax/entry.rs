@@ -1,0 +1,409 @@
+//! One operation (or legacy trade) as the tax files see it: its kind, its time and its legs
+//! sorted into movements, fee legs and tax legs, each with its unit named.
+
+use chrono::{DateTime, Utc};
+use folio_client::current::{
+    AssetType, Flow, Operation, OperationTransaction, OperationType, TransactionType,
+};
+use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradeType};
+use rust_decimal::Decimal;
+
+use super::units::{UnitClass, UnitInfo, Units};
+
+/// What an operation is, for the files. The client's open enum plus the one type the sandbox
+/// generates that the client does not know by name (`card_cashback`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Buy,
+    SavingsPlan,
+    Sell,
+    Swap,
+    Deposit,
+    Withdrawal,
+    Stake,
+    Unstake,
+    StakingReward,
+    PassiveEarnReward,
+    Refund,
+    CardCashback,
+    /// A type Folio does not know: written with its own name.
+    Unknown,
+}
+
+impl Kind {
+    /// The kind of an operation type (`None`: no type sent).
+    pub(crate) fn of(t: Option<&OperationType>) -> Kind {
+        match t {
+            Some(OperationType::Buy) => Kind::Buy,
+            Some(OperationType::SavingsPlan) => Kind::SavingsPlan,
+            Some(OperationType::Sell) => Kind::Sell,
+            Some(OperationType::Swap) => Kind::Swap,
+            Some(OperationType::Deposit) => Kind::Deposit,
+            Some(OperationType::Withdrawal) => Kind::Withdrawal,
+            Some(OperationType::Stake) => Kind::Stake,
+            Some(OperationType::Unstake) => Kind::Unstake,
+            Some(OperationType::StakingReward) => Kind::StakingReward,
+            Some(OperationType::PassiveEarnReward) => Kind::PassiveEarnReward,
+            Some(OperationType::Refund) => Kind::Refund,
+            Some(OperationType::Other(t)) if t.eq_ignore_ascii_case("card_cashback") => {
+                Kind::CardCashback
+            }
+            _ => Kind::Unknown,
+        }
+    }
+
+    /// Whether the kind is a reward (income in an asset).
+    pub(crate) fn is_reward(self) -> bool {
+        matches!(
+            self,
+            Kind::StakingReward | Kind::PassiveEarnReward | Kind::CardCashback
+        )
+    }
+}
+
+/// A unit with its name resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Unit {
+    /// The id as sent (asset or currency id; the legacy numeric id for legacy trades).
+    pub id: String,
+    /// Symbol, class, ISIN, name (the id as symbol when the lookup does not know it).
+    pub info: UnitInfo,
+    /// Whether the lookup knew the id.
+    pub named: bool,
+    /// Bitpanda's numeric product id (legacy coins only).
+    pub product_id: Option<String>,
+}
+
+impl Unit {
+    pub(crate) fn symbol(&self) -> &str {
+        &self.info.symbol
+    }
+
+    pub(crate) fn is_fiat(&self) -> bool {
+        self.info.is_fiat()
+    }
+
+    pub(crate) fn asset_type(&self) -> Option<&AssetType> {
+        match &self.info.class {
+            UnitClass::Asset(t) => t.as_ref(),
+            UnitClass::Fiat => None,
+        }
+    }
+}
+
+/// One leg that moves funds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Move {
+    /// The leg's id (the trade's id for a legacy trade's legs).
+    pub leg_id: String,
+    /// The amount as sent (positive; the direction is `incoming`).
+    pub amount: Decimal,
+    pub unit: Unit,
+    pub incoming: bool,
+    /// The leg's informational `fee_amount`, when sent.
+    pub fee_info: Option<Decimal>,
+}
+
+/// The trade details of a buy, sell, savings plan or swap.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct TradeInfo {
+    pub trade_id: Option<String>,
+    /// The fee the trade charged, already included in the legs' amounts.
+    pub fee: Option<(Decimal, Unit)>,
+    pub fee_percent: Option<Decimal>,
+    /// Unit price without the fee, in the other side's unit.
+    pub rate: Option<Decimal>,
+}
+
+/// One operation or legacy trade to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// The operation id (the legacy trade id for a legacy trade).
+    pub id: String,
+    /// The type as sent (`buy`, `card_cashback`, …; empty when none was sent).
+    pub raw_type: String,
+    pub kind: Kind,
+    pub time: DateTime<Utc>,
+    /// Legs that move funds (not fee or tax legs).
+    pub moves: Vec<Move>,
+    /// Outgoing fee legs: charged on top of the moves.
+    pub fees: Vec<Move>,
+    /// Outgoing tax legs: withheld on top of the moves.
+    pub taxes: Vec<Move>,
+    pub trade: Option<TradeInfo>,
+    /// Legs that could not be read (no amount, unit or direction): left out.
+    pub unreadable_legs: usize,
+    /// From the legacy API.
+    pub legacy: bool,
+}
+
+/// How an entry's moves fit the files' trade rows.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Shape<'a> {
+    /// One fiat move and one asset move in opposite directions.
+    FiatTrade {
+        fiat: &'a Move,
+        asset: &'a Move,
+        /// The fiat went out (a buy).
+        buying: bool,
+    },
+    /// Two moves of different assets in opposite directions.
+    AssetSwap { give: &'a Move, get: &'a Move },
+    /// Anything else: one row per move.
+    Legs,
+}
+
+impl Entry {
+    /// The name the type is written with (`(no type)` when none was sent).
+    pub(crate) fn type_name(&self) -> &str {
+        if self.raw_type.is_empty() {
+            "(no type)"
+        } else {
+            &self.raw_type
+        }
+    }
+
+    /// How the moves fit a trade row (only trade kinds are shaped; others are [`Shape::Legs`]).
+    pub(crate) fn shape(&self) -> Shape<'_> {
+        let trade_kind = matches!(
+            self.kind,
+            Kind::Buy | Kind::SavingsPlan | Kind::Sell | Kind::Swap
+        );
+        let [a, b] = self.moves.as_slice() else {
+            return Shape::Legs;
+        };
+        if !trade_kind || a.incoming == b.incoming {
+            return Shape::Legs;
+        }
+        let (give, get) = if a.incoming { (b, a) } else { (a, b) };
+        match (give.unit.is_fiat(), get.unit.is_fiat()) {
+            (true, false) => Shape::FiatTrade {
+                fiat: give,
+                asset: get,
+                buying: true,
+            },
+            (false, true) => Shape::FiatTrade {
+                fiat: get,
+                asset: give,
+                buying: false,
+            },
+            (false, false) if give.unit.id != get.unit.id => Shape::AssetSwap { give, get },
+            _ => Shape::Legs,
+        }
+    }
+
+    /// Whether the data gives no fiat price for an asset this entry moves (rewards, swaps,
+    /// transfers of assets): the file then has no value for it. A stake or unstake moves the
+    /// asset between the person's own wallets and needs none.
+    pub(crate) fn without_price(&self) -> bool {
+        let moves_asset = self.moves.iter().any(|m| !m.unit.is_fiat());
+        let own_wallets = matches!(self.kind, Kind::Stake | Kind::Unstake);
+        moves_asset && !own_wallets && !matches!(self.shape(), Shape::FiatTrade { .. })
+    }
+
+    /// The trade id, else the operation id (the id of a trade row).
+    pub(crate) fn trade_or_operation_id(&self) -> &str {
+        self.trade
+            .as_ref()
+            .and_then(|t| t.trade_id.as_deref())
+            .unwrap_or(&self.id)
+    }
+}
+
+/// The unit of a leg's money, named by `units`.
+fn leg_unit(leg: &OperationTransaction, units: &Units) -> Option<Unit> {
+    let money = leg.asset_amount.as_ref()?;
+    let (id, fiat) = match (&money.currency_id, &money.asset_id) {
+        (Some(c), _) => (c.as_str(), true),
+        (None, Some(a)) => (a.as_str(), false),
+        (None, None) => match (&leg.currency_id, &leg.asset_id) {
+            (Some(c), _) => (c.as_str(), true),
+            (None, Some(a)) => (a.as_str(), false),
+            (None, None) => return None,
+        },
+    };
+    Some(unit_of(id, fiat, units))
+}
+
+/// The unit with the current API's id `id` (`fiat`: it was sent as a currency id).
+pub(crate) fn unit_of(id: &str, fiat: bool, units: &Units) -> Unit {
+    match units.get(id) {
+        Some(info) => Unit {
+            id: id.to_string(),
+            info: info.clone(),
+            named: true,
+            product_id: None,
+        },
+        None => Unit {
+            id: id.to_string(),
+            info: UnitInfo {
+                symbol: id.to_string(),
+                class: if fiat {
+                    UnitClass::Fiat
+                } else {
+                    UnitClass::Asset(None)
+                },
+                isin: None,
+                name: None,
+            },
+            named: false,
+            product_id: None,
+        },
+    }
+}
+
+/// A leg's role in its operation.
+enum Role {
+    Fee,
+    Tax,
+    Move,
+}
+
+fn role(leg: &OperationTransaction, incoming: bool) -> Role {
+    match (&leg.transaction_type, incoming) {
+        (Some(TransactionType::Fee), false) => Role::Fee,
+        (Some(TransactionType::Tax), false) => Role::Tax,
+        _ => Role::Move,
+    }
+}
+
+/// `op` as an entry at `time`.
+pub(crate) fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units) -> Entry {
+    let mut entry = Entry {
+        id: op.operation_id.to_string(),
+        raw_type: op
+            .operation_type
+            .as_ref()
+            .map(|t| t.as_str().to_string())
+            .unwrap_or_default(),
+        kind: Kind::of(op.operation_type.as_ref()),
+        time,
+        moves: Vec::new(),
+        fees: Vec::new(),
+        taxes: Vec::new(),
+        trade: None,
+        unreadable_legs: 0,
+        legacy: false,
+    };
+    for leg in &op.transactions {
+        let incoming = match leg.flow {
+            Some(Flow::Incoming) => Some(true),
+            Some(Flow::Outgoing) => Some(false),
+            _ => None,
+        };
+        let (Some(incoming), Some(unit), Some(money)) =
+            (incoming, leg_unit(leg, units), leg.asset_amount.as_ref())
+        else {
+            entry.unreadable_legs = entry.unreadable_legs.saturating_add(1);
+            continue;
+        };
+        let m = Move {
+            leg_id: leg.transaction_id.to_string(),
+            amount: money.value,
+            unit,
+            incoming,
+            fee_info: leg.fee_amount.as_ref().map(|f| f.value),
+        };
+        match role(leg, incoming) {
+            Role::Fee => entry.fees.push(m),
+            Role::Tax => entry.taxes.push(m),
+            Role::Move => entry.moves.push(m),
+        }
+        if entry.trade.is_none() {
+            entry.trade = leg.trade.as_ref().map(|t| TradeInfo {
+                trade_id: t.trade_id.as_ref().map(ToString::to_string),
+                fee: t.fee.as_ref().and_then(|f| {
+                    let id = f.unit_id()?;
+                    Some((f.value, unit_of(id, f.currency_id.is_some(), units)))
+                }),
+                fee_percent: t.fee_percentage,
+                rate: t.rate,
+            });
+        }
+    }
+    entry
+}
+
+/// A legacy trade as an entry at `time`; `None` when its amounts, side or units are missing.
+pub(crate) fn from_legacy_trade(
+    item: &LegacyItem<LegacyTrade>,
+    time: DateTime<Utc>,
+    units: &Units,
+) -> Option<Entry> {
+    let t = &item.attributes;
+    let (fiat_amount, coin_amount) = (t.amount_fiat?, t.amount_cryptocoin?);
+    let buying = match t.trade_type.as_ref()? {
+        LegacyTradeType::Buy => true,
+        LegacyTradeType::Sell => false,
+        LegacyTradeType::Other(_) => return None,
+    };
+    let fiat_id = t.fiat_id.clone()?;
+    let fiat = match units.legacy_fiat(&fiat_id) {
+        Some(symbol) => Unit {
+            id: fiat_id,
+            info: UnitInfo::fiat(symbol),
+            named: true,
+            product_id: None,
+        },
+        None => Unit {
+            info: UnitInfo::fiat(fiat_id.clone()),
+            id: fiat_id,
+            named: false,
+            product_id: None,
+        },
+    };
+    let coin_id = t.cryptocoin_id.clone()?;
+    let known = units.legacy_coin(&coin_id).cloned().or_else(|| {
+        let symbol = t.cryptocoin_symbol.as_deref()?;
+        units.asset_by_symbol(symbol).cloned()
+    });
+    let coin = match known {
+        Some(info) => Unit {
+            id: coin_id.clone(),
+            info,
+            named: true,
+            product_id: Some(coin_id),
+        },
+        None => Unit {
+            info: UnitInfo {
+                symbol: t
+                    .cryptocoin_symbol
+                    .clone()
+                    .unwrap_or_else(|| coin_id.clone()),
+                class: UnitClass::Asset(None),
+                isin: None,
+                name: None,
+            },
+            id: coin_id.clone(),
+            named: false,
+            product_id: Some(coin_id),
+        },
+    };
+    let leg = |amount, unit, incoming| Move {
+        leg_id: item.id.clone(),
+        amount,
+        unit,
+        incoming,
+        fee_info: None,
+    };
+    Some(Entry {
+        id: item.id.clone(),
+        raw_type: if buying { "buy" } else { "sell" }.to_string(),
+        kind: if buying { Kind::Buy } else { Kind::Sell },
+        time,
+        moves: vec![
+            leg(fiat_amount, fiat, !buying),
+            leg(coin_amount, coin, buying),
+        ],
+        fees: Vec::new(),
+        taxes: Vec::new(),
+        trade: Some(TradeInfo {
+            trade_id: Some(item.id.clone()),
+            fee: None,
+            fee_percent: None,
+            rate: t.price,
+        }),
+        unreadable_legs: 0,
+        legacy: true,
+    })
+}

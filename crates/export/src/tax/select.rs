@@ -1,0 +1,249 @@
+//! Which operations and legacy trades a file is written from: the rules of the module docs
+//! (cancelled, reversed, pending, outside the period, already in the current API), each
+//! counted for the summary.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use folio_client::current::Operation;
+use folio_client::legacy::reconcile::operation_time;
+use folio_client::legacy::timeline::{merge_timeline, LegacyRecord, LegacyRecords, Source};
+use folio_client::legacy::LegacyTradeStatus;
+use rust_decimal::Decimal;
+
+use super::entry::{from_legacy_trade, from_operation, Entry, Kind};
+use super::range::DateRange;
+use super::summary::ExportSummary;
+use super::{TaxFormat, TaxInput};
+
+/// The entries to write, oldest first, and what was left out.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Selection {
+    pub entries: Vec<Entry>,
+    pub cancelled: usize,
+    pub compensated: usize,
+    pub unmatched_compensations: usize,
+    pub pending: usize,
+    pub unknown_types: BTreeMap<String, usize>,
+    pub unnamed_units: usize,
+    pub unreadable_legs: usize,
+    pub legacy_added: usize,
+    pub legacy_duplicates: usize,
+}
+
+impl Selection {
+    /// The summary of a file of `format` written from this selection, before its rows.
+    pub(crate) fn summary(&self, format: TaxFormat, range: DateRange) -> ExportSummary {
+        ExportSummary {
+            format,
+            range,
+            rows: 0,
+            operations: 0,
+            cancelled: self.cancelled,
+            compensated: self.compensated,
+            unmatched_compensations: self.unmatched_compensations,
+            pending: self.pending,
+            unknown_types: self.unknown_types.clone(),
+            without_price: 0,
+            not_in_format: BTreeMap::new(),
+            unnamed_units: self.unnamed_units,
+            unreadable_legs: self.unreadable_legs,
+            legacy_added: self.legacy_added,
+            legacy_duplicates: self.legacy_duplicates,
+        }
+    }
+}
+
+/// Whether a leg was cancelled (`asset_balance_after` = −1).
+fn is_cancelled(op: &Operation) -> bool {
+    op.transactions.iter().any(|leg| {
+        leg.asset_balance_after
+            .as_ref()
+            .is_some_and(|m| m.value == Decimal::NEGATIVE_ONE)
+    })
+}
+
+/// The operations (by index) left out as one side of an exact reversal, and the
+/// compensations that reverse nothing of the list exactly.
+fn reversals(ops: &[Operation]) -> (HashSet<usize>, HashSet<usize>) {
+    let mut leg_owner: HashMap<&str, usize> = HashMap::new();
+    for (i, op) in ops.iter().enumerate() {
+        for leg in &op.transactions {
+            leg_owner.insert(leg.transaction_id.as_str(), i);
+        }
+    }
+    let same_money = |a: &folio_client::current::OperationTransaction,
+                      b: &folio_client::current::OperationTransaction| {
+        match (&a.asset_amount, &b.asset_amount) {
+            (Some(x), Some(y)) => x.value == y.value && x.unit_id() == y.unit_id(),
+            _ => false,
+        }
+    };
+    let leg_of = |id: &str| {
+        let i = *leg_owner.get(id)?;
+        ops[i]
+            .transactions
+            .iter()
+            .find(|l| l.transaction_id.as_str() == id)
+    };
+    // A pure compensation: every leg reverses a leg of the list with the same money.
+    let mut matched: HashSet<&str> = HashSet::new();
+    let mut pure: HashSet<usize> = HashSet::new();
+    let mut compensations: HashSet<usize> = HashSet::new();
+    for (i, op) in ops.iter().enumerate() {
+        let targets: Vec<Option<&str>> = op
+            .transactions
+            .iter()
+            .map(|leg| {
+                let target = leg.compensates.as_deref()?;
+                let original = leg_of(target)?;
+                same_money(leg, original).then_some(target)
+            })
+            .collect();
+        if op.transactions.iter().any(|l| l.compensates.is_some()) {
+            compensations.insert(i);
+        }
+        if !targets.is_empty() && targets.iter().all(Option::is_some) {
+            pure.insert(i);
+            matched.extend(targets.into_iter().flatten());
+        }
+    }
+    // A reversed operation: every leg is reversed by a pure compensation.
+    let reversed: HashSet<usize> = ops
+        .iter()
+        .enumerate()
+        .filter(|(i, op)| {
+            !compensations.contains(i)
+                && !op.transactions.is_empty()
+                && op
+                    .transactions
+                    .iter()
+                    .all(|l| matched.contains(l.transaction_id.as_str()))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let mut left_out = reversed.clone();
+    let mut unmatched = HashSet::new();
+    for &i in &compensations {
+        let reverses_left_out = pure.contains(&i)
+            && ops[i].transactions.iter().all(|leg| {
+                leg.compensates
+                    .as_deref()
+                    .and_then(|t| leg_owner.get(t))
+                    .is_some_and(|owner| reversed.contains(owner))
+            });
+        if reverses_left_out {
+            left_out.insert(i);
+        } else {
+            unmatched.insert(i);
+        }
+    }
+    (left_out, unmatched)
+}
+
+fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
+    let n = map.entry(key.to_string()).or_insert(0);
+    *n = n.saturating_add(1);
+}
+
+fn count_entry(sel: &mut Selection, entry: &Entry) {
+    if entry.kind == Kind::Unknown {
+        bump(&mut sel.unknown_types, entry.type_name());
+    }
+    let unnamed = entry
+        .moves
+        .iter()
+        .chain(&entry.fees)
+        .chain(&entry.taxes)
+        .filter(|m| !m.unit.named)
+        .count();
+    sel.unnamed_units = sel.unnamed_units.saturating_add(unnamed);
+    sel.unreadable_legs = sel.unreadable_legs.saturating_add(entry.unreadable_legs);
+}
+
+/// Applies the rules of the module docs to `input`.
+pub(crate) fn select(input: &TaxInput<'_>) -> Selection {
+    let mut sel = Selection::default();
+    let ops = input.operations;
+    let (reversed, unmatched) = reversals(ops);
+    for (i, op) in ops.iter().enumerate() {
+        let Some(time) = operation_time(op) else {
+            sel.pending = sel.pending.saturating_add(1);
+            continue;
+        };
+        if !input.range.contains(time) {
+            continue;
+        }
+        if is_cancelled(op) {
+            sel.cancelled = sel.cancelled.saturating_add(1);
+            continue;
+        }
+        if reversed.contains(&i) {
+            sel.compensated = sel.compensated.saturating_add(1);
+            continue;
+        }
+        if unmatched.contains(&i) {
+            sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
+        }
+        let entry = from_operation(op, time, input.units);
+        count_entry(&mut sel, &entry);
+        if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
+            continue;
+        }
+        sel.entries.push(entry);
+    }
+    add_legacy(&mut sel, input);
+    sel.entries
+        .sort_by(|a, b| a.time.cmp(&b.time).then_with(|| a.id.cmp(&b.id)));
+    sel
+}
+
+/// Adds the legacy trades the current API does not list (matched as the legacy timeline
+/// matches them), counting those it does list.
+fn add_legacy(sel: &mut Selection, input: &TaxInput<'_>) {
+    if input.legacy_trades.is_empty() {
+        return;
+    }
+    let records = LegacyRecords {
+        trades: input.legacy_trades.to_vec(),
+        ..LegacyRecords::default()
+    };
+    for timeline_entry in merge_timeline(input.operations.to_vec(), records) {
+        for record in timeline_entry.legacy {
+            let LegacyRecord::Trade(item) = record else {
+                continue;
+            };
+            let Some(time) = item.attributes.time.instant() else {
+                if timeline_entry.source == Source::Legacy {
+                    sel.pending = sel.pending.saturating_add(1);
+                }
+                continue;
+            };
+            if !input.range.contains(time) {
+                continue;
+            }
+            if timeline_entry.source == Source::Both {
+                sel.legacy_duplicates = sel.legacy_duplicates.saturating_add(1);
+                continue;
+            }
+            match &item.attributes.status {
+                Some(LegacyTradeStatus::Finished) => {}
+                Some(LegacyTradeStatus::Canceled) => {
+                    sel.cancelled = sel.cancelled.saturating_add(1);
+                    continue;
+                }
+                _ => {
+                    sel.pending = sel.pending.saturating_add(1);
+                    continue;
+                }
+            }
+            match from_legacy_trade(&item, time, input.units) {
+                Some(entry) => {
+                    count_entry(sel, &entry);
+                    sel.legacy_added = sel.legacy_added.saturating_add(1);
+                    sel.entries.push(entry);
+                }
+                None => sel.unreadable_legs = sel.unreadable_legs.saturating_add(1),
+            }
+        }
+    }
+}

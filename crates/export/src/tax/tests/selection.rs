@@ -1,0 +1,223 @@
+//! Which operations the files are written from: cancelled, reversed, pending, the period.
+
+use chrono::{NaiveDate, TimeZone, Utc};
+
+use super::*;
+
+fn deposit_at(id: &str, at: &str) -> Operation {
+    op(
+        id,
+        "deposit",
+        vec![leg(
+            &format!("t-{id}"),
+            EUR,
+            "10.00",
+            "deposit",
+            "INCOMING",
+            at,
+        )],
+    )
+}
+
+fn all_formats(ops: &[Operation]) -> Vec<TaxFile> {
+    TaxFormat::ALL.iter().map(|f| file(*f, ops)).collect()
+}
+
+#[test]
+fn a_cancelled_operation_is_left_out_and_counted() {
+    let mut cancelled = leg(
+        "t-c",
+        EUR,
+        "100.00",
+        "deposit",
+        "INCOMING",
+        "2025-02-01T00:00:00Z",
+    );
+    cancelled["asset_balance_after"] = json!({ "value": "-1", "currency_id": EUR });
+    let ops = [
+        op("o-c", "deposit", vec![cancelled]),
+        deposit_at("ok", "2025-02-02T00:00:00Z"),
+    ];
+    for f in all_formats(&ops) {
+        assert_eq!(f.summary.cancelled, 1, "{:?}", f.summary.format);
+        assert!(
+            !f.text.contains("t-c,") && !f.text.contains("o-c"),
+            "{}",
+            f.text
+        );
+        assert!(
+            f.summary.line().contains("1 cancelled"),
+            "{}",
+            f.summary.line()
+        );
+    }
+    assert_eq!(koinly_rows(&ops).len(), 1);
+}
+
+fn withdrawal_and_refund(refunded: &str) -> [Operation; 2] {
+    let w = op(
+        "o-w",
+        "withdrawal",
+        vec![leg(
+            "t-w",
+            EUR,
+            "50.00",
+            "withdrawal",
+            "OUTGOING",
+            "2025-05-01T08:00:00Z",
+        )],
+    );
+    let mut r = leg(
+        "t-r",
+        EUR,
+        refunded,
+        "refund",
+        "INCOMING",
+        "2025-05-02T08:00:00Z",
+    );
+    r["compensates"] = json!("t-w");
+    r["compensates_info"] =
+        json!({ "operation_type": "withdrawal", "transaction_type": "withdrawal" });
+    [w, op("o-r", "refund", vec![r])]
+}
+
+#[test]
+fn an_exact_reversal_leaves_out_both_sides() {
+    let ops = withdrawal_and_refund("50.00");
+    for f in all_formats(&ops) {
+        assert_eq!(f.summary.compensated, 2, "{:?}", f.summary.format);
+        assert_eq!(f.summary.rows, 0);
+        assert!(
+            f.summary.line().contains("2 reversed"),
+            "{}",
+            f.summary.line()
+        );
+    }
+    assert!(koinly_rows(&ops).is_empty());
+}
+
+#[test]
+fn a_reversal_across_the_period_end_still_leaves_out_the_side_inside() {
+    let [w, _] = withdrawal_and_refund("50.00");
+    let mut late = leg(
+        "t-r",
+        EUR,
+        "50.00",
+        "refund",
+        "INCOMING",
+        "2026-01-03T08:00:00Z",
+    );
+    late["compensates"] = json!("t-w");
+    let ops = [w, op("o-r", "refund", vec![late])];
+    let f = file(TaxFormat::KoinlyCsv, &ops);
+    assert_eq!((f.summary.compensated, f.summary.rows), (1, 0));
+}
+
+#[test]
+fn a_partial_compensation_is_written_as_what_it_is() {
+    let ops = withdrawal_and_refund("20.00");
+    let f = file(TaxFormat::KoinlyCsv, &ops);
+    assert_eq!(
+        (f.summary.compensated, f.summary.unmatched_compensations),
+        (0, 1)
+    );
+    let k = koinly_rows(&ops);
+    assert_eq!(k.len(), 2);
+    assert_eq!(k[0]["Sent Amount"], "50.00");
+    assert_eq!(k[1]["Received Amount"], "20.00");
+}
+
+#[test]
+fn a_pending_operation_has_no_date_and_is_left_out() {
+    let mut pending = leg("t-p", EUR, "250.00", "deposit", "INCOMING", AT_UNUSED);
+    pending.as_object_mut().expect("leg").remove("credited_at");
+    let ops = [op("o-p", "deposit", vec![pending])];
+    let f = file(TaxFormat::BitpandaCsv, &ops);
+    assert_eq!((f.summary.pending, f.summary.rows), (1, 0));
+    assert!(
+        f.summary.line().contains("1 still pending"),
+        "{}",
+        f.summary.line()
+    );
+}
+
+const AT_UNUSED: &str = "2025-06-01T00:00:00Z";
+
+#[test]
+fn the_period_includes_both_end_days_in_utc() {
+    let ops = [
+        deposit_at("before", "2024-12-31T23:59:59.999Z"),
+        deposit_at("first", "2025-01-01T00:00:00.000Z"),
+        deposit_at("last", "2025-12-31T23:59:59.999Z"),
+        deposit_at("after", "2026-01-01T00:00:00.000Z"),
+        // 00:30 on 1 January in Vienna is still 2025 in UTC.
+        deposit_at("vienna", "2026-01-01T00:30:00+01:00"),
+    ];
+    let k = koinly_rows(&ops);
+    let hashes: Vec<&str> = k.iter().map(|r| r["TxHash"].as_str()).collect();
+    assert_eq!(hashes, ["t-first", "t-vienna", "t-last"]);
+}
+
+#[test]
+fn a_date_range_is_whole_days() {
+    let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day).expect("date");
+    assert!(DateRange::new(d(2025, 2, 1), d(2025, 1, 31)).is_none());
+    let one_day = DateRange::new(d(2025, 3, 9), d(2025, 3, 9)).expect("one day");
+    assert!(one_day.contains(Utc.with_ymd_and_hms(2025, 3, 9, 0, 0, 0).unwrap()));
+    assert!(one_day.contains(Utc.with_ymd_and_hms(2025, 3, 9, 23, 59, 59).unwrap()));
+    assert!(!one_day.contains(Utc.with_ymd_and_hms(2025, 3, 10, 0, 0, 0).unwrap()));
+    assert!(!one_day.contains(Utc.with_ymd_and_hms(2025, 3, 8, 23, 59, 59).unwrap()));
+}
+
+#[test]
+fn rows_are_oldest_first() {
+    let ops = [
+        deposit_at("b", "2025-04-02T00:00:00Z"),
+        deposit_at("a", "2025-04-01T00:00:00Z"),
+    ];
+    let hashes: Vec<String> = koinly_rows(&ops)
+        .into_iter()
+        .map(|r| r["TxHash"].clone())
+        .collect();
+    assert_eq!(hashes, ["t-a", "t-b"]);
+}
+
+#[test]
+fn an_unreadable_leg_is_left_out_and_counted() {
+    let mut no_flow = leg(
+        "t-nf",
+        BTC,
+        "1",
+        "deposit",
+        "INCOMING",
+        "2025-07-01T00:00:00Z",
+    );
+    no_flow.as_object_mut().expect("leg").remove("flow");
+    let ops = [op("o-nf", "deposit", vec![no_flow])];
+    let f = file(TaxFormat::KoinlyCsv, &ops);
+    assert_eq!((f.summary.unreadable_legs, f.summary.rows), (1, 0));
+    assert!(
+        f.summary.line().contains("1 unreadable leg"),
+        "{}",
+        f.summary.line()
+    );
+}
+
+#[test]
+fn an_unknown_unit_is_written_by_its_id_and_counted() {
+    let ops = [op(
+        "o-u",
+        "deposit",
+        vec![leg(
+            "t-u",
+            "ast-mystery",
+            "3",
+            "deposit",
+            "INCOMING",
+            "2025-07-01T00:00:00Z",
+        )],
+    )];
+    let f = file(TaxFormat::KoinlyCsv, &ops);
+    assert_eq!(f.summary.unnamed_units, 1);
+    assert_eq!(koinly_rows(&ops)[0]["Received Currency"], "ast-mystery");
+}
