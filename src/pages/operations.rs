@@ -2,7 +2,8 @@
 //! day — what went out and came in, fees, taxes, rates, pending and cancelled items, types
 //! Folio does not know yet — narrows it with filters kept in the URL (shareable, never the
 //! key), loads more pages or all of them (with progress and Stop), opens one operation for
-//! every id and detail, and exports what the filters show as CSV or JSON.
+//! every id and detail, exports what the filters show as CSV or JSON, and writes the files tax
+//! tools import for a year (`tax_files`).
 
 pub(crate) mod csv;
 mod detail;
@@ -14,6 +15,7 @@ mod list;
 mod loader;
 mod progress;
 pub(crate) mod rows;
+mod tax_files;
 mod timeline_rows;
 mod virtual_list;
 
@@ -33,6 +35,7 @@ use list::OperationsList;
 pub use loader::Busy;
 use loader::Loader;
 use progress::{LoadAllProgress, LoadButtons, LoadStatus};
+use tax_files::TaxFiles;
 
 /// How long the search box waits after a keystroke before writing the URL.
 const URL_DELAY_MS: u64 = 400;
@@ -120,6 +123,7 @@ pub fn OperationsPage() -> impl IntoView {
                 <ExportButtons loader=loader shown=shown hidden=Signal::derive(combined) />
             </div>
             <SourceToggle gone=legacy_gone />
+            <TaxFiles />
             {move || include_legacy.get().then(|| view! { <LazyPage load=legacy_timeline_part /> })}
             <div class="ops-current" hidden=combined>
             {move || settings.base_urls().is_none().then(|| view! { <FixBaseUrls /> })}

@@ -31,4 +31,5 @@ mod resilience;
 mod safety;
 mod sections;
 mod session_safety;
+mod tax_files;
 mod trade;

@@ -3,7 +3,9 @@
 //! file is only needed when a button is pressed, so the release build keeps it in a module
 //! of its own (`operations_export`), fetched when a button is approached.
 
-use folio_client::current::Operation;
+use folio_client::current::{Asset, Currency, Operation};
+use folio_client::legacy::{LegacyItem, LegacyTrade};
+use folio_export::tax::{DateRange, TaxFile, TaxFormat, TaxInput, Units};
 use leptos::prelude::*;
 
 use super::csv::{to_csv, to_json};
@@ -75,6 +77,40 @@ split_fn!(
         file_of(&ops, &names, json)
     }
 );
+
+/// What a tax-tool file is made from (read by `tax_files`).
+pub struct TaxSources {
+    /// Every operation of the account.
+    pub operations: Vec<Operation>,
+    /// Every currency.
+    pub currencies: Vec<Currency>,
+    /// The assets the operations name.
+    pub assets: Vec<Asset>,
+    /// The legacy API's trades (empty when not included).
+    pub legacy_trades: Vec<LegacyItem<LegacyTrade>>,
+    /// The legacy fiat wallets' `(fiat_id, symbol)`.
+    pub legacy_fiats: Vec<(String, String)>,
+}
+
+split_fn!(
+    operations_export,
+    preload_tax_export,
+    /// The tax-tool file of `sources` for `range` in `format` (`folio_export::tax`).
+    fn write_tax_file(sources: TaxSources, range: DateRange, format: TaxFormat) -> TaxFile {
+        tax_file_of(&sources, range, format)
+    }
+);
+
+/// The tax file itself (reached only through `write_tax_file`).
+fn tax_file_of(sources: &TaxSources, range: DateRange, format: TaxFormat) -> TaxFile {
+    let mut units = Units::from_catalogue(&sources.currencies, &sources.assets);
+    for (id, symbol) in &sources.legacy_fiats {
+        units.insert_legacy_fiat(id.clone(), symbol.clone());
+    }
+    let input = TaxInput::new(&sources.operations, &units, range)
+        .with_legacy_trades(&sources.legacy_trades);
+    folio_export::tax::write(format, &input)
+}
 
 /// The file itself (reached only through `write_file`: it lands in its module).
 fn file_of(ops: &[Operation], names: &Names, json: bool) -> ExportFile {

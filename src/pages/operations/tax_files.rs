@@ -1,0 +1,302 @@
+//! "Files for tax tools" on Operations: the person picks a tax year (or two dates) and a
+//! format — Bitpanda-style trades CSV, Koinly universal CSV or Ghostfolio import JSON — and
+//! Folio reads every operation (not only the ones the filters show: a reversal may cross the
+//! period's edge), adds the legacy API's trades when the key may read them, writes the file
+//! (`folio_export::tax`, in the export's own wasm module) and shows one line saying what is
+//! in it and what was left out and why **before** the download button appears.
+//! docs/exports.md maps every operation type to each format's rows.
+
+use chrono::{Datelike, NaiveDate, Utc};
+use folio_client::current::{Operation, OperationsQuery, Step};
+use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
+use folio_client::scopes::Scope;
+use folio_client::{ApiError, AssetId, Client};
+use folio_export::tax::{DateRange, TaxFile, TaxFormat};
+use leptos::prelude::*;
+
+use super::export::{preload_tax_export, write_tax_file, TaxSources};
+use crate::components::error_view::PlainWords;
+use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
+use crate::data::catalogue;
+use crate::data::download::offer_text;
+use crate::sections::warm_module;
+
+/// Where preparing the file stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Prepared {
+    Idle,
+    Reading(usize),
+    Writing,
+    Ready { name: String, summary: String },
+    Failed(String),
+}
+
+fn format_of(value: &str) -> TaxFormat {
+    TaxFormat::ALL
+        .into_iter()
+        .find(|f| f.slug() == value)
+        .unwrap_or(TaxFormat::BitpandaCsv)
+}
+
+fn format_label(format: TaxFormat) -> &'static str {
+    match format {
+        TaxFormat::BitpandaCsv => "Bitpanda-style trades CSV",
+        TaxFormat::KoinlyCsv => "Koinly universal CSV",
+        TaxFormat::GhostfolioJson => "Ghostfolio import JSON",
+    }
+}
+
+/// The period from the form: a tax year, or two dates (`Err` names the field and why).
+fn period(year: &str, from: &str, to: &str) -> Result<DateRange, (&'static str, String)> {
+    if year != "custom" {
+        return year
+            .parse::<i32>()
+            .ok()
+            .and_then(DateRange::year)
+            .ok_or(("tax-year", "Pick a tax year.".into()));
+    }
+    let date = |text: &str, field: &'static str| {
+        NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+            .map_err(|_| (field, "Enter a date.".to_string()))
+    };
+    let (from, to) = (date(from, "tax-from")?, date(to, "tax-to")?);
+    DateRange::new(from, to).ok_or(("tax-to", "The end must not be before the start.".into()))
+}
+
+/// Every operation, page after page; `read` is told how many so far.
+async fn every_operation(
+    client: &Client,
+    read: impl Fn(usize),
+) -> Result<Vec<Operation>, ApiError> {
+    let mut pages = client
+        .current()
+        .operations_paginator(OperationsQuery::default());
+    let mut all = Vec::new();
+    loop {
+        match pages.next_page().await? {
+            Step::Page(ops) => {
+                all.extend(ops);
+                read(all.len());
+            }
+            _ => return Ok(all),
+        }
+    }
+}
+
+/// The legacy trades and fiat wallets, when the key may read the legacy API and it still
+/// answers (a switched-off legacy API adds nothing).
+async fn legacy_sources(client: &Client) -> (Vec<LegacyItem<LegacyTrade>>, Vec<(String, String)>) {
+    let legacy = client.legacy();
+    let trades = legacy
+        .trades_all(&LegacyTradesQuery::default())
+        .await
+        .unwrap_or_default();
+    let fiats = legacy
+        .fiat_wallets()
+        .await
+        .map(|w| {
+            w.into_vec()
+                .into_iter()
+                .filter_map(|f| Some((f.attributes.fiat_id?, f.attributes.fiat_symbol?)))
+                .collect()
+        })
+        .unwrap_or_default();
+    (trades, fiats)
+}
+
+/// Reads what the file needs and writes it.
+async fn prepare(
+    client: Client,
+    keyless: Client,
+    range: DateRange,
+    format: TaxFormat,
+    with_legacy: bool,
+    state: RwSignal<Prepared>,
+) -> Result<TaxFile, String> {
+    let operations = every_operation(&client, |n| state.set(Prepared::Reading(n)))
+        .await
+        .map_err(|e| e.user_message())?;
+    let mut ids: Vec<AssetId> = operations
+        .iter()
+        .flat_map(|op| op.transactions.iter().filter_map(|t| t.asset_id.clone()))
+        .collect();
+    ids.sort();
+    ids.dedup();
+    let currencies = catalogue::currencies(&client, &keyless).await;
+    let assets = catalogue::assets(&client, &keyless, &ids).await;
+    let (legacy_trades, legacy_fiats) = if with_legacy {
+        legacy_sources(&client).await
+    } else {
+        Default::default()
+    };
+    state.set(Prepared::Writing);
+    let sources = TaxSources {
+        operations,
+        currencies,
+        assets,
+        legacy_trades,
+        legacy_fiats,
+    };
+    write_tax_file(sources, range, format)
+        .await
+        .map_err(|_| "The export could not be opened. Check your connection and try again.".into())
+}
+
+/// The panel (a disclosure under the page heading).
+#[component]
+pub fn TaxFiles() -> impl IntoView {
+    let session = use_session();
+    let settings = use_settings();
+    let this_year = Utc::now().year();
+    let year = RwSignal::new((this_year - 1).to_string());
+    let from = RwSignal::new(String::new());
+    let to = RwSignal::new(String::new());
+    let format = RwSignal::new(TaxFormat::BitpandaCsv);
+    let with_legacy = RwSignal::new(true);
+    let errors = RwSignal::new(None::<(&'static str, String)>);
+    let state = RwSignal::new(Prepared::Idle);
+    let file = StoredValue::new_local(None::<TaxFile>);
+    let may_legacy = move || session.may(Scope::LegacyRead);
+    let busy = move || matches!(state.get(), Prepared::Reading(_) | Prepared::Writing);
+    let reset = move || {
+        state.set(Prepared::Idle);
+        file.set_value(None);
+    };
+
+    let on_prepare = move |_| {
+        let range = match period(
+            &year.get_untracked(),
+            &from.get_untracked(),
+            &to.get_untracked(),
+        ) {
+            Ok(range) => range,
+            Err(e) => {
+                errors.set(Some(e));
+                return;
+            }
+        };
+        errors.set(None);
+        let (Some(client), Some(keyless)) =
+            (session.client(settings), session.keyless_client(settings))
+        else {
+            state.set(Prepared::Failed("Connect with your key first.".into()));
+            return;
+        };
+        let (format, legacy) = (
+            format.get_untracked(),
+            with_legacy.get_untracked() && may_legacy(),
+        );
+        state.set(Prepared::Reading(0));
+        leptos::task::spawn_local(async move {
+            match prepare(client, keyless, range, format, legacy, state).await {
+                Ok(done) => {
+                    let (name, summary) = (done.file_name.clone(), done.summary.line());
+                    file.set_value(Some(done));
+                    state.set(Prepared::Ready { name, summary });
+                }
+                Err(why) => state.set(Prepared::Failed(why)),
+            }
+        });
+    };
+    let on_download = move |_| {
+        let refused = file.with_value(|f| {
+            f.as_ref().map(|f| {
+                let mime = match f.file_name.ends_with(".json") {
+                    true => "application/json",
+                    false => "text/csv;charset=utf-8",
+                };
+                offer_text(&f.file_name, mime, &f.text).is_err()
+            })
+        });
+        if refused == Some(true) {
+            state.set(Prepared::Failed("The browser refused the download.".into()));
+        }
+    };
+    let error_for = move |field: &'static str| {
+        move || {
+            errors.with(|e| {
+                e.as_ref()
+                    .filter(|(f, _)| *f == field)
+                    .map(|(_, m)| m.clone())
+            })
+        }
+    };
+    let years = (2014..=this_year)
+        .rev()
+        .map(|y| view! { <option value=y.to_string()>{y.to_string()}</option> })
+        .collect_view();
+    let formats = TaxFormat::ALL
+        .into_iter()
+        .map(|f| view! { <option value=f.slug()>{format_label(f)}</option> })
+        .collect_view();
+    let custom = move || year.get() == "custom";
+    let status = move || match state.get() {
+        Prepared::Idle => None,
+        Prepared::Reading(n) => Some(format!("Reading every operation… {n} so far.")),
+        Prepared::Writing => Some("Writing the file…".into()),
+        Prepared::Ready { summary, .. } => Some(summary),
+        Prepared::Failed(why) => Some(why),
+    };
+    view! {
+        <details class="card tax-files" id="tax-files"
+            on:toggle=|_| warm_module(preload_tax_export())>
+            <summary>"Files for tax tools"</summary>
+            <p class="hint">
+                "A file for one period that Koinly, Ghostfolio or tools reading Bitpanda's own CSV can import. "
+                "It is made from every operation of the account, whatever the filters above show."
+            </p>
+            <form class="tax-form" on:submit=|ev| ev.prevent_default()>
+                <div class="field">
+                    <label for="tax-year">"Period"</label>
+                    <select id="tax-year" prop:value=move || year.get()
+                        on:change=move |ev| { year.set(event_target_value(&ev)); reset(); }>
+                        {years}
+                        <option value="custom">"Other dates…"</option>
+                    </select>
+                    <p id="tax-year-error" class="field-error" role="alert">{error_for("tax-year")}</p>
+                </div>
+                <div class="field" hidden=move || !custom()>
+                    <label for="tax-from">"From"</label>
+                    <input id="tax-from" type="date" prop:value=move || from.get()
+                        aria-describedby="tax-from-error"
+                        on:change=move |ev| { from.set(event_target_value(&ev)); reset(); } />
+                    <p id="tax-from-error" class="field-error" role="alert">{error_for("tax-from")}</p>
+                </div>
+                <div class="field" hidden=move || !custom()>
+                    <label for="tax-to">"To"</label>
+                    <input id="tax-to" type="date" prop:value=move || to.get()
+                        aria-describedby="tax-to-error"
+                        on:change=move |ev| { to.set(event_target_value(&ev)); reset(); } />
+                    <p id="tax-to-error" class="field-error" role="alert">{error_for("tax-to")}</p>
+                </div>
+                <div class="field">
+                    <label for="tax-format">"Format"</label>
+                    <select id="tax-format" prop:value=move || format.get().slug()
+                        on:change=move |ev| { format.set(format_of(&event_target_value(&ev))); reset(); }>
+                        {formats}
+                    </select>
+                </div>
+                <label class="check" hidden=move || !may_legacy()>
+                    <input type="checkbox" id="tax-legacy" prop:checked=move || with_legacy.get()
+                        on:change=move |ev| { with_legacy.set(event_target_checked(&ev)); reset(); } />
+                    "Add the legacy API's trades that the current history lacks"
+                </label>
+                <div class="tax-actions">
+                    <button type="button" class="button" id="tax-prepare" disabled=busy on:click=on_prepare>
+                        "Prepare the file"
+                    </button>
+                    {move || matches!(state.get(), Prepared::Ready { .. }).then(|| {
+                        let name = match state.get() { Prepared::Ready { name, .. } => name, _ => String::new() };
+                        view! {
+                            <button type="button" class="button button-primary" id="tax-download" on:click=on_download>
+                                {format!("Download {name}")}
+                            </button>
+                        }
+                    })}
+                </div>
+            </form>
+            <p id="tax-summary" class="tax-summary" role="status" aria-live="polite">{status}</p>
+        </details>
+    }
+}

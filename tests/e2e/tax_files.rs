@@ -1,0 +1,101 @@
+//! "Files for tax tools" on Operations: a Koinly file for one year is prepared from every
+//! operation, its summary line is shown before the download, and the file holds exactly the
+//! rows the line announces, each naming an operation of that year.
+
+use std::collections::HashSet;
+
+use chrono::Datelike;
+
+use crate::operations::{capture_exports, first_export, ledger_ops, open};
+use crate::support::{World, FULL_KEY};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_koinly_file_for_a_year_holds_what_its_summary_says() {
+    let w = World::signed_in(FULL_KEY, "/").await;
+    let ops = ledger_ops(&w);
+    // The year with the most operations.
+    let mut years: Vec<i32> = ops.iter().map(|(t, _)| t.year()).collect();
+    years.sort();
+    let year = *years
+        .iter()
+        .max_by_key(|y| years.iter().filter(|x| x == y).count())
+        .unwrap();
+    let of_year: HashSet<String> = ops
+        .iter()
+        .filter(|(t, _)| t.year() == year)
+        .map(|(_, op)| op["operation_id"].as_str().unwrap().to_string())
+        .collect();
+
+    open(&w, "?type=buy").await;
+    w.click("#tax-files summary").await;
+    // A custom period ending before it starts is refused at the field; nothing is read.
+    w.js("const s=document.querySelector('#tax-year');s.value='custom';s.dispatchEvent(new Event('change'));return true;").await;
+    w.js("for (const [id,v] of [['#tax-from','2025-02-01'],['#tax-to','2025-01-01']]) {const e=document.querySelector(id);e.value=v;e.dispatchEvent(new Event('change'));} return true;").await;
+    w.server.clear_requests();
+    w.click("#tax-prepare").await;
+    assert_eq!(
+        w.text("#tax-to-error").await,
+        "The end must not be before the start."
+    );
+    assert!(
+        w.server.requests().is_empty(),
+        "nothing is read for a wrong period"
+    );
+
+    w.js(&format!("const s=document.querySelector('#tax-year');s.value='{year}';s.dispatchEvent(new Event('change'));const f=document.querySelector('#tax-format');f.value='koinly';f.dispatchEvent(new Event('change'));return true;")).await;
+    w.click("#tax-prepare").await;
+    w.find("#tax-download").await;
+    let summary = w.text("#tax-summary").await;
+    assert!(
+        summary.starts_with(&format!("Koinly file for {year}-01-01 to {year}-12-31: ")),
+        "{summary}"
+    );
+    let rows: usize = summary
+        .split(": ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.replace(',', "").parse().ok())
+        .unwrap_or_else(|| panic!("a row count in {summary}"));
+
+    capture_exports(&w).await;
+    w.click("#tax-download").await;
+    let file = first_export(&w, "the Koinly file").await;
+    let mut reader = csv::Reader::from_reader(file.as_bytes());
+    assert_eq!(
+        reader.headers().unwrap().iter().collect::<Vec<_>>(),
+        [
+            "Date",
+            "Sent Amount",
+            "Sent Currency",
+            "Received Amount",
+            "Received Currency",
+            "Fee Amount",
+            "Fee Currency",
+            "Net Worth Amount",
+            "Net Worth Currency",
+            "Label",
+            "Description",
+            "TxHash"
+        ]
+    );
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(
+        records.len(),
+        rows,
+        "the file holds the rows its summary announced"
+    );
+    assert!(rows > 0);
+    for r in &records {
+        assert!(
+            r[0].starts_with(&year.to_string()),
+            "a row of {year}: {r:?}"
+        );
+        assert!(
+            of_year
+                .iter()
+                .any(|id| r[11].contains(id.as_str()) || r[10].contains(id.as_str())),
+            "a row naming an operation of {year}: {r:?}"
+        );
+    }
+    w.close().await;
+}
