@@ -16,6 +16,7 @@ mod loader;
 mod progress;
 pub(crate) mod rows;
 mod tax_files;
+mod tax_prepare;
 mod timeline_rows;
 mod virtual_list;
 

@@ -7,18 +7,13 @@
 //! docs/exports.md maps every operation type to each format's rows.
 
 use chrono::{Datelike, NaiveDate, Utc};
-use folio_client::current::{Operation, OperationsQuery, Step};
-use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
 use folio_client::scopes::Scope;
-use folio_client::{ApiError, AssetId, Client};
 use folio_export::tax::{DateRange, TaxFile, TaxFormat};
 use leptos::prelude::*;
 
-use super::export::{preload_tax_export, write_tax_file, TaxSources};
-use crate::components::error_view::PlainWords;
+use super::export::{preload_tax_export, tax_file_task, TaxRequest};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
-use crate::data::catalogue;
 use crate::data::download::offer_text;
 use crate::sections::warm_module;
 
@@ -26,11 +21,17 @@ use crate::sections::warm_module;
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Prepared {
     Idle,
-    Reading(usize),
-    Writing,
-    Ready { name: String, summary: String },
+    /// Reading operations: how many so far (`None`: writing the file).
+    Working(Option<usize>),
+    Ready {
+        name: String,
+        summary: String,
+    },
     Failed(String),
 }
+
+/// When the export's module cannot be fetched.
+const NOT_LOADED: &str = "The export could not be opened. Check your connection and try again.";
 
 fn format_of(value: &str) -> TaxFormat {
     TaxFormat::ALL
@@ -64,85 +65,6 @@ fn period(year: &str, from: &str, to: &str) -> Result<DateRange, (&'static str, 
     DateRange::new(from, to).ok_or(("tax-to", "The end must not be before the start.".into()))
 }
 
-/// Every operation, page after page; `read` is told how many so far.
-async fn every_operation(
-    client: &Client,
-    read: impl Fn(usize),
-) -> Result<Vec<Operation>, ApiError> {
-    let mut pages = client
-        .current()
-        .operations_paginator(OperationsQuery::default());
-    let mut all = Vec::new();
-    loop {
-        match pages.next_page().await? {
-            Step::Page(ops) => {
-                all.extend(ops);
-                read(all.len());
-            }
-            _ => return Ok(all),
-        }
-    }
-}
-
-/// The legacy trades and fiat wallets, when the key may read the legacy API and it still
-/// answers (a switched-off legacy API adds nothing).
-async fn legacy_sources(client: &Client) -> (Vec<LegacyItem<LegacyTrade>>, Vec<(String, String)>) {
-    let legacy = client.legacy();
-    let trades = legacy
-        .trades_all(&LegacyTradesQuery::default())
-        .await
-        .unwrap_or_default();
-    let fiats = legacy
-        .fiat_wallets()
-        .await
-        .map(|w| {
-            w.into_vec()
-                .into_iter()
-                .filter_map(|f| Some((f.attributes.fiat_id?, f.attributes.fiat_symbol?)))
-                .collect()
-        })
-        .unwrap_or_default();
-    (trades, fiats)
-}
-
-/// Reads what the file needs and writes it.
-async fn prepare(
-    client: Client,
-    keyless: Client,
-    range: DateRange,
-    format: TaxFormat,
-    with_legacy: bool,
-    state: RwSignal<Prepared>,
-) -> Result<TaxFile, String> {
-    let operations = every_operation(&client, |n| state.set(Prepared::Reading(n)))
-        .await
-        .map_err(|e| e.user_message())?;
-    let mut ids: Vec<AssetId> = operations
-        .iter()
-        .flat_map(|op| op.transactions.iter().filter_map(|t| t.asset_id.clone()))
-        .collect();
-    ids.sort();
-    ids.dedup();
-    let currencies = catalogue::currencies(&client, &keyless).await;
-    let assets = catalogue::assets(&client, &keyless, &ids).await;
-    let (legacy_trades, legacy_fiats) = if with_legacy {
-        legacy_sources(&client).await
-    } else {
-        Default::default()
-    };
-    state.set(Prepared::Writing);
-    let sources = TaxSources {
-        operations,
-        currencies,
-        assets,
-        legacy_trades,
-        legacy_fiats,
-    };
-    write_tax_file(sources, range, format)
-        .await
-        .map_err(|_| "The export could not be opened. Check your connection and try again.".into())
-}
-
 /// The panel (a disclosure under the page heading).
 #[component]
 pub fn TaxFiles() -> impl IntoView {
@@ -158,7 +80,7 @@ pub fn TaxFiles() -> impl IntoView {
     let state = RwSignal::new(Prepared::Idle);
     let file = StoredValue::new_local(None::<TaxFile>);
     let may_legacy = move || session.may(Scope::LegacyRead);
-    let busy = move || matches!(state.get(), Prepared::Reading(_) | Prepared::Writing);
+    let busy = move || matches!(state.get(), Prepared::Working(_));
     let reset = move || {
         state.set(Prepared::Idle);
         file.set_value(None);
@@ -187,9 +109,20 @@ pub fn TaxFiles() -> impl IntoView {
             format.get_untracked(),
             with_legacy.get_untracked() && may_legacy(),
         );
-        state.set(Prepared::Reading(0));
+        state.set(Prepared::Working(Some(0)));
+        let request = TaxRequest {
+            range,
+            format,
+            with_legacy: legacy,
+        };
+        let progress = Box::new(move |read: Option<usize>| state.set(Prepared::Working(read)));
         leptos::task::spawn_local(async move {
-            match prepare(client, keyless, range, format, legacy, state).await {
+            let task = tax_file_task(client, keyless, request, progress).await;
+            let outcome = match task {
+                Ok(task) => task.await,
+                Err(_) => Err(NOT_LOADED.to_string()),
+            };
+            match outcome {
                 Ok(done) => {
                     let (name, summary) = (done.file_name.clone(), done.summary.line());
                     file.set_value(Some(done));
@@ -233,8 +166,8 @@ pub fn TaxFiles() -> impl IntoView {
     let custom = move || year.get() == "custom";
     let status = move || match state.get() {
         Prepared::Idle => None,
-        Prepared::Reading(n) => Some(format!("Reading every operation… {n} so far.")),
-        Prepared::Writing => Some("Writing the file…".into()),
+        Prepared::Working(Some(n)) => Some(format!("Reading every operation… {n} so far.")),
+        Prepared::Working(None) => Some("Writing the file…".into()),
         Prepared::Ready { summary, .. } => Some(summary),
         Prepared::Failed(why) => Some(why),
     };
