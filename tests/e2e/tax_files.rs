@@ -28,6 +28,7 @@ async fn a_koinly_file_for_a_year_holds_what_its_summary_says() {
 
     open(&w, "?type=buy").await;
     w.click("#tax-files summary").await;
+    w.find("#tax-year").await;
     // A custom period ending before it starts is refused at the field; nothing is read.
     w.js("const s=document.querySelector('#tax-year');s.value='custom';s.dispatchEvent(new Event('change'));return true;").await;
     w.js("for (const [id,v] of [['#tax-from','2025-02-01'],['#tax-to','2025-01-01']]) {const e=document.querySelector(id);e.value=v;e.dispatchEvent(new Event('change'));} return true;").await;

@@ -3,13 +3,7 @@
 //! file is only needed when a button is pressed, so the release build keeps it in a module
 //! of its own (`operations_export`), fetched when a button is approached.
 
-use std::future::Future;
-use std::pin::Pin;
-
-use folio_client::current::{Asset, Currency, Operation};
-use folio_client::legacy::{LegacyItem, LegacyTrade};
-use folio_client::Client;
-use folio_export::tax::{DateRange, TaxFile, TaxFormat, TaxInput, Units};
+use folio_client::current::Operation;
 use leptos::prelude::*;
 
 use super::csv::{to_csv, to_json};
@@ -81,62 +75,6 @@ split_fn!(
         file_of(&ops, &names, json)
     }
 );
-
-/// What a tax-tool file is made from (read by `tax_files`).
-pub struct TaxSources {
-    /// Every operation of the account.
-    pub operations: Vec<Operation>,
-    /// Every currency.
-    pub currencies: Vec<Currency>,
-    /// The assets the operations name.
-    pub assets: Vec<Asset>,
-    /// The legacy API's trades (empty when not included).
-    pub legacy_trades: Vec<LegacyItem<LegacyTrade>>,
-    /// The legacy fiat wallets' `(fiat_id, symbol)`.
-    pub legacy_fiats: Vec<(String, String)>,
-}
-
-/// What the person asked for in "Files for tax tools".
-#[derive(Debug, Clone, Copy)]
-pub struct TaxRequest {
-    /// The period.
-    pub range: DateRange,
-    /// The format.
-    pub format: TaxFormat,
-    /// Whether to add the legacy API's trades.
-    pub with_legacy: bool,
-}
-
-/// The work of preparing a tax-tool file, to await.
-pub type TaxTask = Pin<Box<dyn Future<Output = Result<TaxFile, String>>>>;
-
-split_fn!(
-    operations_export,
-    preload_tax_export,
-    /// Starts preparing the tax-tool file `request` asks for (reading and writing happen in
-    /// the export's module: see `tax_prepare`).
-    fn tax_file_task(
-        client: Client,
-        keyless: Client,
-        request: TaxRequest,
-        progress: Box<dyn Fn(Option<usize>)>,
-    ) -> TaxTask {
-        Box::pin(super::tax_prepare::prepare(
-            client, keyless, request, progress,
-        ))
-    }
-);
-
-/// The tax file of `sources` (reached only through `tax_file_task`).
-pub fn tax_file_of(sources: &TaxSources, range: DateRange, format: TaxFormat) -> TaxFile {
-    let mut units = Units::from_catalogue(&sources.currencies, &sources.assets);
-    for (id, symbol) in &sources.legacy_fiats {
-        units.insert_legacy_fiat(id.clone(), symbol.clone());
-    }
-    let input = TaxInput::new(&sources.operations, &units, range)
-        .with_legacy_trades(&sources.legacy_trades);
-    folio_export::tax::write(format, &input)
-}
 
 /// The file itself (reached only through `write_file`: it lands in its module).
 fn file_of(ops: &[Operation], names: &Names, json: bool) -> ExportFile {

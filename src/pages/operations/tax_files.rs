@@ -2,7 +2,7 @@
 //! format — Bitpanda-style trades CSV, Koinly universal CSV or Ghostfolio import JSON — and
 //! Folio reads every operation (not only the ones the filters show: a reversal may cross the
 //! period's edge), adds the legacy API's trades when the key may read them, writes the file
-//! (`folio_export::tax`, in the export's own wasm module) and shows one line saying what is
+//! (`folio_export::tax`; the form and its work live in the export's own wasm module) and shows one line saying what is
 //! in it and what was left out and why **before** the download button appears.
 //! docs/exports.md maps every operation type to each format's rows.
 
@@ -11,10 +11,12 @@ use folio_client::scopes::Scope;
 use folio_export::tax::{DateRange, TaxFile, TaxFormat};
 use leptos::prelude::*;
 
-use super::export::{preload_tax_export, tax_file_task, TaxRequest};
+use super::tax_prepare::{prepare, TaxRequest};
+use crate::components::LazyPage;
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::download::offer_text;
+use crate::sections::split_page;
 use crate::sections::warm_module;
 
 /// Where preparing the file stands.
@@ -29,9 +31,6 @@ enum Prepared {
     },
     Failed(String),
 }
-
-/// When the export's module cannot be fetched.
-const NOT_LOADED: &str = "The export could not be opened. Check your connection and try again.";
 
 fn format_of(value: &str) -> TaxFormat {
     TaxFormat::ALL
@@ -65,9 +64,32 @@ fn period(year: &str, from: &str, to: &str) -> Result<DateRange, (&'static str, 
     DateRange::new(from, to).ok_or(("tax-to", "The end must not be before the start.".into()))
 }
 
-/// The panel (a disclosure under the page heading).
+// The form and its work load with the export's module when the disclosure is first opened.
+split_page!(
+    operations_export,
+    tax_files_form,
+    preload_tax_files_form,
+    TaxFilesForm
+);
+
+/// The panel: a disclosure under the page heading whose content loads when first opened.
 #[component]
 pub fn TaxFiles() -> impl IntoView {
+    let opened = RwSignal::new(false);
+    view! {
+        <details class="card tax-files" id="tax-files"
+            on:pointerenter=|_| warm_module(preload_tax_files_form())
+            on:focusin=|_| warm_module(preload_tax_files_form())
+            on:toggle=move |_| opened.set(true)>
+            <summary>"Files for tax tools"</summary>
+            {move || opened.get().then(|| view! { <LazyPage load=tax_files_form /> })}
+        </details>
+    }
+}
+
+/// The form: period, format, legacy trades, Prepare, the summary line and Download.
+#[component]
+fn TaxFilesForm() -> impl IntoView {
     let session = use_session();
     let settings = use_settings();
     let this_year = Utc::now().year();
@@ -117,12 +139,7 @@ pub fn TaxFiles() -> impl IntoView {
         };
         let progress = Box::new(move |read: Option<usize>| state.set(Prepared::Working(read)));
         leptos::task::spawn_local(async move {
-            let task = tax_file_task(client, keyless, request, progress).await;
-            let outcome = match task {
-                Ok(task) => task.await,
-                Err(_) => Err(NOT_LOADED.to_string()),
-            };
-            match outcome {
+            match prepare(client, keyless, request, progress).await {
                 Ok(done) => {
                     let (name, summary) = (done.file_name.clone(), done.summary.line());
                     file.set_value(Some(done));
@@ -172,9 +189,7 @@ pub fn TaxFiles() -> impl IntoView {
         Prepared::Failed(why) => Some(why),
     };
     view! {
-        <details class="card tax-files" id="tax-files"
-            on:toggle=|_| warm_module(preload_tax_export())>
-            <summary>"Files for tax tools"</summary>
+        <div class="tax-files-form">
             <p class="hint">
                 "A file for one period that Koinly, Ghostfolio or tools reading Bitpanda's own CSV can import. "
                 "It is made from every operation of the account, whatever the filters above show."
@@ -230,6 +245,6 @@ pub fn TaxFiles() -> impl IntoView {
                 </div>
             </form>
             <p id="tax-summary" class="tax-summary" role="status" aria-live="polite">{status}</p>
-        </details>
+        </div>
     }
 }

@@ -1,14 +1,12 @@
 //! Preparing a tax-tool file: every operation, the catalogue, the legacy trades when asked,
-//! then `folio_export::tax`. Reached only through `export::tax_file_task`, so all of it
-//! lands in the export's wasm module, not in the Operations page's.
+//! then `folio_export::tax`. Reached only from the tax files form, which loads with the
+//! export's wasm module, so none of it is in the Operations page's module.
 
-use folio_client::current::Operation;
-use folio_client::current::{OperationsQuery, Step};
+use folio_client::current::{Asset, Currency, Operation, OperationsQuery, Step};
 use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
 use folio_client::{ApiError, AssetId, Client};
-use folio_export::tax::TaxFile;
+use folio_export::tax::{DateRange, TaxFile, TaxFormat, TaxInput, Units};
 
-use super::export::{tax_file_of, TaxRequest, TaxSources};
 use crate::components::error_view::PlainWords;
 use crate::data::catalogue;
 
@@ -86,4 +84,40 @@ pub async fn prepare(
         legacy_fiats,
     };
     Ok(tax_file_of(&sources, request.range, request.format))
+}
+
+/// What a tax-tool file is made from (read by `tax_files`).
+struct TaxSources {
+    /// Every operation of the account.
+    pub operations: Vec<Operation>,
+    /// Every currency.
+    pub currencies: Vec<Currency>,
+    /// The assets the operations name.
+    pub assets: Vec<Asset>,
+    /// The legacy API's trades (empty when not included).
+    pub legacy_trades: Vec<LegacyItem<LegacyTrade>>,
+    /// The legacy fiat wallets' `(fiat_id, symbol)`.
+    pub legacy_fiats: Vec<(String, String)>,
+}
+
+/// What the person asked for in "Files for tax tools".
+#[derive(Debug, Clone, Copy)]
+pub struct TaxRequest {
+    /// The period.
+    pub range: DateRange,
+    /// The format.
+    pub format: TaxFormat,
+    /// Whether to add the legacy API's trades.
+    pub with_legacy: bool,
+}
+
+/// The tax file of `sources`.
+fn tax_file_of(sources: &TaxSources, range: DateRange, format: TaxFormat) -> TaxFile {
+    let mut units = Units::from_catalogue(&sources.currencies, &sources.assets);
+    for (id, symbol) in &sources.legacy_fiats {
+        units.insert_legacy_fiat(id.clone(), symbol.clone());
+    }
+    let input = TaxInput::new(&sources.operations, &units, range)
+        .with_legacy_trades(&sources.legacy_trades);
+    folio_export::tax::write(format, &input)
 }
