@@ -192,7 +192,7 @@ fn TaxFilesForm() -> impl IntoView {
         <div class="tax-files-form">
             <p class="hint">
                 "A file for one period that Koinly, Ghostfolio or tools reading Bitpanda's own CSV can import. "
-                "It is made from every operation of the account, whatever the filters above show."
+                "It is made from every operation of the account, whatever the list's filters show."
             </p>
             <form class="tax-form" on:submit=|ev| ev.prevent_default()>
                 <div class="field">

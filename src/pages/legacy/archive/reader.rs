@@ -6,6 +6,7 @@
 
 use folio_client::legacy::{sunset, LegacyList, MAX_PAGE_SIZE};
 use folio_client::Client;
+use folio_export::archive::asset_wallet_rows;
 use leptos::prelude::*;
 
 use crate::components::error_view::PlainWords;
@@ -89,17 +90,19 @@ async fn read_list(archive: &Archive, client: &Client, i: usize, list: LegacyLis
             if dump.reported_total.is_none() {
                 dump.reported_total = page.total_count;
             }
-            if list == LegacyList::AssetWallets {
+            let wallets = (list == LegacyList::AssetWallets).then(|| {
+                let count = asset_wallet_rows(&page.body).len();
                 dump.body = Some(page.body);
-            }
+                count
+            });
             let before = dump.records.len();
             dump.records.extend(
                 page.records
                     .into_iter()
                     .filter(|r| r.id.as_ref().is_none_or(|id| seen.insert(id.clone()))),
             );
-            let kept = dump.records.len();
-            let added = kept - before;
+            let kept = wallets.unwrap_or(dump.records.len());
+            let added = kept.saturating_sub(before);
             let repeated = page
                 .next_cursor
                 .as_ref()
