@@ -29,7 +29,7 @@ use crate::pages::operations::filter::OperationsFilter;
 use crate::pages::operations::rows::{group_by_day, type_label};
 use crate::url::use_url_state;
 use detail::OperationDetail;
-use export::ExportButtons;
+use export::OperationsExport;
 use filter_bar::FilterBar;
 use legacy_timeline::{legacy_timeline_part, use_include_legacy, LegacyGone, SourceToggle};
 use list::OperationsList;
@@ -121,7 +121,7 @@ pub fn OperationsPage() -> impl IntoView {
         <section class="page operations-page" aria-labelledby="operations-title">
             <div class="page-head">
                 <h1 id="operations-title">"Operations"</h1>
-                <ExportButtons loader=loader shown=shown hidden=Signal::derive(combined) />
+                <OperationsExport loader=loader shown=shown hidden=Signal::derive(combined) />
             </div>
             <SourceToggle gone=legacy_gone />
             <TaxFiles />

@@ -23,6 +23,7 @@ mod legacy_archive;
 mod legacy_lists;
 mod legacy_migrate;
 mod limits_earn;
+mod list_exports;
 mod money;
 mod operations;
 mod operations_export;

@@ -1,6 +1,7 @@
 //! One legacy list page — trades, fiat, crypto or metal transactions — as the person sees
 //! it: the frame, the filters kept in the URL, the table of every row received so far, and
-//! "Load more". What differs between the four lists is stated once in a [`ListSpec`].
+//! "Load more", and the list's export (CSV and JSON of every row shown). What differs between
+//! the four lists is stated once in a [`ListSpec`].
 
 use std::collections::HashMap;
 
@@ -16,9 +17,13 @@ use super::frame::{note_gone, use_legacy_gone};
 use super::pager::use_fiat_symbols;
 use crate::components::CursorFooter;
 use crate::components::EmptyState;
+use crate::components::{ExportButtons, ExportFile, ExportKind, MakeFile};
 use crate::data::paging::use_cursor_list;
+use crate::data::paging::CursorList;
 use crate::pages::legacy::filters::{LegacyFilter, LegacyList};
 use crate::url::use_url_state;
+use folio_client::legacy::LegacyList as ApiList;
+use folio_export::archive::{file_stem, json_array, list_csv};
 
 /// Symbols of the legacy fiat ids (`"1"` → `EUR`).
 pub type FiatSymbols = HashMap<String, String>;
@@ -54,6 +59,40 @@ pub struct ListSpec<A: 'static> {
     pub fetch: Fetch<A>,
     /// One table row.
     pub row: fn(&LegacyItem<A>, &FiatSymbols) -> AnyView,
+}
+
+/// The list as the API names it (for the documented CSV columns and the file name).
+fn api_list(list: LegacyList) -> ApiList {
+    match list {
+        LegacyList::Trades => ApiList::Trades,
+        LegacyList::Fiat => ApiList::FiatTransactions,
+        LegacyList::Crypto => ApiList::CryptoTransactions,
+        LegacyList::Commodity => ApiList::CommodityTransactions,
+    }
+}
+
+/// The export of every record the list shows: JSON = the records exactly as received, CSV =
+/// the documented columns of docs/legacy-archive.md (the archive's files, for these records).
+/// Named `folio-legacy-<list>-<today>.<ext>`.
+fn list_export<A: Clone + Send + Sync + 'static>(
+    list: LegacyList,
+    rows: CursorList<LegacyItem<A>>,
+) -> MakeFile {
+    Callback::new(move |kind: ExportKind| {
+        let items = rows.items();
+        let records: Vec<&str> = items.iter().filter_map(|i| i.raw.as_deref()).collect();
+        let api = api_list(list);
+        let name = format!(
+            "folio-legacy-{}-{}",
+            file_stem(api),
+            chrono::Utc::now().format("%Y-%m-%d")
+        );
+        let file = match kind {
+            ExportKind::Json => ExportFile::json(format!("{name}.json"), json_array(&records)),
+            ExportKind::Csv => ExportFile::csv(format!("{name}.csv"), list_csv(api, &records)),
+        };
+        Box::pin(std::future::ready(Ok(file))) as LocalBoxFuture<'static, _>
+    })
 }
 
 /// The page of `spec`, inside the legacy frame.
@@ -99,8 +138,10 @@ fn ListBody<A: Clone + Send + Sync + 'static>(spec: &'static ListSpec<A>) -> imp
             view! { <EmptyState title=title><p>{sentence}</p></EmptyState> }
         })
     };
+    let empty_list = Signal::derive(move || list.len() == 0);
     view! {
         <FilterBar list=spec.list filter=filter set=set_filter />
+        <ExportButtons id="legacy-export" empty=empty_list make=list_export(spec.list, list) />
         {table_region(spec.table_id, spec.caption.to_string(), spec.head, body)}
         {empty}
         <CursorFooter list=list id="legacy" what=spec.what on_more=load_more

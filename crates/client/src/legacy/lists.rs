@@ -145,6 +145,20 @@ macro_rules! legacy_list {
     };
 }
 
+/// Gives each item its JSON text as received in `body` (matched by id).
+fn keep_raw<A>(items: &mut [LegacyItem<A>], body: &str) {
+    let Ok(records) = super::raw::raw_records(body) else {
+        return;
+    };
+    let by_id: std::collections::HashMap<&str, &str> = records
+        .iter()
+        .filter_map(|r| Some((r.id.as_deref()?, r.json.as_str())))
+        .collect();
+    for item in items {
+        item.raw = by_id.get(item.id.as_str()).map(|s| s.to_string());
+    }
+}
+
 /// The most pages an `*_all` call fetches (500 × 2,000 = a million items).
 const MAX_PAGES: usize = 2_000;
 
@@ -157,7 +171,10 @@ impl<T: Transport> Legacy<'_, T> {
         let url = self
             .client
             .legacy_url(&format!("{path}{}", render(&filters, cursor, size)));
-        self.client.get(url).await
+        let text = self.client.get_text(url).await?;
+        let mut page: LegacyPage<A> = crate::decode::decode(&text)?;
+        keep_raw(&mut page.data, &text);
+        Ok(page)
     }
 
     async fn collect<A: DeserializeOwned>(

@@ -72,6 +72,10 @@ pub struct LegacyItem<A> {
     pub id: String,
     /// The resource's fields.
     pub attributes: A,
+    /// The item's JSON text exactly as received, for exports: set on the items of the paged
+    /// lists (`trades`, `fiat_transactions`, …); `None` elsewhere.
+    #[serde(skip)]
+    pub raw: Option<String>,
 }
 
 /// `meta` of a legacy list.

@@ -4,7 +4,6 @@
 //! gathered (the documented ones, then any other attribute found), then `<list>.csv`;
 //! `README.txt` comes last.
 
-use std::collections::{HashMap, HashSet};
 use std::io::{Cursor, Write};
 
 use chrono::{Datelike, Timelike};
@@ -12,11 +11,11 @@ use folio_client::legacy::LegacyList;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
 
-use super::columns::{documented_columns, file_stem};
+use super::columns::file_stem;
+use super::list_files::Columns;
 use super::wallets::asset_wallet_rows;
 use super::{readme, ArchiveInfo, ListDump};
-use crate::csv::{Cell, Csv};
-use crate::flatten::flatten;
+use crate::csv::Csv;
 
 /// Packing failed (the ZIP could not be written: out of memory, in practice).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,8 +65,7 @@ pub struct ArchiveJob {
     stage: Stage,
     list: usize,
     next: usize,
-    columns: Vec<String>,
-    known: HashSet<String>,
+    columns: Columns,
     csv_rows: Vec<usize>,
     done: usize,
     total: usize,
@@ -104,8 +102,7 @@ impl ArchiveJob {
             stage: Stage::Json,
             list: 0,
             next: 0,
-            columns: Vec::new(),
-            known: HashSet::new(),
+            columns: Columns::default(),
             csv_rows: Vec::new(),
             done: 0,
             total: 0,
@@ -221,22 +218,17 @@ impl ArchiveJob {
     fn columns_slice(&mut self, budget: usize) -> usize {
         let i = self.list;
         if self.next == 0 {
-            self.columns = documented_columns(self.lists[i].list);
-            self.known = self.columns.iter().cloned().collect();
+            self.columns = Columns::new(self.lists[i].list);
         }
         let end = (self.next + budget).min(self.row_count(i));
-        for r in self.next..end {
-            let (_, json) = self.row(i, r);
-            let extra: Vec<String> = flatten(json)
-                .into_iter()
-                .map(|(k, _)| k)
-                .filter(|k| !self.known.contains(k))
-                .collect();
-            for k in extra {
-                if self.known.insert(k.clone()) {
-                    self.columns.push(k);
-                }
-            }
+        let (dump, wallets, columns) = (&self.lists[i], &self.wallet_rows, &mut self.columns);
+        match dump.list {
+            LegacyList::AssetWallets => wallets[self.next..end]
+                .iter()
+                .for_each(|(_, json)| columns.add(json)),
+            _ => dump.records[self.next..end]
+                .iter()
+                .for_each(|r| columns.add(&r.json)),
         }
         let used = end - self.next;
         self.next = end;
@@ -251,27 +243,14 @@ impl ArchiveJob {
         let rows = self.row_count(i);
         let mut csv = if self.next == 0 {
             self.start_file(format!("{}.csv", file_stem(self.lists[i].list)))?;
-            Csv::with_header(&self.columns)
+            Csv::with_header(self.columns.names())
         } else {
             Csv::default()
         };
         let end = (self.next + budget).min(rows);
         for r in self.next..end {
             let (group, json) = self.row(i, r);
-            let mut cells: Vec<(String, String)> = flatten(json);
-            if let Some(g) = group {
-                cells.push(("group".to_string(), g.to_string()));
-            }
-            let by_column: HashMap<&str, &str> = cells
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.as_str()))
-                .collect();
-            let line: Vec<&str> = self
-                .columns
-                .iter()
-                .map(|c| by_column.get(c.as_str()).copied().unwrap_or(""))
-                .collect();
-            csv.row(line.into_iter().map(Cell::Text));
+            self.columns.write_row(&mut csv, group, json);
         }
         self.write(csv.as_str())?;
         let used = end - self.next;

@@ -1,0 +1,104 @@
+//! The one pair of export buttons every list uses: "Export CSV" and "Export JSON" for what the
+//! list shows. The page says how a file is made (`make`, which may fetch the code that writes
+//! it, e.g. the Operations export's own module); the buttons offer the result as a download
+//! (`data::download`) and say so next to them when it cannot be made or saved. Nothing is
+//! sent anywhere and no key is ever written into a file.
+
+use futures::future::LocalBoxFuture;
+use leptos::prelude::*;
+
+use crate::data::download::offer_text;
+
+/// A file to offer for download.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportFile {
+    /// The file name (account-neutral).
+    pub name: String,
+    /// Its media type.
+    pub mime: &'static str,
+    /// Its text.
+    pub content: String,
+}
+
+impl ExportFile {
+    /// A CSV file.
+    pub fn csv(name: String, content: String) -> Self {
+        ExportFile {
+            name,
+            mime: "text/csv;charset=utf-8",
+            content,
+        }
+    }
+
+    /// A JSON file.
+    pub fn json(name: String, content: String) -> Self {
+        ExportFile {
+            name,
+            mime: "application/json",
+            content,
+        }
+    }
+}
+
+/// Which of the two files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportKind {
+    /// Documented columns.
+    Csv,
+    /// The records as received.
+    Json,
+}
+
+/// Makes the file of a kind: `Err` holds the sentence to show.
+pub type MakeFile = Callback<ExportKind, LocalBoxFuture<'static, Result<ExportFile, String>>>;
+
+/// "Export CSV" and "Export JSON" (off while the list is `empty`); the buttons' ids are
+/// `{id}-csv` and `{id}-json`, the message's `{id}-notice`.
+#[component]
+pub fn ExportButtons(
+    /// Prefix of the ids.
+    id: &'static str,
+    /// Whether the list shows nothing.
+    #[prop(into)]
+    empty: Signal<bool>,
+    /// Makes a file.
+    make: MakeFile,
+    /// Hides the buttons (e.g. while another view replaces the list).
+    #[prop(optional, into)]
+    hidden: Signal<bool>,
+    /// Called when a button is approached (e.g. to fetch the writer's module early).
+    #[prop(optional)]
+    warm: Option<Callback<()>>,
+) -> impl IntoView {
+    let notice = RwSignal::new(None::<String>);
+    let export = move |kind: ExportKind| {
+        notice.set(None);
+        let file = make.run(kind);
+        leptos::task::spawn_local(async move {
+            let refused = match file.await {
+                Ok(file) => offer_text(&file.name, file.mime, &file.content)
+                    .err()
+                    .map(|_| "The browser refused the download.".to_string()),
+                Err(why) => Some(why),
+            };
+            notice.set(refused);
+        });
+    };
+    let warm_up = move || {
+        if let Some(w) = warm {
+            w.run(());
+        }
+    };
+    view! {
+        <div class="list-export" hidden=hidden
+            on:pointerenter=move |_| warm_up() on:focusin=move |_| warm_up()>
+            <button type="button" class="button" id=format!("{id}-csv") disabled=empty
+                on:click=move |_| export(ExportKind::Csv)>"Export CSV"</button>
+            <button type="button" class="button" id=format!("{id}-json") disabled=empty
+                on:click=move |_| export(ExportKind::Json)>"Export JSON"</button>
+            <p class="notice" id=format!("{id}-notice") role="alert" hidden=move || notice.with(Option::is_none)>
+                {move || notice.get()}
+            </p>
+        </div>
+    }
+}
