@@ -8,6 +8,8 @@ use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 
 use crate::data::download::offer_text;
+use crate::data::paging::CursorList;
+use folio_export::archive::json_array;
 
 /// A file to offer for download.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +53,26 @@ pub enum ExportKind {
 
 /// Makes the file of a kind: `Err` holds the sentence to show.
 pub type MakeFile = Callback<ExportKind, LocalBoxFuture<'static, Result<ExportFile, String>>>;
+
+/// The export of every record a cursor list shows: JSON = the records exactly as received
+/// (`raw`), CSV = `csv` of them. Named `<name>-<today>.<ext>` (no account detail).
+pub fn records_export<T: Clone + Send + Sync + 'static>(
+    list: CursorList<T>,
+    name: &'static str,
+    raw: fn(&T) -> Option<&str>,
+    csv: impl Fn(&[&str]) -> String + Send + Sync + 'static,
+) -> MakeFile {
+    Callback::new(move |kind: ExportKind| {
+        let items = list.items();
+        let records: Vec<&str> = items.iter().filter_map(raw).collect();
+        let name = format!("{name}-{}", chrono::Utc::now().format("%Y-%m-%d"));
+        let file = match kind {
+            ExportKind::Json => ExportFile::json(format!("{name}.json"), json_array(&records)),
+            ExportKind::Csv => ExportFile::csv(format!("{name}.csv"), csv(&records)),
+        };
+        Box::pin(std::future::ready(Ok(file))) as LocalBoxFuture<'static, _>
+    })
+}
 
 /// "Export CSV" and "Export JSON" (off while the list is `empty`); the buttons' ids are
 /// `{id}-csv` and `{id}-json`, the message's `{id}-notice`.

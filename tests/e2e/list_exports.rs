@@ -64,3 +64,67 @@ async fn a_legacy_list_exports_the_rows_it_shows_as_sent() {
     assert_eq!(rows, ids, "one CSV row per row shown");
     w.close().await;
 }
+
+/// The ids shown by rows `css` in their `attr` data attribute.
+async fn shown_by(w: &World, css: &str, attr: &str) -> Vec<String> {
+    let json = w
+        .js(&format!(
+            "return JSON.stringify([...document.querySelectorAll('{css}')].map(r => r.dataset.{attr}));"
+        ))
+        .await;
+    serde_json::from_str(json.as_str().unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exchange_orders_and_trades_export_the_rows_they_show() {
+    let w = World::signed_in(FULL_KEY, "/market/orders?size=10").await;
+    for (path, row, attr, prefix, first_columns) in [
+        (
+            "/market/orders?size=10",
+            "[data-testid=order-row]",
+            "orderId",
+            "orders-export",
+            "id,pair,side,type,status,pricedIn",
+        ),
+        (
+            "/market/trades",
+            "[data-testid=trade-row]",
+            "tradeId",
+            "trades-export",
+            "id,orderId,pair,side,price,quantity",
+        ),
+    ] {
+        w.goto(path).await;
+        w.find(row).await;
+        let ids = shown_by(&w, row, attr).await;
+        assert!(!ids.is_empty(), "{path}");
+        capture_exports(&w).await;
+        w.click(&format!("#{prefix}-json")).await;
+        let json = first_export(&w, "the JSON export").await;
+        let records: Vec<serde_json::Value> = serde_json::from_str(&json).expect("valid JSON");
+        let exported: Vec<String> = records
+            .iter()
+            .map(|r| r["id"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(exported, ids, "{path}: the rows shown, in order");
+        assert!(
+            records.iter().all(|r| r.get("pair").is_some()),
+            "as sent (camelCase kept)"
+        );
+        w.js("window.__exports = []; return true;").await;
+        w.click(&format!("#{prefix}-csv")).await;
+        let csv_text = first_export(&w, "the CSV export").await;
+        assert!(
+            csv_text.starts_with(first_columns),
+            "{path}: {}",
+            &csv_text[..80.min(csv_text.len())]
+        );
+        let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+        let rows: Vec<String> = reader
+            .records()
+            .map(|r| r.unwrap()[0].to_string())
+            .collect();
+        assert_eq!(rows, ids, "{path}: one CSV row per row shown");
+    }
+    w.close().await;
+}

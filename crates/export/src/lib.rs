@@ -2,6 +2,7 @@
 //!
 //! - [`archive`]: the legacy archive, one ZIP of every legacy list as sent.
 //! - [`csv`]: the one CSV writer every export uses (documented quoting, formula defusal).
+//! - [`exchange`]: the exchange's orders and trades as CSV (documented columns).
 //! - [`flatten`]: a JSON record as CSV columns, every value exactly as sent.
 //! - [`tax`]: the files tax tools and trackers import (Bitpanda-style CSV, Koinly, Ghostfolio).
 //!
@@ -9,5 +10,6 @@
 
 pub mod archive;
 pub mod csv;
+pub mod exchange;
 pub mod flatten;
 pub mod tax;

@@ -11,8 +11,8 @@ use super::filter_bar::{FilterBar, FilterKind};
 use super::filters::ExchangeFilter;
 use super::order_detail::OrderDetail;
 use super::section::PairsPage;
-use crate::components::CursorFooter;
 use crate::components::EmptyState;
+use crate::components::{records_export, CursorFooter, ExportButtons};
 use crate::data::paging::use_cursor_list;
 use crate::format::{format_datetime, or_missing};
 use crate::pages::exchange::ticket::type_words;
@@ -20,6 +20,7 @@ use crate::pages::exchange::words::{
     fill_percent, find_pair, fixed, price_decimals, side_words, size_decimals, status_words,
 };
 use crate::url::use_url_state;
+use folio_export::exchange::orders_csv;
 
 fn order_key(o: &Order) -> String {
     o.id.to_string()
@@ -115,6 +116,8 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
     };
     view! {
         <FilterBar filter=filter set=set_filter pairs=names kind=FilterKind::Orders />
+        <ExportButtons id="orders-export" empty=Signal::derive(move || list.len() == 0)
+            make=records_export(list, "folio-exchange-orders", |o| o.raw.as_deref(), orders_csv) />
         {move || notice.get().map(|n| match n {
             Ok(m) => view! { <p class="success" role="status" data-testid="orders-notice">{m}</p> }.into_any(),
             Err(m) => view! { <p class="form-error" role="alert" data-testid="orders-notice">{m}</p> }.into_any(),

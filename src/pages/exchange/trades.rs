@@ -8,13 +8,14 @@ use leptos::prelude::*;
 use super::filter_bar::{FilterBar, FilterKind};
 use super::filters::ExchangeFilter;
 use super::section::PairsPage;
-use crate::components::CursorFooter;
 use crate::components::EmptyState;
+use crate::components::{records_export, CursorFooter, ExportButtons};
 use crate::data::load::{account_resource, load_states};
 use crate::data::paging::use_cursor_list;
 use crate::format::{format_amount, format_datetime, or_missing};
 use crate::pages::exchange::words::{find_pair, fixed, price_decimals, side_words, size_decimals};
 use crate::url::use_url_state;
+use folio_export::exchange::trades_csv;
 
 fn trade_key(t: &Trade) -> String {
     t.id.to_string()
@@ -90,6 +91,8 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
         };
     view! {
         <FilterBar filter=filter set=set_filter pairs=names kind=FilterKind::Trades />
+        <ExportButtons id="trades-export" empty=Signal::derive(move || list.len() == 0)
+            make=records_export(list, "folio-exchange-trades", |t| t.raw.as_deref(), trades_csv) />
         {move || selected.get().map(|id| view! { <TradeDetail id=id on_close=Callback::new(move |()| selected.set(None)) /> })}
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="trades-caption">
             <table class="data-table trades-table" id="trades-table">

@@ -17,13 +17,13 @@ use super::frame::{note_gone, use_legacy_gone};
 use super::pager::use_fiat_symbols;
 use crate::components::CursorFooter;
 use crate::components::EmptyState;
-use crate::components::{ExportButtons, ExportFile, ExportKind, MakeFile};
+use crate::components::{records_export, ExportButtons, MakeFile};
 use crate::data::paging::use_cursor_list;
 use crate::data::paging::CursorList;
 use crate::pages::legacy::filters::{LegacyFilter, LegacyList};
 use crate::url::use_url_state;
 use folio_client::legacy::LegacyList as ApiList;
-use folio_export::archive::{file_stem, json_array, list_csv};
+use folio_export::archive::list_csv;
 
 /// Symbols of the legacy fiat ids (`"1"` → `EUR`).
 pub type FiatSymbols = HashMap<String, String>;
@@ -78,21 +78,19 @@ fn list_export<A: Clone + Send + Sync + 'static>(
     list: LegacyList,
     rows: CursorList<LegacyItem<A>>,
 ) -> MakeFile {
-    Callback::new(move |kind: ExportKind| {
-        let items = rows.items();
-        let records: Vec<&str> = items.iter().filter_map(|i| i.raw.as_deref()).collect();
-        let api = api_list(list);
-        let name = format!(
-            "folio-legacy-{}-{}",
-            file_stem(api),
-            chrono::Utc::now().format("%Y-%m-%d")
-        );
-        let file = match kind {
-            ExportKind::Json => ExportFile::json(format!("{name}.json"), json_array(&records)),
-            ExportKind::Csv => ExportFile::csv(format!("{name}.csv"), list_csv(api, &records)),
-        };
-        Box::pin(std::future::ready(Ok(file))) as LocalBoxFuture<'static, _>
-    })
+    let api = api_list(list);
+    let name = match api {
+        ApiList::Trades => "folio-legacy-trades",
+        ApiList::FiatTransactions => "folio-legacy-fiat-transactions",
+        ApiList::CryptoTransactions => "folio-legacy-crypto-transactions",
+        _ => "folio-legacy-commodity-transactions",
+    };
+    records_export(
+        rows,
+        name,
+        |item| item.raw.as_deref(),
+        move |records| list_csv(api, records),
+    )
 }
 
 /// The page of `spec`, inside the legacy frame.

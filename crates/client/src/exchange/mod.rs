@@ -144,6 +144,27 @@ impl<T> From<RawExchangePage<T>> for ExchangePage<T> {
     }
 }
 
+/// Gives each record of a list answer `body` its JSON text as received (matched by `id`).
+fn keep_raw<T>(records: &mut [T], body: &str, id: fn(&T) -> &str, set: fn(&mut T, String)) {
+    let Some(items) =
+        crate::json_text::value_at(body, &["data"]).and_then(crate::json_text::array_items)
+    else {
+        return;
+    };
+    let by_id: std::collections::HashMap<String, &str> = items
+        .into_iter()
+        .filter_map(|item| {
+            let id = crate::json_text::value_at(item, &["id"])?;
+            Some((serde_json::from_str::<String>(id).ok()?, item))
+        })
+        .collect();
+    for record in records {
+        if let Some(raw) = by_id.get(id(record)) {
+            set(record, raw.to_string());
+        }
+    }
+}
+
 impl<T> ExchangePage<T> {
     /// The cursor to ask for next, only when `has_next_page` and the cursor is not empty.
     pub fn next_cursor(&self) -> Option<&str> {

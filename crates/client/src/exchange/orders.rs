@@ -83,6 +83,10 @@ pub struct Order {
     /// Expiry of a GTD order.
     #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub end_time: Option<DateTime<Utc>>,
+    /// The order's JSON text exactly as received, for exports: set on the orders of a list
+    /// page ([`Exchange::orders`]); `None` elsewhere.
+    #[serde(skip)]
+    pub raw: Option<String>,
 }
 
 /// The body of `POST /v1/account/orders` (camelCase on the wire). Send exactly one of
@@ -184,7 +188,18 @@ impl<T: Transport> Exchange<'_, T> {
     /// One page of `GET /v1/account/orders`, newest first.
     pub async fn orders(&self, query: &OrdersQuery) -> Result<ExchangePage<Order>, ApiError> {
         let path = format!("/account/orders{}", query.render());
-        self.client.get(self.client.exchange_url(&path)).await
+        let text = self
+            .client
+            .get_text(self.client.exchange_url(&path))
+            .await?;
+        let mut page: ExchangePage<Order> = crate::decode::decode(&text)?;
+        super::keep_raw(
+            &mut page.data,
+            &text,
+            |o| o.id.as_str(),
+            |o, raw| o.raw = Some(raw),
+        );
+        Ok(page)
     }
 
     /// `POST /v1/account/orders`: sent exactly once, never retried; answers the accepted

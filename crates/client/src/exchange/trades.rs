@@ -39,6 +39,10 @@ pub struct Trade {
     /// When it happened.
     #[serde(default, deserialize_with = "crate::lenient::timestamp")]
     pub executed_at: Option<DateTime<Utc>>,
+    /// The trade's JSON text exactly as received, for exports: set on the trades of a list
+    /// page ([`Exchange::trades`]); `None` elsewhere.
+    #[serde(skip)]
+    pub raw: Option<String>,
 }
 
 /// Filters of `GET /v1/account/trades`.
@@ -77,7 +81,18 @@ impl<T: Transport> Exchange<'_, T> {
     /// One page of `GET /v1/account/trades`, newest first.
     pub async fn trades(&self, query: &TradesQuery) -> Result<ExchangePage<Trade>, ApiError> {
         let path = format!("/account/trades{}", query.render());
-        self.client.get(self.client.exchange_url(&path)).await
+        let text = self
+            .client
+            .get_text(self.client.exchange_url(&path))
+            .await?;
+        let mut page: ExchangePage<Trade> = crate::decode::decode(&text)?;
+        super::keep_raw(
+            &mut page.data,
+            &text,
+            |t| t.id.as_str(),
+            |t, raw| t.raw = Some(raw),
+        );
+        Ok(page)
     }
 
     /// `GET /v1/account/trades/{id}`.

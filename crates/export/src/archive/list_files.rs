@@ -21,7 +21,11 @@ pub struct Columns {
 impl Columns {
     /// The documented columns of `list`.
     pub fn new(list: LegacyList) -> Self {
-        let names = documented_columns(list);
+        Columns::with_names(documented_columns(list))
+    }
+
+    /// These documented columns (of any list).
+    pub fn with_names(names: Vec<String>) -> Self {
         let known = names.iter().cloned().collect();
         Columns { names, known }
     }
@@ -60,7 +64,11 @@ impl Columns {
 
 /// The records of `list` as one CSV (header and one row each).
 pub fn list_csv(list: LegacyList, records: &[&str]) -> String {
-    let mut columns = Columns::new(list);
+    records_csv(Columns::new(list), records)
+}
+
+/// `records` as one CSV: `columns`, then every other attribute they carry.
+pub fn records_csv(mut columns: Columns, records: &[&str]) -> String {
     for json in records {
         columns.add(json);
     }
