@@ -10,6 +10,7 @@ use folio_client::current::{EarnConfig, EarnConfigsQuery};
 use folio_client::scopes::Scope;
 use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
+use leptos_router::components::A;
 use rust_decimal::Decimal;
 
 use crate::components::ScopeNotice;
@@ -123,6 +124,13 @@ pub fn EarnPage() -> impl IntoView {
     view! {
         <section class="page earn-page" aria-labelledby="earn-title">
             <div class="page-head"><h1 id="earn-title">"Earn"</h1></div>
+            <p class="hint" id="earn-rewards-link">
+                "Your rewards are operations: see and export them in "
+                <A href="/operations?type=staking_reward">"staking rewards"</A>
+                " and "
+                <A href="/operations?type=passive_earn_reward">"passive earn rewards"</A>
+                " (CSV or JSON), or in a tax tool's file."
+            </p>
             {content}
         </section>
     }

@@ -128,3 +128,25 @@ async fn exchange_orders_and_trades_export_the_rows_they_show() {
     }
     w.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn earn_rewards_are_exported_from_operations() {
+    let w = World::signed_in(FULL_KEY, "/earn").await;
+    w.click("#earn-rewards-link a").await;
+    w.wait_js_true("location.search.includes('type=staking_reward')")
+        .await;
+    crate::operations::first_page(&w).await;
+    w.wait_js_true("!document.querySelector('#export-csv').disabled")
+        .await;
+    capture_exports(&w).await;
+    w.click("#export-csv").await;
+    let csv_text = first_export(&w, "the rewards").await;
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert!(!rows.is_empty());
+    assert!(
+        rows.iter().all(|r| &r[2] == "staking_reward"),
+        "only rewards"
+    );
+    w.close().await;
+}
