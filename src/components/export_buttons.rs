@@ -65,13 +65,38 @@ pub fn records_export<T: Clone + Send + Sync + 'static>(
     Callback::new(move |kind: ExportKind| {
         let items = list.items();
         let records: Vec<&str> = items.iter().filter_map(raw).collect();
-        let name = format!("{name}-{}", chrono::Utc::now().format("%Y-%m-%d"));
-        let file = match kind {
-            ExportKind::Json => ExportFile::json(format!("{name}.json"), json_array(&records)),
-            ExportKind::Csv => ExportFile::csv(format!("{name}.csv"), csv(&records)),
-        };
-        Box::pin(std::future::ready(Ok(file))) as LocalBoxFuture<'static, _>
+        ready(file_of(kind, name, &records, &csv))
     })
+}
+
+/// [`records_export`] for records already at hand (`records`: their JSON texts as received).
+pub fn texts_export(
+    records: Vec<String>,
+    name: &'static str,
+    csv: impl Fn(&[&str]) -> String + Send + Sync + 'static,
+) -> MakeFile {
+    Callback::new(move |kind: ExportKind| {
+        let texts: Vec<&str> = records.iter().map(String::as_str).collect();
+        ready(file_of(kind, name, &texts, &csv))
+    })
+}
+
+/// The file of `kind` for `records`, named `<name>-<today>.<ext>`.
+fn file_of(
+    kind: ExportKind,
+    name: &str,
+    records: &[&str],
+    csv: &dyn Fn(&[&str]) -> String,
+) -> ExportFile {
+    let name = format!("{name}-{}", chrono::Utc::now().format("%Y-%m-%d"));
+    match kind {
+        ExportKind::Json => ExportFile::json(format!("{name}.json"), json_array(records)),
+        ExportKind::Csv => ExportFile::csv(format!("{name}.csv"), csv(records)),
+    }
+}
+
+fn ready(file: ExportFile) -> LocalBoxFuture<'static, Result<ExportFile, String>> {
+    Box::pin(std::future::ready(Ok(file)))
 }
 
 /// "Export CSV" and "Export JSON" (off while the list is `empty`); the buttons' ids are

@@ -24,7 +24,9 @@ pub use charts::area::{AreaChart, ChartDatum};
 pub use charts::donut::AllocationDonut;
 pub use cursor_footer::CursorFooter;
 pub use error_view::{ErrorView, FixBaseUrls};
-pub use export_buttons::{records_export, ExportButtons, ExportFile, ExportKind, MakeFile};
+pub use export_buttons::{
+    records_export, texts_export, ExportButtons, ExportFile, ExportKind, MakeFile,
+};
 pub use form::confirm_dialog::ConfirmDialog;
 pub use form::field::{DecimalField, ReadAs};
 pub use form::focus::focus_when_shown;

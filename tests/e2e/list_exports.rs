@@ -200,3 +200,47 @@ async fn every_legacy_list_exports_the_rows_it_shows() {
     }
     w.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_legacy_wallet_lists_export_what_they_show() {
+    let w = World::signed_in(FULL_KEY, "/legacy-api").await;
+    w.find("[data-testid=legacy-fiat-wallet]").await;
+    for (prefix, rows, first) in [
+        (
+            "legacy-wallets-export",
+            "[data-testid=legacy-wallet]",
+            "id,type,attributes.cryptocoin_id",
+        ),
+        (
+            "legacy-fiat-wallets-export",
+            "[data-testid=legacy-fiat-wallet]",
+            "id,type,attributes.fiat_id",
+        ),
+        (
+            "legacy-asset-wallets-export",
+            "[data-testid=legacy-asset-wallet], [data-testid=legacy-metal-wallet]",
+            "group,id,type,attributes.cryptocoin_id",
+        ),
+    ] {
+        let ids = shown_ids(&w, rows).await;
+        assert!(!ids.is_empty(), "{prefix}");
+        capture_exports(&w).await;
+        w.click(&format!("#{prefix}-json")).await;
+        let json = first_export(&w, "the JSON export").await;
+        let records: Vec<serde_json::Value> = serde_json::from_str(&json).expect("valid JSON");
+        let exported: Vec<String> = records
+            .iter()
+            .map(|r| r["id"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(exported, ids, "{prefix}: the rows shown");
+        w.js("window.__exports = []; return true;").await;
+        w.click(&format!("#{prefix}-csv")).await;
+        let csv_text = first_export(&w, "the CSV export").await;
+        assert!(csv_text.starts_with(first), "{prefix}");
+        let rows = csv::Reader::from_reader(csv_text.as_bytes())
+            .records()
+            .count();
+        assert_eq!(rows, ids.len(), "{prefix}: a row each");
+    }
+    w.close().await;
+}

@@ -8,9 +8,12 @@ use leptos::prelude::*;
 
 use super::cells::{amount_cell, badge, id_cell, table_region, time_text, Column};
 use super::frame::{legacy_states, LegacyFrame};
+use crate::components::{texts_export, ExportButtons, MakeFile};
 use crate::data::load::account_resource;
 use crate::format::{or_missing, MISSING};
 use crate::pages::legacy::words::yes_no;
+use folio_client::legacy::LegacyList as ApiList;
+use folio_export::archive::{grouped_csv, list_csv};
 
 /// The three wallet lists.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,8 +97,33 @@ fn fiat_row(w: &LegacyItem<LegacyFiatWallet>) -> impl IntoView {
     }
 }
 
+/// The JSON texts as received of `items`.
+fn raws<A>(items: &[LegacyItem<A>]) -> Vec<String> {
+    items.iter().filter_map(|i| i.raw.clone()).collect()
+}
+
+/// The asset wallets' export: JSON = the wallets as received, CSV = one row each with its
+/// group first (the archive's `asset-wallets.csv`).
+fn grouped_export(rows: Vec<(&'static str, String)>) -> MakeFile {
+    let texts = rows.iter().map(|(_, r)| r.clone()).collect();
+    texts_export(texts, "folio-legacy-asset-wallets", move |_| {
+        let pairs: Vec<(&str, &str)> = rows.iter().map(|(g, r)| (*g, r.as_str())).collect();
+        grouped_csv(ApiList::AssetWallets, &pairs)
+    })
+}
+
 fn wallets_view(data: LegacyWalletsData) -> impl IntoView {
     let g = &data.grouped;
+    let grouped: Vec<(&'static str, String)> = g
+        .cryptocoin
+        .iter()
+        .filter_map(|w| Some(("cryptocoin", w.raw.clone()?)))
+        .chain(
+            g.metal
+                .iter()
+                .filter_map(|w| Some(("commodity.metal", w.raw.clone()?))),
+        )
+        .collect();
     let last = g
         .last_user_action
         .as_ref()
@@ -130,14 +158,19 @@ fn wallets_view(data: LegacyWalletsData) -> impl IntoView {
         </section>
         <section class="card" aria-labelledby="legacy-wallets-title">
             <h2 id="legacy-wallets-title">"Crypto wallets"</h2>
+            <ExportButtons id="legacy-wallets-export" empty=data.crypto.is_empty()
+                make=texts_export(raws(&data.crypto), "folio-legacy-wallets", |r| list_csv(ApiList::Wallets, r)) />
             {table_region("legacy-wallets", "Crypto wallets (GET /v1/wallets)".into(), WALLET_HEAD, crypto)}
         </section>
         <section class="card" aria-labelledby="legacy-fiat-wallets-title">
             <h2 id="legacy-fiat-wallets-title">"Fiat wallets"</h2>
+            <ExportButtons id="legacy-fiat-wallets-export" empty=data.fiat.is_empty()
+                make=texts_export(raws(&data.fiat), "folio-legacy-fiat-wallets", |r| list_csv(ApiList::FiatWallets, r)) />
             {table_region("legacy-fiat-wallets", "Fiat wallets (GET /v1/fiatwallets)".into(), FIAT_HEAD, fiat)}
         </section>
         <section class="card" aria-labelledby="legacy-asset-wallets-title">
             <h2 id="legacy-asset-wallets-title">"Asset wallets by type"</h2>
+            <ExportButtons id="legacy-asset-wallets-export" empty=grouped.is_empty() make=grouped_export(grouped) />
             {table_region("legacy-asset-coins", "Crypto coins (GET /v1/asset-wallets)".into(), GROUPED_HEAD, coins)}
             {table_region("legacy-asset-metals", "Metals (GET /v1/asset-wallets)".into(), GROUPED_HEAD, metals)}
         </section>

@@ -147,15 +147,8 @@ macro_rules! legacy_list {
 
 /// Gives each item its JSON text as received in `body` (matched by id).
 fn keep_raw<A>(items: &mut [LegacyItem<A>], body: &str) {
-    let Ok(records) = super::raw::raw_records(body) else {
-        return;
-    };
-    let by_id: std::collections::HashMap<&str, &str> = records
-        .iter()
-        .filter_map(|r| Some((r.id.as_deref()?, r.json.as_str())))
-        .collect();
-    for item in items {
-        item.raw = by_id.get(item.id.as_str()).map(|s| s.to_string());
+    if let Ok(records) = super::raw::raw_records(body) {
+        super::raw::keep_raw_from(items, &records);
     }
 }
 

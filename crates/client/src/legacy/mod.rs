@@ -24,7 +24,7 @@ pub use lists::{
     LegacyCommodityTransactionsQuery, LegacyCryptoTransactionsQuery, LegacyFiatTransactionsQuery,
     LegacyTradesQuery,
 };
-pub use raw::{raw_records, LegacyList, RawLegacyPage, RawRecord};
+pub use raw::{asset_wallet_rows, raw_records, LegacyList, RawLegacyPage, RawRecord};
 pub use records::{
     LegacyCommodityTransaction, LegacyCryptoTransaction, LegacyFiatTransaction, LegacyTrade,
 };

@@ -5,10 +5,10 @@
 
 use serde::Deserialize;
 
-use super::types::{next_cursor, LegacyLinks, LegacyMeta, MAX_PAGE_SIZE};
+use super::types::{next_cursor, LegacyItem, LegacyLinks, LegacyMeta, MAX_PAGE_SIZE};
 use super::Legacy;
 use crate::decode::decode;
-use crate::json_text::{array_items, is_json, value_at};
+use crate::json_text::{array_items, is_json, object_fields, value_at};
 use crate::query::Query;
 use crate::transport::Transport;
 use crate::ApiError;
@@ -128,6 +128,54 @@ pub fn raw_records(body: &str) -> Result<Vec<RawRecord>, ApiError> {
         .collect())
 }
 
+/// The wallets of `group_json` (`{…, attributes: {wallets: [...]}}`), as exact JSON texts.
+fn wallets_of(group_json: &str) -> Option<Vec<String>> {
+    let list = value_at(group_json, &["attributes", "wallets"])?;
+    Some(array_items(list)?.into_iter().map(str::to_string).collect())
+}
+
+/// Every wallet of an asset wallets answer as `(group, wallet JSON)`: groups are found one
+/// or two levels under `data.attributes` (`cryptocoin`, `commodity.metal`, and any other the
+/// answer holds), in the order sent.
+pub fn asset_wallet_rows(body: &str) -> Vec<(String, String)> {
+    let mut rows = Vec::new();
+    let Some(groups) = value_at(body, &["data", "attributes"]).and_then(object_fields) else {
+        return rows;
+    };
+    for (name, group) in groups {
+        if let Some(wallets) = wallets_of(group) {
+            rows.extend(wallets.into_iter().map(|w| (name.clone(), w)));
+            continue;
+        }
+        for (inner, sub) in object_fields(group).unwrap_or_default() {
+            if let Some(wallets) = wallets_of(sub) {
+                let path = format!("{name}.{inner}");
+                rows.extend(wallets.into_iter().map(|w| (path.clone(), w)));
+            }
+        }
+    }
+    rows
+}
+
+/// Gives each item its JSON text among `records` (matched by id).
+pub(crate) fn keep_raw_from<A>(items: &mut [LegacyItem<A>], records: &[RawRecord]) {
+    let by_id: std::collections::HashMap<&str, &str> = records
+        .iter()
+        .filter_map(|r| Some((r.id.as_deref()?, r.json.as_str())))
+        .collect();
+    for item in items {
+        item.raw = by_id.get(item.id.as_str()).map(|s| s.to_string());
+    }
+}
+
+/// A record with its id, for a JSON text.
+pub(crate) fn record_of(json: String) -> RawRecord {
+    RawRecord {
+        id: record_id(&json),
+        json,
+    }
+}
+
 impl<T: Transport> Legacy<'_, T> {
     /// One answer of `list` as sent: from `cursor` on, `page_size` records (1–500) for a
     /// paged list; the whole list otherwise. Reads retry on 429/503 like every read.
@@ -180,6 +228,29 @@ mod tests {
         assert_eq!(records[0].id.as_deref(), Some("a"));
         assert_eq!(records[1].id.as_deref(), Some("7"));
         assert_eq!(records[2].id, None);
+    }
+
+    #[test]
+    fn wallets_of_every_group_in_order() {
+        let body = r#"{"last_user_action":{"unix":"1"},"data":{"type":"data","attributes":{
+            "cryptocoin":{"type":"collection","attributes":{"wallets":[{"id":"a"},{"id":"b"}]}},
+            "commodity":{"metal":{"type":"collection","attributes":{"wallets":[{"id":"c","attributes":{"balance":"1.0"}}]}}},
+            "index":{"type":"collection","attributes":{"wallets":[]}}}}}"#;
+        let rows = asset_wallet_rows(body);
+        let got: Vec<(&str, &str)> = rows.iter().map(|(g, w)| (g.as_str(), w.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("cryptocoin", r#"{"id":"a"}"#),
+                ("cryptocoin", r#"{"id":"b"}"#),
+                (
+                    "commodity.metal",
+                    r#"{"id":"c","attributes":{"balance":"1.0"}}"#
+                ),
+            ]
+        );
+        assert!(asset_wallet_rows("{}").is_empty());
+        assert!(asset_wallet_rows("not json").is_empty());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
+use super::raw::{asset_wallet_rows, keep_raw_from, raw_records, record_of, RawRecord};
 use super::types::{LegacyItem, LegacyTime};
 use super::Legacy;
 use crate::decode::Envelope;
@@ -119,11 +120,10 @@ impl<T: Transport> Legacy<'_, T> {
     /// Records that cannot be read are skipped and counted ([`crate::Listed::skipped`]).
     pub async fn wallets(&self) -> Result<crate::Listed<LegacyItem<LegacyWallet>>, ApiError> {
         let url = self.client.legacy_url("/wallets");
-        Ok(self
-            .client
-            .get::<Envelope<crate::Listed<_>>>(url)
-            .await?
-            .data)
+        let text = self.client.get_text(url).await?;
+        let mut listed = crate::decode::decode::<Envelope<crate::Listed<_>>>(&text)?.data;
+        keep_raw_from(&mut listed.items, &raw_records(&text)?);
+        Ok(listed)
     }
 
     /// `GET /v1/fiatwallets`: the fiat wallets.
@@ -132,20 +132,26 @@ impl<T: Transport> Legacy<'_, T> {
         &self,
     ) -> Result<crate::Listed<LegacyItem<LegacyFiatWallet>>, ApiError> {
         let url = self.client.legacy_url("/fiatwallets");
-        Ok(self
-            .client
-            .get::<Envelope<crate::Listed<_>>>(url)
-            .await?
-            .data)
+        let text = self.client.get_text(url).await?;
+        let mut listed = crate::decode::decode::<Envelope<crate::Listed<_>>>(&text)?.data;
+        keep_raw_from(&mut listed.items, &raw_records(&text)?);
+        Ok(listed)
     }
 
     /// `GET /v1/asset-wallets`: crypto and metal wallets grouped by asset type.
     pub async fn asset_wallets(&self) -> Result<LegacyAssetWallets, ApiError> {
         let url = self.client.legacy_url("/asset-wallets");
-        let raw: GroupedResponse = self.client.get(url).await?;
+        let text = self.client.get_text(url).await?;
+        let raw: GroupedResponse = crate::decode::decode(&text)?;
         let attributes = raw.data.and_then(|d| d.attributes).unwrap_or_default();
-        let cryptocoin = wallets(attributes.cryptocoin);
-        let metal = wallets(attributes.commodity.and_then(|c| c.metal));
+        let mut cryptocoin = wallets(attributes.cryptocoin);
+        let mut metal = wallets(attributes.commodity.and_then(|c| c.metal));
+        let sent: Vec<RawRecord> = asset_wallet_rows(&text)
+            .into_iter()
+            .map(|(_, json)| record_of(json))
+            .collect();
+        keep_raw_from(&mut cryptocoin.items, &sent);
+        keep_raw_from(&mut metal.items, &sent);
         Ok(LegacyAssetWallets {
             skipped: cryptocoin.skipped.saturating_add(metal.skipped),
             cryptocoin: cryptocoin.items,

@@ -79,6 +79,19 @@ pub fn records_csv(mut columns: Columns, records: &[&str]) -> String {
     csv.into_string()
 }
 
+/// Grouped records (`(group, JSON)`, the asset wallets) of `list` as one CSV.
+pub fn grouped_csv(list: LegacyList, rows: &[(&str, &str)]) -> String {
+    let mut columns = Columns::new(list);
+    for (_, json) in rows {
+        columns.add(json);
+    }
+    let mut csv = Csv::with_header(columns.names());
+    for (group, json) in rows {
+        columns.write_row(&mut csv, Some(group), json);
+    }
+    csv.into_string()
+}
+
 /// The records as one JSON array, each record's text unchanged.
 pub fn json_array(records: &[&str]) -> String {
     let mut out = String::from("[");

@@ -20,7 +20,7 @@ mod wallets;
 
 pub use columns::{documented_columns, file_stem, title};
 pub use job::{ArchiveError, ArchiveJob, Step};
-pub use list_files::{json_array, list_csv, records_csv, Columns};
+pub use list_files::{grouped_csv, json_array, list_csv, records_csv, Columns};
 pub use readme::readme;
 pub use wallets::asset_wallet_rows;
 
