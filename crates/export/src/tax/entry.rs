@@ -13,18 +13,30 @@ use super::units::{UnitClass, UnitInfo, Units};
 /// What an operation is, for the files. The client's open enum plus the one type the sandbox
 /// generates that the client does not know by name (`card_cashback`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
+    /// `buy`.
     Buy,
+    /// `savings_plan`: a buy the plan made.
     SavingsPlan,
+    /// `sell`.
     Sell,
+    /// `swap`: one asset for another.
     Swap,
+    /// `deposit`: funds paid in.
     Deposit,
+    /// `withdrawal`: funds paid out.
     Withdrawal,
+    /// `stake`: into staking (own wallets).
     Stake,
+    /// `unstake`: out of staking (own wallets).
     Unstake,
+    /// `staking_reward`.
     StakingReward,
+    /// `passive_earn_reward`.
     PassiveEarnReward,
+    /// `refund`.
     Refund,
+    /// `card_cashback` (a reward for card payments).
     CardCashback,
     /// A type Folio does not know: written with its own name.
     Unknown,
@@ -32,7 +44,7 @@ pub(crate) enum Kind {
 
 impl Kind {
     /// The kind of an operation type (`None`: no type sent).
-    pub(crate) fn of(t: Option<&OperationType>) -> Kind {
+    pub fn of(t: Option<&OperationType>) -> Kind {
         match t {
             Some(OperationType::Buy) => Kind::Buy,
             Some(OperationType::SavingsPlan) => Kind::SavingsPlan,
@@ -53,7 +65,7 @@ impl Kind {
     }
 
     /// Whether the kind is a reward (income in an asset).
-    pub(crate) fn is_reward(self) -> bool {
+    pub fn is_reward(self) -> bool {
         matches!(
             self,
             Kind::StakingReward | Kind::PassiveEarnReward | Kind::CardCashback
@@ -63,7 +75,7 @@ impl Kind {
 
 /// A unit with its name resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Unit {
+pub struct Unit {
     /// The id as sent (asset or currency id; the legacy numeric id for legacy trades).
     pub id: String,
     /// Symbol, class, ISIN, name (the id as symbol when the lookup does not know it).
@@ -75,15 +87,18 @@ pub(crate) struct Unit {
 }
 
 impl Unit {
-    pub(crate) fn symbol(&self) -> &str {
+    /// The ticker or ISO code.
+    pub fn symbol(&self) -> &str {
         &self.info.symbol
     }
 
-    pub(crate) fn is_fiat(&self) -> bool {
+    /// Whether the unit is a fiat currency.
+    pub fn is_fiat(&self) -> bool {
         self.info.is_fiat()
     }
 
-    pub(crate) fn asset_type(&self) -> Option<&AssetType> {
+    /// The asset class, when the unit is an asset and the catalogue said.
+    pub fn asset_type(&self) -> Option<&AssetType> {
         match &self.info.class {
             UnitClass::Asset(t) => t.as_ref(),
             UnitClass::Fiat => None,
@@ -93,12 +108,14 @@ impl Unit {
 
 /// One leg that moves funds.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Move {
+pub struct Move {
     /// The leg's id (the trade's id for a legacy trade's legs).
     pub leg_id: String,
     /// The amount as sent (positive; the direction is `incoming`).
     pub amount: Decimal,
+    /// What moved.
     pub unit: Unit,
+    /// Whether it came in (else it went out).
     pub incoming: bool,
     /// The leg's informational `fee_amount`, when sent.
     pub fee_info: Option<Decimal>,
@@ -106,23 +123,29 @@ pub(crate) struct Move {
 
 /// The trade details of a buy, sell, savings plan or swap.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct TradeInfo {
+pub struct TradeInfo {
+    /// The trade's id, when sent.
     pub trade_id: Option<String>,
     /// The fee the trade charged, already included in the legs' amounts.
     pub fee: Option<(Decimal, Unit)>,
+    /// The fee in percent, when sent.
     pub fee_percent: Option<Decimal>,
     /// Unit price without the fee, in the other side's unit.
     pub rate: Option<Decimal>,
+    /// The rate that converts the trade's fiat side to EUR, when sent.
+    pub to_eur_rate: Option<Decimal>,
 }
 
 /// One operation or legacy trade to write.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Entry {
+pub struct Entry {
     /// The operation id (the legacy trade id for a legacy trade).
     pub id: String,
     /// The type as sent (`buy`, `card_cashback`, …; empty when none was sent).
     pub raw_type: String,
+    /// What the operation is.
     pub kind: Kind,
+    /// When it happened: the latest `credited_at` of its legs (a legacy trade's time).
     pub time: DateTime<Utc>,
     /// Legs that move funds (not fee or tax legs).
     pub moves: Vec<Move>,
@@ -130,6 +153,7 @@ pub(crate) struct Entry {
     pub fees: Vec<Move>,
     /// Outgoing tax legs: withheld on top of the moves.
     pub taxes: Vec<Move>,
+    /// The trade details of a trade, when sent.
     pub trade: Option<TradeInfo>,
     /// Legs that could not be read (no amount, unit or direction): left out.
     pub unreadable_legs: usize,
@@ -139,23 +163,30 @@ pub(crate) struct Entry {
 
 /// How an entry's moves fit the files' trade rows.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Shape<'a> {
+pub enum Shape<'a> {
     /// One fiat move and one asset move in opposite directions.
     FiatTrade {
+        /// The fiat side.
         fiat: &'a Move,
+        /// The asset side.
         asset: &'a Move,
         /// The fiat went out (a buy).
         buying: bool,
     },
     /// Two moves of different assets in opposite directions.
-    AssetSwap { give: &'a Move, get: &'a Move },
+    AssetSwap {
+        /// The asset given.
+        give: &'a Move,
+        /// The asset received.
+        get: &'a Move,
+    },
     /// Anything else: one row per move.
     Legs,
 }
 
 impl Entry {
     /// The name the type is written with (`(no type)` when none was sent).
-    pub(crate) fn type_name(&self) -> &str {
+    pub fn type_name(&self) -> &str {
         if self.raw_type.is_empty() {
             "(no type)"
         } else {
@@ -164,7 +195,7 @@ impl Entry {
     }
 
     /// How the moves fit a trade row (only trade kinds are shaped; others are [`Shape::Legs`]).
-    pub(crate) fn shape(&self) -> Shape<'_> {
+    pub fn shape(&self) -> Shape<'_> {
         let trade_kind = matches!(
             self.kind,
             Kind::Buy | Kind::SavingsPlan | Kind::Sell | Kind::Swap
@@ -195,14 +226,14 @@ impl Entry {
     /// Whether the data gives no fiat price for an asset this entry moves (rewards, swaps,
     /// transfers of assets): the file then has no value for it. A stake or unstake moves the
     /// asset between the person's own wallets and needs none.
-    pub(crate) fn without_price(&self) -> bool {
+    pub fn without_price(&self) -> bool {
         let moves_asset = self.moves.iter().any(|m| !m.unit.is_fiat());
         let own_wallets = matches!(self.kind, Kind::Stake | Kind::Unstake);
         moves_asset && !own_wallets && !matches!(self.shape(), Shape::FiatTrade { .. })
     }
 
     /// The trade id, else the operation id (the id of a trade row).
-    pub(crate) fn trade_or_operation_id(&self) -> &str {
+    pub fn trade_or_operation_id(&self) -> &str {
         self.trade
             .as_ref()
             .and_then(|t| t.trade_id.as_deref())
@@ -226,7 +257,7 @@ fn leg_unit(leg: &OperationTransaction, units: &Units) -> Option<Unit> {
 }
 
 /// The unit with the current API's id `id` (`fiat`: it was sent as a currency id).
-pub(crate) fn unit_of(id: &str, fiat: bool, units: &Units) -> Unit {
+pub fn unit_of(id: &str, fiat: bool, units: &Units) -> Unit {
     match units.get(id) {
         Some(info) => Unit {
             id: id.to_string(),
@@ -268,7 +299,7 @@ fn role(leg: &OperationTransaction, incoming: bool) -> Role {
 }
 
 /// `op` as an entry at `time`.
-pub(crate) fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units) -> Entry {
+pub fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units) -> Entry {
     let mut entry = Entry {
         id: op.operation_id.to_string(),
         raw_type: op
@@ -318,6 +349,7 @@ pub(crate) fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units)
                 }),
                 fee_percent: t.fee_percentage,
                 rate: t.rate,
+                to_eur_rate: t.to_eur_rate,
             });
         }
     }
@@ -325,7 +357,7 @@ pub(crate) fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units)
 }
 
 /// A legacy trade as an entry at `time`; `None` when its amounts, side or units are missing.
-pub(crate) fn from_legacy_trade(
+pub fn from_legacy_trade(
     item: &LegacyItem<LegacyTrade>,
     time: DateTime<Utc>,
     units: &Units,
@@ -402,6 +434,7 @@ pub(crate) fn from_legacy_trade(
             fee: None,
             fee_percent: None,
             rate: t.price,
+            to_eur_rate: t.fiat_to_eur_rate,
         }),
         unreadable_legs: 0,
         legacy: true,

@@ -26,12 +26,12 @@
 
 mod amounts;
 mod bitpanda;
-mod entry;
+pub mod entry;
 mod ghostfolio;
 mod json;
 mod koinly;
 mod range;
-mod select;
+pub mod select;
 mod summary;
 mod units;
 

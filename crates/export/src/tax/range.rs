@@ -24,6 +24,14 @@ impl DateRange {
         )
     }
 
+    /// Every day chrono's calendar holds (a ledger of the whole account).
+    pub fn all_days() -> Self {
+        Self {
+            from: NaiveDate::MIN,
+            to: NaiveDate::MAX,
+        }
+    }
+
     /// The first day.
     pub fn from(&self) -> NaiveDate {
         self.from

@@ -17,22 +17,32 @@ use super::{TaxFormat, TaxInput};
 
 /// The entries to write, oldest first, and what was left out.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Selection {
+pub struct Selection {
+    /// What is kept, oldest first (ties by id).
     pub entries: Vec<Entry>,
+    /// Operations with a cancelled leg, and cancelled legacy trades.
     pub cancelled: usize,
+    /// Operations and compensations that exactly reverse each other.
     pub compensated: usize,
+    /// Compensations that reverse nothing of the list exactly (kept as what they are).
     pub unmatched_compensations: usize,
+    /// Operations and legacy trades without a time yet.
     pub pending: usize,
+    /// Types Folio does not know, by name, with their count.
     pub unknown_types: BTreeMap<String, usize>,
+    /// Legs whose unit the lookup did not know.
     pub unnamed_units: usize,
+    /// Legs (or legacy trades) that could not be read.
     pub unreadable_legs: usize,
+    /// Legacy trades the current API does not list.
     pub legacy_added: usize,
+    /// Legacy trades also listed by the current API (kept once).
     pub legacy_duplicates: usize,
 }
 
 impl Selection {
     /// The summary of a file of `format` written from this selection, before its rows.
-    pub(crate) fn summary(&self, format: TaxFormat, range: DateRange) -> ExportSummary {
+    pub fn summary(&self, format: TaxFormat, range: DateRange) -> ExportSummary {
         ExportSummary {
             format,
             range,
@@ -161,7 +171,7 @@ fn count_entry(sel: &mut Selection, entry: &Entry) {
 }
 
 /// Applies the rules of the module docs to `input`.
-pub(crate) fn select(input: &TaxInput<'_>) -> Selection {
+pub fn select(input: &TaxInput<'_>) -> Selection {
     let mut sel = Selection::default();
     let ops = input.operations;
     let (reversed, unmatched) = reversals(ops);
