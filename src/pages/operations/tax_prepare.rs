@@ -1,55 +1,11 @@
-//! Preparing a tax-tool file: every operation, the catalogue, the legacy trades when asked,
-//! then `folio_export::tax`. Reached only from the tax files form, which loads with the
-//! export's wasm module, so none of it is in the Operations page's module.
+//! Preparing a tax-tool file: the account's ledger (`data::ledger`), then
+//! `folio_export::tax`. Reached only from the tax files form, which loads with the export's
+//! wasm module, so none of it is in the Operations page's module.
 
-use folio_client::current::{Asset, Currency, Operation, OperationsQuery, Step};
-use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
-use folio_client::{ApiError, AssetId, Client};
-use folio_export::tax::{DateRange, TaxFile, TaxFormat, TaxInput, Units};
+use folio_client::Client;
+use folio_export::tax::{DateRange, TaxFile, TaxFormat, TaxInput};
 
-use crate::components::error_view::PlainWords;
-use crate::data::catalogue;
-
-/// Every operation, page after page; `read` is told how many so far.
-async fn every_operation(
-    client: &Client,
-    read: impl Fn(usize),
-) -> Result<Vec<Operation>, ApiError> {
-    let mut pages = client
-        .current()
-        .operations_paginator(OperationsQuery::default());
-    let mut all = Vec::new();
-    loop {
-        match pages.next_page().await? {
-            Step::Page(ops) => {
-                all.extend(ops);
-                read(all.len());
-            }
-            _ => return Ok(all),
-        }
-    }
-}
-
-/// The legacy trades and fiat wallets, when the key may read the legacy API and it still
-/// answers (a switched-off legacy API adds nothing).
-async fn legacy_sources(client: &Client) -> (Vec<LegacyItem<LegacyTrade>>, Vec<(String, String)>) {
-    let legacy = client.legacy();
-    let trades = legacy
-        .trades_all(&LegacyTradesQuery::default())
-        .await
-        .unwrap_or_default();
-    let fiats = legacy
-        .fiat_wallets()
-        .await
-        .map(|w| {
-            w.into_vec()
-                .into_iter()
-                .filter_map(|f| Some((f.attributes.fiat_id?, f.attributes.fiat_symbol?)))
-                .collect()
-        })
-        .unwrap_or_default();
-    (trades, fiats)
-}
+use crate::data::ledger::{read_ledger, LedgerSources};
 
 /// Reads what the file needs and writes it; `progress` hears the operations read so far,
 /// then `None` while the file is written.
@@ -59,45 +15,12 @@ pub async fn prepare(
     request: TaxRequest,
     progress: Box<dyn Fn(Option<usize>)>,
 ) -> Result<TaxFile, String> {
-    let operations = every_operation(&client, |n| progress(Some(n)))
-        .await
-        .map_err(|e| e.user_message())?;
-    let mut ids: Vec<AssetId> = operations
-        .iter()
-        .flat_map(|op| op.transactions.iter().filter_map(|t| t.asset_id.clone()))
-        .collect();
-    ids.sort();
-    ids.dedup();
-    let currencies = catalogue::currencies(&client, &keyless).await;
-    let assets = catalogue::assets(&client, &keyless, &ids).await;
-    let (legacy_trades, legacy_fiats) = if request.with_legacy {
-        legacy_sources(&client).await
-    } else {
-        Default::default()
-    };
+    let sources = read_ledger(&client, &keyless, request.with_legacy, &|n| {
+        progress(Some(n))
+    })
+    .await?;
     progress(None);
-    let sources = TaxSources {
-        operations,
-        currencies,
-        assets,
-        legacy_trades,
-        legacy_fiats,
-    };
     Ok(tax_file_of(&sources, request.range, request.format))
-}
-
-/// What a tax-tool file is made from (read by `tax_files`).
-struct TaxSources {
-    /// Every operation of the account.
-    pub operations: Vec<Operation>,
-    /// Every currency.
-    pub currencies: Vec<Currency>,
-    /// The assets the operations name.
-    pub assets: Vec<Asset>,
-    /// The legacy API's trades (empty when not included).
-    pub legacy_trades: Vec<LegacyItem<LegacyTrade>>,
-    /// The legacy fiat wallets' `(fiat_id, symbol)`.
-    pub legacy_fiats: Vec<(String, String)>,
 }
 
 /// What the person asked for in "Files for tax tools".
@@ -112,11 +35,8 @@ pub struct TaxRequest {
 }
 
 /// The tax file of `sources`.
-fn tax_file_of(sources: &TaxSources, range: DateRange, format: TaxFormat) -> TaxFile {
-    let mut units = Units::from_catalogue(&sources.currencies, &sources.assets);
-    for (id, symbol) in &sources.legacy_fiats {
-        units.insert_legacy_fiat(id.clone(), symbol.clone());
-    }
+fn tax_file_of(sources: &LedgerSources, range: DateRange, format: TaxFormat) -> TaxFile {
+    let units = sources.units();
     let input = TaxInput::new(&sources.operations, &units, range)
         .with_legacy_trades(&sources.legacy_trades);
     folio_export::tax::write(format, &input)
