@@ -4,7 +4,7 @@
 //! wallets. Used by "Files for tax tools" (Operations) and by Insights; both reach it only
 //! from their own wasm modules.
 
-use folio_client::current::{Asset, Currency, Operation, OperationsQuery, Step};
+use folio_client::current::{Asset, Currency, Operation, OperationsQuery};
 use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
 use folio_client::{ApiError, AssetId, Client};
 use folio_export::tax::Units;
@@ -38,24 +38,27 @@ impl LedgerSources {
     }
 }
 
-/// Every operation, page after page; `read` is told how many so far.
-async fn every_operation(
+/// Every operation of the account, newest first (all pages, 100 at a time); `read` is told
+/// how many so far. Also used by the views that compare or merge the whole history
+/// (reconciliation, the combined timeline).
+pub async fn every_operation(
     client: &Client,
     read: &dyn Fn(usize),
 ) -> Result<Vec<Operation>, ApiError> {
-    let mut pages = client
+    let mut operations = Vec::new();
+    let query = OperationsQuery {
+        page_size: Some(100),
+        ..OperationsQuery::default()
+    };
+    client
         .current()
-        .operations_paginator(OperationsQuery::default());
-    let mut all = Vec::new();
-    loop {
-        match pages.next_page().await? {
-            Step::Page(ops) => {
-                all.extend(ops);
-                read(all.len());
-            }
-            _ => return Ok(all),
-        }
-    }
+        .operations_paginator(query)
+        .run(None, |page, _| {
+            operations.extend(page);
+            read(operations.len());
+        })
+        .await?;
+    Ok(operations)
 }
 
 /// The legacy trades and fiat wallets, when the key may read the legacy API and it still

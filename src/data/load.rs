@@ -3,7 +3,6 @@
 
 use std::future::Future;
 
-use folio_client::current::{Operation, OperationsQuery};
 use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
@@ -84,20 +83,4 @@ where
         Some(Err(error)) => view! { <ErrorView error=error what=what on_retry=retry /> }.into_any(),
         Some(Ok(value)) => loaded(value).into_any(),
     }
-}
-
-/// Every operation of the account, newest first (all pages, 100 at a time), for the views
-/// that compare or merge the whole history (reconciliation, the combined timeline).
-pub async fn every_operation(client: &Client) -> Result<Vec<Operation>, ApiError> {
-    let mut operations = Vec::new();
-    let query = OperationsQuery {
-        page_size: Some(100),
-        ..OperationsQuery::default()
-    };
-    client
-        .current()
-        .operations_paginator(query)
-        .run(None, |page, _| operations.extend(page))
-        .await?;
-    Ok(operations)
 }

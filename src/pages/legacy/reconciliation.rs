@@ -14,7 +14,8 @@ use rust_decimal::Decimal;
 use super::cells::{amount_cell, table_region, Column};
 use super::frame::legacy_states;
 use crate::data::catalogue;
-use crate::data::load::{account_resource, every_operation};
+use crate::data::ledger::every_operation;
+use crate::data::load::account_resource;
 use crate::pages::legacy::words::{
     difference, outcome_words, reconciliation_summary, trade_kind_words,
 };
@@ -30,7 +31,7 @@ pub async fn load(client: Client, keyless: Client) -> Result<Reconciliation, Api
     };
     let trades = client.legacy().trades_all(&all).await?;
     let positions = client.current().portfolio(None).await?;
-    let operations = every_operation(&client).await?;
+    let operations = every_operation(&client, &|_| ()).await?;
     let currencies = catalogue::currencies(&client, &keyless).await;
     let ids: Vec<AssetId> = positions
         .iter()

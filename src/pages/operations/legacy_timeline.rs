@@ -20,7 +20,8 @@ use leptos::prelude::*;
 
 use crate::components::{ErrorView, Loading};
 use crate::data::catalogue;
-use crate::data::load::{account_resource, every_operation};
+use crate::data::ledger::every_operation;
+use crate::data::load::account_resource;
 use crate::format::{format_datetime, MISSING};
 use crate::pages::operations::rows::Names;
 use crate::pages::operations::timeline_rows::{
@@ -104,7 +105,7 @@ async fn load(client: Client, keyless: Client) -> Result<(Vec<TimelineEntry>, Na
             })
             .await?,
     };
-    let current = every_operation(&client).await?;
+    let current = every_operation(&client, &|_| ()).await?;
     let mut names = Names::default();
     for c in catalogue::currencies(&client, &keyless).await {
         let symbol = c.symbol.clone().unwrap_or_else(|| c.id.to_string());
