@@ -9,7 +9,6 @@ use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
 use folio_client::{ApiError, AssetId, Client};
 use folio_export::tax::Units;
 
-use crate::components::error_view::PlainWords;
 use crate::data::catalogue;
 
 /// What was read.
@@ -82,18 +81,15 @@ async fn legacy_sources(client: &Client) -> (Vec<LegacyItem<LegacyTrade>>, Vec<(
     (trades, fiats)
 }
 
-/// Reads the ledger's sources; `progress` hears the operations read so far. `Err` is the
-/// sentence to show (an operations page that fails fails the whole read: a ledger with a gap
-/// would mislead).
+/// Reads the ledger's sources; `progress` hears the operations read so far. An operations
+/// page that fails fails the whole read: a ledger with a gap would mislead.
 pub async fn read_ledger(
     client: &Client,
     keyless: &Client,
     with_legacy: bool,
     progress: &dyn Fn(usize),
-) -> Result<LedgerSources, String> {
-    let operations = every_operation(client, progress)
-        .await
-        .map_err(|e| e.user_message())?;
+) -> Result<LedgerSources, ApiError> {
+    let operations = every_operation(client, progress).await?;
     let mut ids: Vec<AssetId> = operations
         .iter()
         .flat_map(|op| op.transactions.iter().filter_map(|t| t.asset_id.clone()))

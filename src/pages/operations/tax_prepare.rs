@@ -5,6 +5,7 @@
 use folio_client::Client;
 use folio_export::tax::{DateRange, TaxFile, TaxFormat, TaxInput};
 
+use crate::components::error_view::PlainWords;
 use crate::data::ledger::{read_ledger, LedgerSources};
 
 /// Reads what the file needs and writes it; `progress` hears the operations read so far,
@@ -18,7 +19,8 @@ pub async fn prepare(
     let sources = read_ledger(&client, &keyless, request.with_legacy, &|n| {
         progress(Some(n))
     })
-    .await?;
+    .await
+    .map_err(|e| e.user_message())?;
     progress(None);
     Ok(tax_file_of(&sources, request.range, request.format))
 }
