@@ -4,12 +4,13 @@
 //! - `demo`   builds the app (release) and serves it with the sandbox on one origin
 //! - `test`   fmt, clippy, native tests, release build, browser e2e, wasm-bindgen tests
 //! - `deploy` the release build and the nginx or Caddy configuration rendered from `deploy/`
-//! - `bench`  figures of the release build: `size`, `operations`, `paint`, `lighthouse`
+//! - `bench`  figures of the release build: `size`, `operations`, `paint`, `lighthouse`, `insights`
 //! - `fuzz`   1,000,000 mutated answers and typed inputs through every decoder and parser
 //! - `split`  the release build's split step (run by `tools/split-bin/wasm-bindgen`)
 
 mod bench;
 mod bench_browser;
+mod bench_insights;
 mod bench_lighthouse;
 mod bench_operations;
 mod bench_paint;
@@ -32,7 +33,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("split") => split::run(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | deploy <nginx | caddy> [--no-build] [--no-check] [--set NAME=value]… | bench [size | operations | paint | lighthouse] | fuzz [--count N] [--seed S]>");
+            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | deploy <nginx | caddy> [--no-build] [--no-check] [--set NAME=value]… | bench [size | operations | paint | lighthouse | insights] | fuzz [--count N] [--seed S]>");
             return ExitCode::from(2);
         }
     };

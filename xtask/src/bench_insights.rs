@@ -1,0 +1,46 @@
+//! `cargo xtask bench insights [--no-build]`: the Insights report on a long history.
+//!
+//! Starts the sandbox with 10,000 operations (frozen prices) serving `dist/`, opens
+//! `/insights` in headless Chromium, waits until every operation is read and the report is
+//! shown, and prints the wasm work the report took after the data was loaded — as the page
+//! measures it around `folio_insights::report` (`performance.now()`, written to
+//! `#insights-report[data-report-us]`) — for both rule sets. Target ≤ 50 ms.
+
+use crate::bench_browser::{ms, Bench};
+
+/// Waits for a report measured after `previous` (µs text) changes, then answers its figure
+/// and the number of operations it was made from.
+const REPORT_TIME: &str = r#"
+const report = () => document.querySelector('#insights-report');
+const wait = (pred) => new Promise(ok => { const t = setInterval(() => { if (pred()) { clearInterval(t); ok(); } }, 20); });
+(async () => {
+  await wait(() => report() && report().dataset.reportUs && report().dataset.rules === RULES);
+  done(report().dataset.reportUs + ' ' + report().dataset.entries);
+})();
+"#;
+
+/// Runs the benchmark and prints its figures.
+pub fn run(args: &[String]) -> Result<(), String> {
+    crate::bench_browser::build_unless_told_not(args)?;
+    let b = Bench::start(&["--operations", "10000", "--freeze-prices"])?;
+    b.sign_in()?;
+    b.goto("/insights?rules=at")?;
+    let austria = b.run(&REPORT_TIME.replace("RULES", "'at'"))?;
+    b.goto("/insights?rules=de")?;
+    let germany = b.run(&REPORT_TIME.replace("RULES", "'de'"))?;
+    drop(b);
+    let figure = |text: &str| -> (u64, String) {
+        let mut parts = text.split(' ');
+        let us = parts.next().and_then(|v| v.parse().ok()).unwrap_or(0);
+        (us, parts.next().unwrap_or("?").to_string())
+    };
+    println!("insights bench (10,000 operations; the report's wasm work after loading)");
+    for (rules, text) in [("Austria", &austria), ("Germany", &germany)] {
+        let (us, entries) = figure(text);
+        println!(
+            "  {rules:8} {} for {entries} ledger entries (target ≤ 50 ms)",
+            ms(us)
+        );
+    }
+    Ok(())
+}
