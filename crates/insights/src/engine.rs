@@ -1,0 +1,514 @@
+//! The walk through the ledger: every entry, oldest first, moves lots in and out of the
+//! holdings and records sales, income, tax withheld, fees and EUR cash flows. The rules
+//! decide where an acquisition goes (a lot or Austria's pool) and how each part of a sale is
+//! taxed ([`basis`]); docs/insights.md says what each operation type does.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::NaiveDate;
+use folio_client::current::AssetType;
+use folio_export::tax::entry::{Entry, Kind, Move, Shape, Unit};
+use rust_decimal::Decimal;
+
+use crate::eur::{fiat_in_eur, is_eur};
+use crate::holding::held_more_than_a_year;
+use crate::lots::{Holding, Taken};
+use crate::model::{AssetRef, Basis, Disposal, Flag, IncomeKind, LotUse, Regime};
+use crate::prices::ReferencePrices;
+use crate::RuleSet;
+
+/// Austria's Neuvermögen: crypto acquired from this day on (§ 124b Z 384 EStG).
+pub fn neuvermoegen_from() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2021, 3, 1).unwrap_or(NaiveDate::MIN)
+}
+
+/// One income payment.
+#[derive(Debug, Clone)]
+pub struct Payment {
+    pub year: i32,
+    pub asset: AssetRef,
+    pub kind: IncomeKind,
+    pub gross: Decimal,
+    pub fee: Decimal,
+    pub value: Option<Decimal>,
+}
+
+/// What the walk produced.
+#[derive(Debug, Default)]
+pub struct Walk {
+    pub holdings: BTreeMap<AssetRef, Holding>,
+    pub disposals: Vec<Disposal>,
+    pub payments: Vec<Payment>,
+    /// Year → tax withheld (EUR).
+    pub withheld: BTreeMap<i32, Decimal>,
+    /// Year → fees paid (EUR).
+    pub fees: BTreeMap<i32, Decimal>,
+    /// Years with any entry.
+    pub active_years: Vec<i32>,
+    /// EUR flows from the person's side: paid in negative, taken out positive.
+    pub cash_flows: Vec<(NaiveDate, Decimal)>,
+    pub flags: Vec<Flag>,
+    unknown_types: BTreeMap<String, usize>,
+}
+
+fn add(map: &mut BTreeMap<i32, Decimal>, year: i32, amount: Decimal) {
+    let total = map.entry(year).or_insert(Decimal::ZERO);
+    *total = total.checked_add(amount).unwrap_or(*total);
+}
+
+/// How the rules treat a unit.
+fn regime_of(unit: &Unit) -> (Regime, bool) {
+    match unit.asset_type() {
+        Some(AssetType::Cryptocoin) | Some(AssetType::Index) => (Regime::Crypto, true),
+        Some(AssetType::Metal) => (Regime::Metal, true),
+        Some(AssetType::Stock) | Some(AssetType::Etf) | Some(AssetType::Etc) => {
+            (Regime::Security, true)
+        }
+        _ => (Regime::Crypto, false),
+    }
+}
+
+/// How a part of a sale on `sold` taken from `part` is taxed.
+pub fn basis(rules: RuleSet, regime: Regime, part: Option<NaiveDate>, sold: NaiveDate) -> Basis {
+    let over_a_year = part.is_some_and(|a| held_more_than_a_year(a, sold));
+    match (rules, regime) {
+        (RuleSet::Germany, Regime::Security) => Basis::CapitalIncome,
+        (RuleSet::Germany, _) if over_a_year => Basis::TaxFree,
+        (RuleSet::Germany, _) => Basis::PrivateSale,
+        (RuleSet::Austria, Regime::Security) => Basis::SpecialRate,
+        // Individual lots in Austria are Altvermögen crypto or metals.
+        (RuleSet::Austria, _) if part.is_some() && over_a_year => Basis::TaxFree,
+        (RuleSet::Austria, _) if part.is_some() => Basis::Progressive,
+        // The pool (Neuvermögen), or a part without any lot (assumed Neuvermögen).
+        (RuleSet::Austria, Regime::Metal) => Basis::Progressive,
+        (RuleSet::Austria, Regime::Crypto) => Basis::SpecialRate,
+    }
+}
+
+/// The walk's state while it runs.
+pub struct Walker<'a> {
+    rules: RuleSet,
+    prices: &'a ReferencePrices,
+    entered: &'a HashMap<String, Decimal>,
+    out: Walk,
+    flagged_symbols: std::collections::HashSet<String>,
+}
+
+impl<'a> Walker<'a> {
+    /// A walk under `rules`.
+    pub fn new(
+        rules: RuleSet,
+        prices: &'a ReferencePrices,
+        entered: &'a HashMap<String, Decimal>,
+    ) -> Self {
+        Walker {
+            rules,
+            prices,
+            entered,
+            out: Walk::default(),
+            flagged_symbols: Default::default(),
+        }
+    }
+
+    /// The walk's result.
+    pub fn finish(mut self) -> Walk {
+        for (raw_type, count) in std::mem::take(&mut self.out.unknown_types) {
+            self.out.flags.push(Flag::UnknownType { raw_type, count });
+        }
+        self.out.active_years.sort_unstable();
+        self.out.active_years.dedup();
+        self.out
+    }
+
+    fn asset(&mut self, unit: &Unit) -> AssetRef {
+        let (regime, known) = regime_of(unit);
+        let symbol = unit.symbol().to_string();
+        let index = matches!(unit.asset_type(), Some(AssetType::Index));
+        if (!known || index) && self.flagged_symbols.insert(symbol.clone()) {
+            self.out.flags.push(if index {
+                Flag::IndexHeld {
+                    symbol: symbol.clone(),
+                }
+            } else {
+                Flag::ClassUnknown {
+                    symbol: symbol.clone(),
+                }
+            });
+        }
+        AssetRef {
+            id: unit.id.clone(),
+            symbol,
+            regime,
+        }
+    }
+
+    fn no_price(&mut self, entry: &Entry, symbol: &str) {
+        self.out.flags.push(Flag::NoPrice {
+            entry_id: entry.id.clone(),
+            symbol: symbol.to_string(),
+            date: entry.time.date_naive(),
+        });
+    }
+
+    fn no_rate(&mut self, entry: &Entry, unit: &Unit) {
+        self.out.flags.push(Flag::NoEurRate {
+            entry_id: entry.id.clone(),
+            currency: unit.symbol().to_string(),
+        });
+    }
+
+    /// The EUR value of a move: fiat converted, an asset at its reference price.
+    fn value_of(&mut self, entry: &Entry, m: &Move) -> Option<Decimal> {
+        let day = entry.time.date_naive();
+        let value = if m.unit.is_fiat() {
+            fiat_in_eur(m.amount, &m.unit, entry.trade.as_ref())
+        } else {
+            self.prices.value(&m.unit.id, m.amount, day)
+        };
+        if value.is_none() {
+            if m.unit.is_fiat() {
+                self.no_rate(entry, &m.unit);
+            } else {
+                self.no_price(entry, m.unit.symbol());
+            }
+        }
+        value
+    }
+
+    /// Puts an acquisition where the rules keep it.
+    fn acquire(
+        &mut self,
+        asset: &AssetRef,
+        day: NaiveDate,
+        quantity: Decimal,
+        cost: Option<Decimal>,
+    ) {
+        let pooled = self.rules == RuleSet::Austria
+            && match asset.regime {
+                Regime::Security => true,
+                Regime::Crypto => day >= neuvermoegen_from(),
+                Regime::Metal => false,
+            };
+        let holding = self.out.holdings.entry(asset.clone()).or_default();
+        if pooled {
+            holding.add_to_pool(quantity, cost);
+        } else {
+            holding.add_lot(day, quantity, cost);
+        }
+    }
+
+    /// Takes `quantity` out of the holding; flags what was not there.
+    fn take(&mut self, entry: &Entry, asset: &AssetRef, quantity: Decimal) -> Vec<Taken> {
+        let (mut taken, short) = self
+            .out
+            .holdings
+            .entry(asset.clone())
+            .or_default()
+            .take(quantity);
+        if short > Decimal::ZERO {
+            self.out.flags.push(Flag::Shortfall {
+                entry_id: entry.id.clone(),
+                symbol: asset.symbol.clone(),
+                quantity: short,
+            });
+            taken.push(Taken {
+                acquired: None,
+                quantity: short,
+                cost: None,
+            });
+        }
+        taken
+    }
+
+    /// A sale (or the giving side of a swap) of `quantity` for `proceeds`.
+    fn dispose(
+        &mut self,
+        entry: &Entry,
+        asset: &AssetRef,
+        quantity: Decimal,
+        proceeds: Option<Decimal>,
+        swap: bool,
+    ) {
+        let sold = entry.time.date_naive();
+        let taken = self.take(entry, asset, quantity);
+        let lots: Vec<LotUse> = taken
+            .into_iter()
+            .map(|t| {
+                let share = if t.quantity == quantity {
+                    proceeds
+                } else {
+                    proceeds
+                        .and_then(|p| p.checked_mul(t.quantity))
+                        .and_then(|p| p.checked_div(quantity))
+                };
+                LotUse {
+                    acquired: t.acquired,
+                    quantity: t.quantity,
+                    cost: t.cost,
+                    proceeds: share,
+                    gain: share.zip(t.cost).and_then(|(p, c)| p.checked_sub(c)),
+                    basis: basis(self.rules, asset.regime, t.acquired, sold),
+                }
+            })
+            .collect();
+        self.record(entry, asset, quantity, proceeds, swap, lots);
+    }
+
+    fn record(
+        &mut self,
+        entry: &Entry,
+        asset: &AssetRef,
+        quantity: Decimal,
+        proceeds: Option<Decimal>,
+        swap: bool,
+        lots: Vec<LotUse>,
+    ) {
+        let cost = lots
+            .iter()
+            .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.cost?));
+        self.out.disposals.push(Disposal {
+            entry_id: entry.id.clone(),
+            time: entry.time,
+            asset: asset.clone(),
+            quantity,
+            proceeds,
+            cost,
+            gain: proceeds.zip(cost).and_then(|(p, c)| p.checked_sub(c)),
+            swap,
+            lots,
+        });
+    }
+
+    /// Adds one entry of the ledger.
+    pub fn add(&mut self, entry: &Entry) {
+        use chrono::Datelike;
+        let year = entry.time.year();
+        self.out.active_years.push(year);
+        self.taxes_and_fees(entry, year);
+        match entry.shape() {
+            Shape::FiatTrade {
+                fiat,
+                asset,
+                buying,
+            } => self.fiat_trade(entry, fiat, asset, buying),
+            Shape::AssetSwap { give, get } => self.swap(entry, give, get),
+            Shape::Legs => self.legs(entry, year),
+        }
+        // Fees and taxes paid in an asset leave the holding after the moves (a reward's
+        // fee comes out of the reward); not a sale.
+        for leg in entry.fees.iter().chain(&entry.taxes) {
+            if !leg.unit.is_fiat() {
+                let asset = self.asset(&leg.unit);
+                self.take(entry, &asset, leg.amount);
+            }
+        }
+    }
+
+    fn taxes_and_fees(&mut self, entry: &Entry, year: i32) {
+        for tax in &entry.taxes {
+            if let Some(v) = self.value_of(entry, tax) {
+                add(&mut self.out.withheld, year, v);
+            }
+        }
+        if let Some((amount, unit)) = entry.trade.as_ref().and_then(|t| t.fee.as_ref()) {
+            let fee = Move {
+                leg_id: String::new(),
+                amount: *amount,
+                unit: unit.clone(),
+                incoming: false,
+                fee_info: None,
+            };
+            if let Some(v) = self.value_of(entry, &fee) {
+                add(&mut self.out.fees, year, v);
+            }
+        }
+        for fee in &entry.fees {
+            if let Some(v) = self.value_of(entry, fee) {
+                add(&mut self.out.fees, year, v);
+            }
+        }
+    }
+
+    fn fiat_trade(&mut self, entry: &Entry, fiat: &Move, asset_move: &Move, buying: bool) {
+        let asset = self.asset(&asset_move.unit);
+        let eur = fiat_in_eur(fiat.amount, &fiat.unit, entry.trade.as_ref());
+        if eur.is_none() {
+            self.no_rate(entry, &fiat.unit);
+        }
+        if buying {
+            self.acquire(&asset, entry.time.date_naive(), asset_move.amount, eur);
+        } else {
+            self.dispose(entry, &asset, asset_move.amount, eur, false);
+        }
+    }
+
+    fn swap(&mut self, entry: &Entry, give: &Move, get: &Move) {
+        let day = entry.time.date_naive();
+        let (given, got) = (self.asset(&give.unit), self.asset(&get.unit));
+        let value = self
+            .prices
+            .value(&give.unit.id, give.amount, day)
+            .or_else(|| self.prices.value(&get.unit.id, get.amount, day));
+        if value.is_none() {
+            self.no_price(entry, &given.symbol);
+        }
+        let carries = self.rules == RuleSet::Austria
+            && given.regime == Regime::Crypto
+            && got.regime == Regime::Crypto;
+        if !carries {
+            self.dispose(entry, &given, give.amount, value, true);
+            self.acquire(&got, day, get.amount, value);
+            return;
+        }
+        // Austria, crypto to crypto: the pool's part carries its cost over; Altvermögen lots
+        // given are a disposal at the market value.
+        let taken = self.take(entry, &given, give.amount);
+        let mut carried = Some(Decimal::ZERO);
+        let mut lots = Vec::new();
+        for t in taken {
+            if t.acquired.is_some() {
+                let share = value
+                    .and_then(|v| v.checked_mul(t.quantity))
+                    .and_then(|v| v.checked_div(give.amount));
+                lots.push(LotUse {
+                    acquired: t.acquired,
+                    quantity: t.quantity,
+                    cost: t.cost,
+                    proceeds: share,
+                    gain: share.zip(t.cost).and_then(|(p, c)| p.checked_sub(c)),
+                    basis: basis(self.rules, given.regime, t.acquired, day),
+                });
+                carried = carried.zip(share).and_then(|(a, b)| a.checked_add(b));
+            } else {
+                lots.push(LotUse {
+                    acquired: None,
+                    quantity: t.quantity,
+                    cost: t.cost,
+                    proceeds: t.cost,
+                    gain: t.cost.map(|_| Decimal::ZERO),
+                    basis: Basis::CarriedOver,
+                });
+                carried = carried.zip(t.cost).and_then(|(a, b)| a.checked_add(b));
+            }
+        }
+        let proceeds = lots
+            .iter()
+            .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.proceeds?));
+        self.record(entry, &given, give.amount, proceeds, true, lots);
+        self.acquire(&got, day, get.amount, carried);
+    }
+
+    fn legs(&mut self, entry: &Entry, year: i32) {
+        if entry.kind == Kind::Unknown {
+            let n = self
+                .out
+                .unknown_types
+                .entry(entry.type_name().to_string())
+                .or_insert(0);
+            *n = n.saturating_add(1);
+        }
+        let dividend =
+            entry.kind == Kind::Unknown && entry.raw_type.to_ascii_lowercase().contains("dividend");
+        let income = match entry.kind {
+            Kind::StakingReward => Some(IncomeKind::Staking),
+            Kind::PassiveEarnReward | Kind::CardCashback => Some(IncomeKind::OtherReward),
+            _ if dividend => Some(IncomeKind::Dividend),
+            _ => None,
+        };
+        let moves = entry.moves.clone();
+        for m in &moves {
+            match (m.unit.is_fiat(), m.incoming) {
+                (true, _) => self.fiat_leg(entry, m, income, year),
+                (false, true) => self.asset_in(entry, m, income, year),
+                (false, false) => {
+                    let own_wallets = matches!(entry.kind, Kind::Stake | Kind::Unstake);
+                    if !own_wallets {
+                        let asset = self.asset(&m.unit);
+                        self.take(entry, &asset, m.amount);
+                    }
+                }
+            }
+        }
+    }
+
+    fn fiat_leg(&mut self, entry: &Entry, m: &Move, income: Option<IncomeKind>, year: i32) {
+        if let Some(kind) = income.filter(|_| m.incoming) {
+            let value = self.value_of(entry, m);
+            let asset = self.asset(&m.unit);
+            self.pay(entry, year, asset, kind, m.amount, value);
+            return;
+        }
+        let flow = match entry.kind {
+            Kind::Deposit => Decimal::ZERO.checked_sub(m.amount),
+            Kind::Withdrawal => Some(m.amount),
+            _ => None,
+        };
+        if let Some(flow) = flow {
+            if is_eur(&m.unit) {
+                self.out.cash_flows.push((entry.time.date_naive(), flow));
+            } else {
+                self.no_rate(entry, &m.unit);
+            }
+        }
+    }
+
+    fn asset_in(&mut self, entry: &Entry, m: &Move, income: Option<IncomeKind>, year: i32) {
+        let asset = self.asset(&m.unit);
+        let day = entry.time.date_naive();
+        if matches!(entry.kind, Kind::Stake | Kind::Unstake) {
+            return;
+        }
+        if let Some(kind) = income {
+            let value = self.value_of(entry, m);
+            // Austria: a reward's acquisition cost is zero; Germany: its value on receipt.
+            let cost = match self.rules {
+                RuleSet::Austria => Some(Decimal::ZERO),
+                RuleSet::Germany => value,
+            };
+            self.acquire(&asset, day, m.amount, cost);
+            self.pay(entry, year, asset, kind, m.amount, value);
+            return;
+        }
+        let cost = self.entered.get(&entry.id).copied();
+        if cost.is_none() {
+            self.out.flags.push(Flag::CostUnknown {
+                entry_id: entry.id.clone(),
+                asset: asset.clone(),
+                quantity: m.amount,
+                date: day,
+            });
+        }
+        self.acquire(&asset, day, m.amount, cost);
+    }
+
+    fn pay(
+        &mut self,
+        entry: &Entry,
+        year: i32,
+        asset: AssetRef,
+        kind: IncomeKind,
+        gross: Decimal,
+        value: Option<Decimal>,
+    ) {
+        let fee = entry
+            .fees
+            .iter()
+            .filter(|f| f.unit.id == asset.id)
+            .fold(Decimal::ZERO, |a, f| a.checked_add(f.amount).unwrap_or(a));
+        // The value of what stayed: gross less the fee, valued like the gross.
+        let net_value = match value {
+            Some(v) if !fee.is_zero() => v
+                .checked_mul(gross.checked_sub(fee).unwrap_or(gross))
+                .and_then(|x| x.checked_div(gross)),
+            other => other,
+        };
+        self.out.payments.push(Payment {
+            year,
+            asset,
+            kind,
+            gross,
+            fee,
+            value: net_value,
+        });
+    }
+}

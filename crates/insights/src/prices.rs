@@ -1,0 +1,54 @@
+//! Reference prices: an asset's EUR price on a day, taken from the account's own trades (the
+//! API sends no price history for rewards, swaps or fees paid in an asset). The price used is
+//! that of the latest fiat trade of the asset on or before the day, else of the earliest one
+//! after it; the date used is kept so the page can say how far it was. It approximates the
+//! market value the rules ask for.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use folio_export::tax::entry::{Entry, Shape};
+use rust_decimal::Decimal;
+
+use crate::eur::fiat_in_eur;
+
+/// Every asset's EUR trade prices, by day.
+#[derive(Debug, Default)]
+pub struct ReferencePrices {
+    by_asset: HashMap<String, Vec<(NaiveDate, Decimal)>>,
+}
+
+impl ReferencePrices {
+    /// The prices of every fiat trade among `entries` (sorted by time).
+    pub fn from_entries(entries: &[&Entry]) -> Self {
+        let mut by_asset: HashMap<String, Vec<(NaiveDate, Decimal)>> = HashMap::new();
+        for entry in entries {
+            let Shape::FiatTrade { fiat, asset, .. } = entry.shape() else {
+                continue;
+            };
+            let Some(eur) = fiat_in_eur(fiat.amount, &fiat.unit, entry.trade.as_ref()) else {
+                continue;
+            };
+            if let Some(price) = eur.checked_div(asset.amount).filter(|p| *p > Decimal::ZERO) {
+                by_asset
+                    .entry(asset.unit.id.clone())
+                    .or_default()
+                    .push((entry.time.date_naive(), price));
+            }
+        }
+        Self { by_asset }
+    }
+
+    /// The EUR price of `asset` on `day` and the day it comes from.
+    pub fn on(&self, asset: &str, day: NaiveDate) -> Option<(Decimal, NaiveDate)> {
+        let prices = self.by_asset.get(asset)?;
+        let after = prices.partition_point(|(d, _)| *d <= day);
+        let i = after.checked_sub(1).unwrap_or(after);
+        prices.get(i).map(|(d, p)| (*p, *d))
+    }
+
+    /// The EUR value of `quantity` of `asset` on `day`.
+    pub fn value(&self, asset: &str, quantity: Decimal, day: NaiveDate) -> Option<Decimal> {
+        self.on(asset, day)?.0.checked_mul(quantity)
+    }
+}

@@ -1,0 +1,7 @@
+//! Hand-computed fixtures for each rule, and property tests over generated histories.
+
+mod fixtures;
+mod properties;
+mod rules_at;
+mod rules_de;
+mod support;
