@@ -35,12 +35,14 @@ pub mod for_tests {
     pub use crate::components::error_view::PlainWords;
     pub use crate::components::ErrorView;
     pub use crate::contexts::storage;
+    pub use crate::data::ledger::{read_ledger, LedgerSources};
     pub use crate::format::{format_amount, format_fiat};
     pub use crate::money::read_as_words;
     pub use crate::pages::exchange::book_levels::{grouped_book, grouping_steps, spread};
     pub use crate::pages::exchange::filters::ExchangeFilter;
     pub use crate::pages::exchange::ticket::{SizeMode, TypedOrder};
     pub use crate::pages::exchange::words::fill_percent;
+    pub use crate::pages::insights::report_of;
     pub use crate::pages::legacy::filters::{LegacyFilter, LegacyList};
     pub use crate::pages::legacy::words::status_words;
     pub use crate::pages::limits::rules::{check_limit, limits_retyped};

@@ -1,6 +1,6 @@
 //! Sections loaded on demand. In the release build (`--cfg folio_split`, see
 //! `xtask/src/split.rs`) the code of each section (Portfolio, History, Operations, Trade,
-//! Earn, Limits, Settings) and of each page of Exchange and Legacy lives in its own wasm
+//! Earn, Limits, Insights, Settings) and of each page of Exchange and Legacy lives in its own wasm
 //! module, fetched the first time the page opens; the shell (router, top bar, Connect) stays
 //! in the main module.
 //! Without the flag (`trunk serve`, the wasm-bindgen tests) every page is compiled in and
@@ -163,6 +163,7 @@ pub enum Section {
     LegacyCommodity,
     LegacyMigrate,
     LegacyArchive,
+    Insights,
 }
 
 impl Section {
@@ -180,6 +181,7 @@ impl Section {
             ("trade", _) => Section::Trade,
             ("earn", _) => Section::Earn,
             ("limits", _) => Section::Limits,
+            ("insights", _) => Section::Insights,
             ("settings", _) => Section::Settings,
             ("market", "") => Section::Market,
             ("market", "orders") => Section::MarketOrders,
@@ -202,8 +204,8 @@ impl Section {
     pub fn prefetch(self) {
         use crate::pages::{exchange, legacy, settings};
         use crate::pages::{
-            preload_earn, preload_history, preload_limits, preload_operations, preload_portfolio,
-            preload_trade,
+            preload_earn, preload_history, preload_insights, preload_limits, preload_operations,
+            preload_portfolio, preload_trade,
         };
         leptos::task::spawn_local(async move {
             let _ = match self {
@@ -225,6 +227,7 @@ impl Section {
                 Section::LegacyCommodity => legacy::preload_commodity().await,
                 Section::LegacyMigrate => legacy::preload_migrate().await,
                 Section::LegacyArchive => legacy::preload_archive().await,
+                Section::Insights => preload_insights().await,
             };
         });
     }

@@ -81,6 +81,15 @@ pub fn texts_export(
     })
 }
 
+/// A CSV made on demand (a report's table): `file()` answers its name and text. Only
+/// [`ExportKind::Csv`] is offered for it (see [`ExportButtons`]'s `csv_only`).
+pub fn csv_export(file: impl Fn() -> (String, String) + Send + Sync + 'static) -> MakeFile {
+    Callback::new(move |_: ExportKind| {
+        let (name, text) = file();
+        ready(ExportFile::csv(name, text))
+    })
+}
+
 /// The file of `kind` for `records`, named `<name>-<today>.<ext>`.
 fn file_of(
     kind: ExportKind,
@@ -116,6 +125,9 @@ pub fn ExportButtons(
     /// Called when a button is approached (e.g. to fetch the writer's module early).
     #[prop(optional)]
     warm: Option<Callback<()>>,
+    /// Offers the CSV only (a computed table has no records "as received").
+    #[prop(optional)]
+    csv_only: bool,
 ) -> impl IntoView {
     let notice = RwSignal::new(None::<String>);
     let export = move |kind: ExportKind| {
@@ -141,8 +153,10 @@ pub fn ExportButtons(
             on:pointerenter=move |_| warm_up() on:focusin=move |_| warm_up()>
             <button type="button" class="button" id=format!("{id}-csv") disabled=empty
                 on:click=move |_| export(ExportKind::Csv)>"Export CSV"</button>
-            <button type="button" class="button" id=format!("{id}-json") disabled=empty
-                on:click=move |_| export(ExportKind::Json)>"Export JSON"</button>
+            {(!csv_only).then(|| view! {
+                <button type="button" class="button" id=format!("{id}-json") disabled=empty
+                    on:click=move |_| export(ExportKind::Json)>"Export JSON"</button>
+            })}
             <p class="notice" id=format!("{id}-notice") role="alert" hidden=move || notice.with(Option::is_none)>
                 {move || notice.get()}
             </p>

@@ -25,7 +25,7 @@ pub use charts::donut::AllocationDonut;
 pub use cursor_footer::CursorFooter;
 pub use error_view::{ErrorView, FixBaseUrls};
 pub use export_buttons::{
-    records_export, texts_export, ExportButtons, ExportFile, ExportKind, MakeFile,
+    csv_export, records_export, texts_export, ExportButtons, ExportFile, ExportKind, MakeFile,
 };
 pub use form::confirm_dialog::ConfirmDialog;
 pub use form::field::{DecimalField, ReadAs};

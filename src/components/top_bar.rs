@@ -16,6 +16,7 @@ pub const ACCOUNT_PAGES: &[(&str, &str)] = &[
     ("/trade", "Trade"),
     ("/earn", "Earn"),
     ("/limits", "Limits"),
+    ("/insights", "Insights"),
     ("/market", "Exchange"),
     ("/legacy-api", "Legacy"),
 ];

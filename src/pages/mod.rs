@@ -6,6 +6,7 @@ pub mod connect;
 pub mod earn;
 pub mod exchange;
 pub mod history;
+pub mod insights;
 pub mod legacy;
 pub mod limits;
 pub mod not_found;
@@ -37,9 +38,15 @@ split_page!(
 split_page!(trade, trade_page, preload_trade, trade::TradePage);
 split_page!(earn, earn_page, preload_earn, earn::EarnPage);
 split_page!(limits, limits_page, preload_limits, limits::LimitsPage);
+split_page!(
+    insights,
+    insights_page,
+    preload_insights,
+    insights::InsightsPage
+);
 
-/// The account pages of the current API: portfolio, history, operations, trade, earn and
-/// limits. They sit under one path-less parent route: the release build erases component
+/// The account pages of the current API: portfolio, history, operations, trade, earn,
+/// limits and insights. They sit under one path-less parent route: the release build erases component
 /// types (`--cfg erase_components`), which turns a bare list of routes into a list type a
 /// transparent component cannot return, while one parent route is one route in both builds.
 #[component(transparent)]
@@ -58,6 +65,7 @@ pub fn CurrentRoutes() -> impl leptos_router::MatchNestedRoutes + Clone {
         <Route path=path!("/trade") view=|| view! { <LazyPage load=trade_page /> } />
         <Route path=path!("/earn") view=|| view! { <LazyPage load=earn_page /> } />
         <Route path=path!("/limits") view=|| view! { <LazyPage load=limits_page /> } />
+        <Route path=path!("/insights") view=|| view! { <LazyPage load=insights_page /> } />
         </ParentRoute>
     }
     .into_inner()

@@ -18,6 +18,7 @@ mod exchange_bearer;
 mod exchange_browse;
 mod faults;
 mod history;
+mod insights;
 mod legacy;
 mod legacy_archive;
 mod legacy_lists;

@@ -1,0 +1,144 @@
+//! Insights: what the account's sales gained or lost under Austrian or German rules, what it
+//! earned from rewards, what tax the service already withheld, the fees paid, the lots still
+//! open (and which could be sold tax-free today) and the money-weighted return. Everything is
+//! computed in the browser by `folio_insights` from every operation (plus the legacy API's
+//! trades when the key may read them), for this tab only; the page says plainly that these
+//! are estimates, not tax advice (docs/insights.md gives each rule and its source).
+//!
+//! The page reads the whole ledger once ([`load`]); changing the rule set, the year or an
+//! entered cost recomputes the report without asking the service again.
+
+mod choice;
+mod costs;
+mod figure;
+mod load;
+mod report;
+mod summary;
+mod tables;
+
+use std::collections::HashMap;
+
+use folio_client::scopes::Scope;
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use crate::data::load::{account_resource, load_states};
+use crate::format::format_count;
+use crate::url::{use_url_state, with_param};
+use choice::{rules_of, InsightsChoice};
+pub use report::report_of;
+use report::{compute, Computed};
+
+/// The Insights page.
+#[component]
+pub fn InsightsPage() -> impl IntoView {
+    let session = crate::contexts::session::use_session();
+    let (choice, set_choice) = use_url_state::<InsightsChoice>(());
+    let with_legacy = RwSignal::new(session.may(Scope::LegacyRead));
+    let read_so_far = RwSignal::new(0usize);
+    let data = account_resource(
+        move || with_legacy.get(),
+        move |client, keyless, legacy| async move {
+            load::load(client, keyless, legacy, &|n| read_so_far.set(n)).await
+        },
+    );
+    // Costs the person entered for deposits without one: entry id → EUR, for this tab.
+    let entered = RwSignal::new(HashMap::<String, Decimal>::new());
+    let computed = Memo::new(move |_| {
+        let rules = choice.with(|c| c.rules);
+        let costs = entered.get();
+        data.with(|d| match d {
+            Some(Ok(d)) => Some(compute(d, rules, &costs)),
+            _ => None,
+        })
+    });
+    let content = load_states(
+        move || {
+            data.with(|d| {
+                d.as_ref()
+                    .map(|r| r.as_ref().map(|_| ()).map_err(Clone::clone))
+            })
+        },
+        "every operation",
+        move || data.refetch(),
+        move |()| view! { <Report computed=computed choice=choice entered=entered /> },
+    );
+    let set_rules = move |ev: leptos::ev::Event| {
+        let value = rules_of(&event_target_value(&ev)).map(|r| r.slug().to_string());
+        set_choice.run(with_param(&choice.get_untracked(), (), "rules", value));
+    };
+    let progress = move || {
+        let n = read_so_far.get();
+        data.with(Option::is_none)
+            .then(|| format!("Reading every operation… {} so far.", format_count(n)))
+    };
+    view! {
+        <section class="page insights-page" aria-labelledby="insights-title">
+            <div class="page-head"><h1 id="insights-title">"Insights"</h1></div>
+            <p class="notice insights-estimate" id="insights-estimate">
+                <strong>"Estimates, not tax advice. "</strong>
+                "Folio applies the rules below to your operations as the service reports them; "
+                "your tax return and the service's yearly tax certificate decide. "
+                "Check with a tax adviser before you rely on a figure."
+            </p>
+            <form class="filters insights-controls" on:submit=|ev| ev.prevent_default()>
+                <div class="field field-inline">
+                    <label for="insights-rules">"Rules"</label>
+                    <select id="insights-rules" on:change=set_rules
+                        prop:value=move || choice.with(|c| c.rules.slug())>
+                        <option value="at">"Austria"</option>
+                        <option value="de">"Germany"</option>
+                    </select>
+                </div>
+                <label class="check" hidden=move || !session.may(Scope::LegacyRead)>
+                    <input type="checkbox" id="insights-legacy" prop:checked=move || with_legacy.get()
+                        on:change=move |ev| with_legacy.set(event_target_checked(&ev)) />
+                    "Add the legacy API's trades that the current history lacks"
+                </label>
+            </form>
+            <p class="hint" id="insights-progress" role="status" aria-live="polite">{progress}</p>
+            {content}
+        </section>
+    }
+}
+
+/// The report for the chosen year, once computed.
+#[component]
+fn Report(
+    computed: Memo<Option<Computed>>,
+    choice: Memo<InsightsChoice>,
+    entered: RwSignal<HashMap<String, Decimal>>,
+) -> impl IntoView {
+    move || {
+        let c = computed.get()?;
+        let years = c.years();
+        let (micros, entries, rules) =
+            (c.micros.to_string(), c.entries.to_string(), c.rules.slug());
+        let year = choice
+            .with(|ch| ch.year)
+            .filter(|y| years.contains(y))
+            .or(years.first().copied());
+        Some(view! {
+            <div id="insights-report" data-report-us=micros data-entries=entries data-rules=rules>
+                <summary::YearPicker years=years year=year choice=choice />
+                {match year {
+                    Some(year) => view! {
+                        <summary::YearSummary computed=c.clone() year=year />
+                        <tables::GainsTable computed=c.clone() year=year />
+                        <tables::DisposalsTable computed=c.clone() year=year />
+                        <tables::IncomeTable computed=c.clone() year=year />
+                    }.into_any(),
+                    None => view! {
+                        <p class="state state-empty" id="insights-empty">
+                            "No operation has been credited yet: nothing to report."
+                        </p>
+                    }.into_any(),
+                }}
+                <tables::OpenLotsTable computed=c.clone() />
+                <summary::Returns computed=c.clone() />
+                <costs::UnknownCosts computed=c.clone() entered=entered />
+                <summary::Notes computed=c />
+            </div>
+        })
+    }
+}

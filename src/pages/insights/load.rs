@@ -1,0 +1,77 @@
+//! What Insights reads: the account's ledger (`data::ledger`), today's EUR prices and the
+//! portfolio's value (one `GET /v1/portfolio` valued in EUR: a position's EUR value over its
+//! balance is its price), and the service's own one-year return (`GET /v1/portfolio-history`).
+//! Nothing is kept beyond the page; nothing keyed is cached.
+
+use std::collections::HashMap;
+
+use folio_client::current::Timeframe;
+use folio_client::{ApiError, Client};
+use rust_decimal::Decimal;
+
+use crate::data::ledger::{read_ledger, LedgerSources};
+
+/// Everything a report is made from.
+#[derive(Debug, Clone, Default)]
+pub struct InsightsData {
+    /// Operations, catalogue and legacy trades.
+    pub sources: LedgerSources,
+    /// Today's EUR price per asset id (positions with a balance).
+    pub prices: HashMap<String, Decimal>,
+    /// The portfolio's EUR value today (assets and fiat), when every position had one.
+    pub portfolio_value: Option<Decimal>,
+    /// The service's return over the last year, in percent, as it reports it.
+    pub service_return_year: Option<Decimal>,
+}
+
+/// Today's prices and the total value from the portfolio's positions (EUR valuation).
+fn prices_and_value(
+    positions: &[folio_client::current::PortfolioPosition],
+) -> (HashMap<String, Decimal>, Option<Decimal>) {
+    let mut prices = HashMap::new();
+    let mut total = Some(Decimal::ZERO);
+    for p in positions {
+        let value = p.currency_balance.as_ref().map(|m| m.value);
+        total = match (total, value) {
+            (Some(t), Some(v)) => t.checked_add(v),
+            _ => None,
+        };
+        let (Some(id), Some(value), Some(balance)) =
+            (&p.asset_id, value, p.balance.as_ref().map(|m| m.value))
+        else {
+            continue;
+        };
+        if let Some(price) = value.checked_div(balance) {
+            prices.insert(id.to_string(), price);
+        }
+    }
+    (prices, total)
+}
+
+/// Reads everything; `progress` hears the operations read so far. Only the ledger is
+/// required: without prices or the service's return those figures say "not known".
+pub async fn load(
+    client: Client,
+    keyless: Client,
+    with_legacy: bool,
+    progress: &dyn Fn(usize),
+) -> Result<InsightsData, ApiError> {
+    let sources = read_ledger(&client, &keyless, with_legacy, progress).await?;
+    let positions = client.current().portfolio(None).await;
+    let (prices, portfolio_value) = match &positions {
+        Ok(listed) => prices_and_value(&listed.items),
+        Err(_) => (HashMap::new(), None),
+    };
+    let service_return_year = client
+        .current()
+        .portfolio_history(Timeframe::Year, None)
+        .await
+        .ok()
+        .and_then(|h| h.return_percentage);
+    Ok(InsightsData {
+        sources,
+        prices,
+        portfolio_value,
+        service_return_year,
+    })
+}
