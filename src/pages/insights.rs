@@ -44,8 +44,10 @@ pub fn InsightsPage() -> impl IntoView {
     );
     // Costs the person entered for deposits without one: entry id → EUR, for this tab.
     let entered = RwSignal::new(HashMap::<String, Decimal>::new());
+    // The year only picks what is shown: the report is recomputed for the rules and costs.
+    let rules = Memo::new(move |_| choice.with(|c| c.rules));
     let computed = Memo::new(move |_| {
-        let rules = choice.with(|c| c.rules);
+        let rules = rules.get();
         let costs = entered.get();
         data.with(|d| match d {
             Some(Ok(d)) => Some(compute(d, rules, &costs)),

@@ -19,6 +19,9 @@ const MAX_COST: i64 = 1_000_000_000_000;
 
 /// Why `text` is not a cost, or the cost.
 fn cost_of(text: &str) -> Result<Decimal, String> {
+    if text.trim_start().starts_with('-') {
+        return Err("A cost cannot be negative.".into());
+    }
     let Some(value) = read_typed(text) else {
         return Err("Enter the total cost in euros, e.g. 1250.50.".into());
     };

@@ -52,7 +52,7 @@ pub fn GainsTable(computed: Computed, year: i32) -> impl IntoView {
                 view! { <p class="state state-empty">"No sale in this year."</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-scroll" tabindex="0" role="region" aria-labelledby="insights-gains-title">
+                    <div class="table-scroll" tabindex="0" role="region" aria-label="Realised gains, scrollable table">
                         <table class="data-table">
                             <thead><tr>
                                 <th scope="col">"Asset"</th>
@@ -129,7 +129,7 @@ pub fn DisposalsTable(computed: Computed, year: i32) -> impl IntoView {
     view! {
         <details class="card insights-sales" id="insights-sales">
             <summary>{format!("Every sale of the year, with the lots it used ({})", format_count(count))}</summary>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Sales and lots used">
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Sales and lots used, scrollable table">
                 <table class="data-table">
                     <thead><tr>
                         <th scope="col">"Date"</th>
@@ -191,7 +191,7 @@ pub fn IncomeTable(computed: Computed, year: i32) -> impl IntoView {
                 view! { <p class="state state-empty">"No reward or dividend in this year."</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-scroll" tabindex="0" role="region" aria-labelledby="insights-income-title">
+                    <div class="table-scroll" tabindex="0" role="region" aria-label="Income, scrollable table">
                         <table class="data-table">
                             <thead><tr>
                                 <th scope="col">"Asset"</th>
@@ -268,7 +268,7 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
                 view! { <p class="state state-empty">"No asset is held."</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-scroll" tabindex="0" role="region" aria-labelledby="insights-lots-title">
+                    <div class="table-scroll" tabindex="0" role="region" aria-label="Open lots, scrollable table">
                         <table class="data-table">
                             <thead><tr>
                                 <th scope="col">"Asset"</th>
