@@ -415,8 +415,7 @@ impl<'a> Walker<'a> {
             _ if dividend => Some(IncomeKind::Dividend),
             _ => None,
         };
-        let moves = entry.moves.clone();
-        for m in &moves {
+        for m in &entry.moves {
             match (m.unit.is_fiat(), m.incoming) {
                 (true, _) => self.fiat_leg(entry, m, income, year),
                 (false, true) => self.asset_in(entry, m, income, year),
