@@ -4,7 +4,8 @@
 //! `/insights` in headless Chromium, waits until every operation is read and the report is
 //! shown, and prints the wasm work the report took after the data was loaded — as the page
 //! measures it around `folio_insights::report` (`performance.now()`, written to
-//! `#insights-report[data-report-us]`): the first report after loading (Austria), then the
+//! `#insights-report[data-report-us]`; the ledger it starts from, made once per load, in
+//! `data-ledger-us`): the first report after loading (Austria), then the
 //! rule set switched on the page to Germany and back (the same data, a warm module).
 //! Target ≤ 50 ms.
 
@@ -17,7 +18,7 @@ const report = () => document.querySelector('#insights-report');
 const wait = (pred) => new Promise(ok => { const t = setInterval(() => { if (pred()) { clearInterval(t); ok(); } }, 20); });
 (async () => {
   await wait(() => report() && report().dataset.reportUs && report().dataset.rules === RULES);
-  done(report().dataset.reportUs + ' ' + report().dataset.entries);
+  done(report().dataset.reportUs + ' ' + report().dataset.entries + ' ' + report().dataset.ledgerUs);
 })();
 "#;
 
@@ -39,18 +40,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let austria =
         b.run(&format!("{SWITCH}{}", REPORT_TIME.replace("RULES", "'at'")).replace("TO", "at"))?;
     drop(b);
-    let figure = |text: &str| -> (u64, String) {
+    let figure = |text: &str| -> (u64, String, u64) {
         let mut parts = text.split(' ');
         let us = parts.next().and_then(|v| v.parse().ok()).unwrap_or(0);
-        (us, parts.next().unwrap_or("?").to_string())
+        let entries = parts.next().unwrap_or("?").to_string();
+        let ledger = parts.next().and_then(|v| v.parse().ok()).unwrap_or(0);
+        (us, entries, ledger)
     };
+    let (_, _, ledger_us) = figure(&first);
+    println!(
+        "  the ledger (operations → entries, once per load): {}",
+        ms(ledger_us)
+    );
     println!("insights bench (10,000 operations; the report's wasm work after loading)");
     for (what, text) in [
         ("Austria, first report after loading", &first),
         ("Germany, rules switched", &germany),
         ("Austria, rules switched back", &austria),
     ] {
-        let (us, entries) = figure(text);
+        let (us, entries, _) = figure(text);
         println!(
             "  {what:38} {} for {entries} ledger entries (target ≤ 50 ms)",
             ms(us)

@@ -36,7 +36,8 @@ pub struct Payment {
 /// What the walk produced.
 #[derive(Debug, Default)]
 pub struct Walk {
-    pub holdings: BTreeMap<AssetRef, Holding>,
+    /// By asset id.
+    pub holdings: HashMap<String, (AssetRef, Holding)>,
     pub disposals: Vec<Disposal>,
     pub payments: Vec<Payment>,
     /// Year → tax withheld (EUR).
@@ -175,6 +176,16 @@ impl<'a> Walker<'a> {
         value
     }
 
+    /// The holding of `asset` (made on first use).
+    fn holding(&mut self, asset: &AssetRef) -> Option<&mut Holding> {
+        if !self.out.holdings.contains_key(&asset.id) {
+            self.out
+                .holdings
+                .insert(asset.id.clone(), (asset.clone(), Holding::default()));
+        }
+        self.out.holdings.get_mut(&asset.id).map(|(_, h)| h)
+    }
+
     /// Puts an acquisition where the rules keep it.
     fn acquire(
         &mut self,
@@ -189,7 +200,9 @@ impl<'a> Walker<'a> {
                 Regime::Crypto => day >= neuvermoegen_from(),
                 Regime::Metal => false,
             };
-        let holding = self.out.holdings.entry(asset.clone()).or_default();
+        let Some(holding) = self.holding(asset) else {
+            return;
+        };
         if pooled {
             holding.add_to_pool(quantity, cost);
         } else {
@@ -199,12 +212,10 @@ impl<'a> Walker<'a> {
 
     /// Takes `quantity` out of the holding; flags what was not there.
     fn take(&mut self, entry: &Entry, asset: &AssetRef, quantity: Decimal) -> Vec<Taken> {
-        let (mut taken, short) = self
-            .out
-            .holdings
-            .entry(asset.clone())
-            .or_default()
-            .take(quantity);
+        let (mut taken, short) = match self.holding(asset) {
+            Some(holding) => holding.take(quantity),
+            None => (Vec::new(), quantity),
+        };
         if short > Decimal::ZERO {
             self.out.flags.push(Flag::Shortfall {
                 entry_id: entry.id.clone(),

@@ -121,7 +121,7 @@ pub fn report(input: &InsightsInput<'_>) -> Report {
 /// The lots still held, with today's value and (by holding) the day they become tax-free.
 fn open_lots(walk: &engine::Walk, input: &InsightsInput<'_>) -> Vec<OpenLot> {
     let mut out = Vec::new();
-    let mut assets: Vec<_> = walk.holdings.iter().collect();
+    let mut assets: Vec<_> = walk.holdings.values().collect();
     assets.sort_by(|a, b| a.0.symbol.cmp(&b.0.symbol).then(a.0.id.cmp(&b.0.id)));
     for (asset, holding) in assets {
         let price = input.prices_eur.get(&asset.id).copied();

@@ -4,18 +4,25 @@
 //! Nothing is kept beyond the page; nothing keyed is cached.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use folio_client::current::Timeframe;
 use folio_client::{ApiError, Client};
 use rust_decimal::Decimal;
 
-use crate::data::ledger::{read_ledger, LedgerSources};
+use folio_export::tax::entry::Entry;
+
+use super::report::{ledger_of, micros_since, now_ms};
+use crate::data::ledger::read_ledger;
 
 /// Everything a report is made from.
 #[derive(Debug, Clone, Default)]
 pub struct InsightsData {
-    /// Operations, catalogue and legacy trades.
-    pub sources: LedgerSources,
+    /// The ledger made of the operations, catalogue and legacy trades read
+    /// (`report::ledger_of`), once per load.
+    pub ledger: Arc<Vec<Entry>>,
+    /// The wasm work that took, in microseconds.
+    pub ledger_micros: u64,
     /// Today's EUR price per asset id (positions with a balance).
     pub prices: HashMap<String, Decimal>,
     /// The portfolio's EUR value today (assets and fiat), when every position had one.
@@ -68,8 +75,12 @@ pub async fn load(
         .await
         .ok()
         .and_then(|h| h.return_percentage);
+    let started = now_ms();
+    let ledger = Arc::new(ledger_of(&sources));
+    let ledger_micros = micros_since(started);
     Ok(InsightsData {
-        sources,
+        ledger,
+        ledger_micros,
         prices,
         portfolio_value,
         service_return_year,

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::{NaiveDate, Utc};
+use folio_export::tax::entry::Entry;
 use folio_export::tax::select::select;
 use folio_export::tax::{DateRange, TaxInput};
 use folio_insights::{report as insights_report, InsightsInput, Report, RuleSet};
@@ -23,8 +24,10 @@ pub struct Computed {
     pub rules: RuleSet,
     /// Ledger entries it was made from.
     pub entries: usize,
-    /// Wasm work from the data to the report, in whole microseconds.
+    /// Wasm work from the ledger to the report, in whole microseconds.
     pub micros: u64,
+    /// Wasm work from the operations to the ledger (once per load), in microseconds.
+    pub ledger_micros: u64,
     /// The service's own one-year return (percent), shown beside the money-weighted one.
     pub service_return_year: Option<Decimal>,
 }
@@ -47,12 +50,40 @@ impl Computed {
 
 /// Milliseconds since the page started, with microsecond resolution where the browser gives
 /// it (`None` outside a browser).
-fn now_ms() -> Option<f64> {
+pub fn now_ms() -> Option<f64> {
     web_sys::window()?.performance().map(|p| p.now())
 }
 
-/// The report of `sources` (with today's `prices` and `value`) under `rules` with the costs
-/// the person `entered`, as of `today`; the page and the e2e test's native check both use it.
+/// The ledger of `sources`: `folio_export::tax::select` over every day (what the tax files
+/// use). It depends on neither the rules nor entered costs, so the page makes it once.
+pub fn ledger_of(sources: &LedgerSources) -> Vec<Entry> {
+    let units = sources.units();
+    let input = TaxInput::new(&sources.operations, &units, DateRange::all_days())
+        .with_legacy_trades(&sources.legacy_trades);
+    select(&input).entries
+}
+
+/// The report of `ledger` (with today's `prices` and `value`) under `rules` with the costs
+/// the person `entered`, as of `today`.
+pub fn report_from(
+    ledger: &[Entry],
+    prices: &HashMap<String, Decimal>,
+    value: Option<Decimal>,
+    rules: RuleSet,
+    entered: &HashMap<String, Decimal>,
+    today: NaiveDate,
+) -> Report {
+    insights_report(&InsightsInput {
+        entries: ledger,
+        rules,
+        prices_eur: prices,
+        entered_costs: entered,
+        today,
+        portfolio_value_eur: value,
+    })
+}
+
+/// [`ledger_of`] then [`report_from`]: what the e2e test computes natively.
 pub fn report_of(
     sources: &LedgerSources,
     prices: &HashMap<String, Decimal>,
@@ -61,18 +92,16 @@ pub fn report_of(
     entered: &HashMap<String, Decimal>,
     today: NaiveDate,
 ) -> Report {
-    let units = sources.units();
-    let input = TaxInput::new(&sources.operations, &units, DateRange::all_days())
-        .with_legacy_trades(&sources.legacy_trades);
-    let ledger = select(&input);
-    insights_report(&InsightsInput {
-        entries: &ledger.entries,
-        rules,
-        prices_eur: prices,
-        entered_costs: entered,
-        today,
-        portfolio_value_eur: value,
-    })
+    report_from(&ledger_of(sources), prices, value, rules, entered, today)
+}
+
+/// Whole microseconds since `started` (a [`now_ms`] reading); 0 outside a browser. Timing
+/// only, not money.
+pub fn micros_since(started: Option<f64>) -> u64 {
+    match (started, now_ms()) {
+        (Some(a), Some(b)) if b >= a => ((b - a) * 1000.0).round() as u64,
+        _ => 0,
+    }
 }
 
 /// The report of `data` under `rules` with the costs the person `entered`, timed.
@@ -82,24 +111,20 @@ pub fn compute(
     entered: &HashMap<String, Decimal>,
 ) -> Computed {
     let started = now_ms();
-    let report = report_of(
-        &data.sources,
+    let report = report_from(
+        &data.ledger,
         &data.prices,
         data.portfolio_value,
         rules,
         entered,
         Utc::now().date_naive(),
     );
-    // Timing only (not money): whole microseconds of the elapsed milliseconds.
-    let micros = match (started, now_ms()) {
-        (Some(a), Some(b)) if b >= a => ((b - a) * 1000.0).round() as u64,
-        _ => 0,
-    };
     Computed {
         entries: report.entries,
         report: Arc::new(report),
         rules,
-        micros,
+        micros: micros_since(started),
+        ledger_micros: data.ledger_micros,
         service_return_year: data.service_return_year,
     }
 }
