@@ -131,23 +131,72 @@ impl LegacyRecords {
     }
 }
 
-/// Merges `current` operations and `legacy` records (see the module docs).
-pub fn merge_timeline(current: Vec<Operation>, legacy: LegacyRecords) -> Vec<TimelineEntry> {
-    let mut by_id: HashMap<String, usize> = HashMap::new();
-    let mut by_time_amount: HashMap<(i64, Decimal), usize> = HashMap::new();
-    for (i, op) in current.iter().enumerate() {
-        for leg in &op.transactions {
-            by_id.entry(leg.transaction_id.to_string()).or_insert(i);
-            if let Some(trade) = leg.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
-                by_id.entry(trade.to_string()).or_insert(i);
-            }
-            if let (Some(t), Some(m)) = (leg.credited_at, leg.asset_amount.as_ref()) {
-                by_time_amount
-                    .entry((t.timestamp(), m.value.normalize()))
+/// What a legacy record is matched against: every current operation's leg ids and trade ids,
+/// and its legs' (time, amount) keys, each pointing at the operation's position.
+#[derive(Debug, Default)]
+pub struct CurrentIndex {
+    by_id: HashMap<String, usize>,
+    by_time_amount: HashMap<(i64, Decimal), usize>,
+}
+
+impl CurrentIndex {
+    /// The index of `current` (borrowed: nothing is cloned but the keys).
+    pub fn new(current: &[Operation]) -> Self {
+        let mut index = CurrentIndex::default();
+        for (i, op) in current.iter().enumerate() {
+            for leg in &op.transactions {
+                index
+                    .by_id
+                    .entry(leg.transaction_id.to_string())
                     .or_insert(i);
+                if let Some(trade) = leg.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
+                    index.by_id.entry(trade.to_string()).or_insert(i);
+                }
+                if let (Some(t), Some(m)) = (leg.credited_at, leg.asset_amount.as_ref()) {
+                    index
+                        .by_time_amount
+                        .entry((t.timestamp(), m.value.normalize()))
+                        .or_insert(i);
+                }
             }
         }
+        index
     }
+
+    /// The position of the operation a record with these parts is (by its id, else its
+    /// trade id, else its time and amount).
+    pub fn find_parts(
+        &self,
+        id: &str,
+        trade_id: Option<&str>,
+        time: Option<DateTime<Utc>>,
+        amount: Option<Decimal>,
+    ) -> Option<usize> {
+        let by_key = || {
+            let key = (time?.timestamp(), amount?.normalize());
+            self.by_time_amount.get(&key).copied()
+        };
+        self.by_id
+            .get(id)
+            .or(trade_id.and_then(|t| self.by_id.get(t)))
+            .copied()
+            .or_else(by_key)
+    }
+
+    /// The position of the operation `record` is, if the current API lists it.
+    pub fn find(&self, record: &LegacyRecord) -> Option<usize> {
+        self.find_parts(
+            record.id(),
+            record.trade_id(),
+            record.time(),
+            record.amount(),
+        )
+    }
+}
+
+/// Merges `current` operations and `legacy` records (see the module docs).
+pub fn merge_timeline(current: Vec<Operation>, legacy: LegacyRecords) -> Vec<TimelineEntry> {
+    let index = CurrentIndex::new(&current);
     let mut entries: Vec<TimelineEntry> = current
         .into_iter()
         .map(|op| TimelineEntry {
@@ -159,15 +208,7 @@ pub fn merge_timeline(current: Vec<Operation>, legacy: LegacyRecords) -> Vec<Tim
         .collect();
     let mut legacy_groups: HashMap<String, usize> = HashMap::new();
     for record in legacy.into_records() {
-        let by_key = || {
-            let key = (record.time()?.timestamp(), record.amount()?.normalize());
-            by_time_amount.get(&key).copied()
-        };
-        let matched = by_id
-            .get(record.id())
-            .or(record.trade_id().and_then(|t| by_id.get(t)))
-            .copied()
-            .or_else(by_key);
+        let matched = index.find(&record);
         let group = record
             .trade_id()
             .and_then(|t| legacy_groups.get(t))

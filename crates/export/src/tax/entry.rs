@@ -1,6 +1,8 @@
 //! One operation (or legacy trade) as the tax files see it: its kind, its time and its legs
 //! sorted into movements, fee legs and tax legs, each with its unit named.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use folio_client::current::{
     AssetType, Flow, Operation, OperationTransaction, OperationType, TransactionType,
@@ -79,7 +81,7 @@ pub struct Unit {
     /// The id as sent (asset or currency id; the legacy numeric id for legacy trades).
     pub id: String,
     /// Symbol, class, ISIN, name (the id as symbol when the lookup does not know it).
-    pub info: UnitInfo,
+    pub info: Arc<UnitInfo>,
     /// Whether the lookup knew the id.
     pub named: bool,
     /// Bitpanda's numeric product id (legacy coins only).
@@ -267,7 +269,7 @@ pub fn unit_of(id: &str, fiat: bool, units: &Units) -> Unit {
         },
         None => Unit {
             id: id.to_string(),
-            info: UnitInfo {
+            info: Arc::new(UnitInfo {
                 symbol: id.to_string(),
                 class: if fiat {
                     UnitClass::Fiat
@@ -276,7 +278,7 @@ pub fn unit_of(id: &str, fiat: bool, units: &Units) -> Unit {
                 },
                 isin: None,
                 name: None,
-            },
+            }),
             named: false,
             product_id: None,
         },
@@ -373,12 +375,12 @@ pub fn from_legacy_trade(
     let fiat = match units.legacy_fiat(&fiat_id) {
         Some(symbol) => Unit {
             id: fiat_id,
-            info: UnitInfo::fiat(symbol),
+            info: Arc::new(UnitInfo::fiat(symbol)),
             named: true,
             product_id: None,
         },
         None => Unit {
-            info: UnitInfo::fiat(fiat_id.clone()),
+            info: Arc::new(UnitInfo::fiat(fiat_id.clone())),
             id: fiat_id,
             named: false,
             product_id: None,
@@ -397,7 +399,7 @@ pub fn from_legacy_trade(
             product_id: Some(coin_id),
         },
         None => Unit {
-            info: UnitInfo {
+            info: Arc::new(UnitInfo {
                 symbol: t
                     .cryptocoin_symbol
                     .clone()
@@ -405,7 +407,7 @@ pub fn from_legacy_trade(
                 class: UnitClass::Asset(None),
                 isin: None,
                 name: None,
-            },
+            }),
             id: coin_id.clone(),
             named: false,
             product_id: Some(coin_id),

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use folio_client::current::Operation;
 use folio_client::legacy::reconcile::operation_time;
-use folio_client::legacy::timeline::{merge_timeline, LegacyRecord, LegacyRecords, Source};
+use folio_client::legacy::timeline::CurrentIndex;
 use folio_client::legacy::LegacyTradeStatus;
 use rust_decimal::Decimal;
 
@@ -208,52 +208,50 @@ pub fn select(input: &TaxInput<'_>) -> Selection {
 }
 
 /// Adds the legacy trades the current API does not list (matched as the legacy timeline
-/// matches them), counting those it does list.
+/// matches them, through its index of the operations: nothing is cloned), counting those it
+/// does list.
 fn add_legacy(sel: &mut Selection, input: &TaxInput<'_>) {
     if input.legacy_trades.is_empty() {
         return;
     }
-    let records = LegacyRecords {
-        trades: input.legacy_trades.to_vec(),
-        ..LegacyRecords::default()
-    };
-    for timeline_entry in merge_timeline(input.operations.to_vec(), records) {
-        for record in timeline_entry.legacy {
-            let LegacyRecord::Trade(item) = record else {
-                continue;
-            };
-            let Some(time) = item.attributes.time.instant() else {
-                if timeline_entry.source == Source::Legacy {
-                    sel.pending = sel.pending.saturating_add(1);
-                }
-                continue;
-            };
-            if !input.range.contains(time) {
+    let index = CurrentIndex::new(input.operations);
+    for item in input.legacy_trades {
+        let a = &item.attributes;
+        let time = a.time.instant();
+        let listed = index
+            .find_parts(&item.id, Some(&item.id), time, a.amount_cryptocoin)
+            .is_some();
+        let Some(time) = time else {
+            if !listed {
+                sel.pending = sel.pending.saturating_add(1);
+            }
+            continue;
+        };
+        if !input.range.contains(time) {
+            continue;
+        }
+        if listed {
+            sel.legacy_duplicates = sel.legacy_duplicates.saturating_add(1);
+            continue;
+        }
+        match &a.status {
+            Some(LegacyTradeStatus::Finished) => {}
+            Some(LegacyTradeStatus::Canceled) => {
+                sel.cancelled = sel.cancelled.saturating_add(1);
                 continue;
             }
-            if timeline_entry.source == Source::Both {
-                sel.legacy_duplicates = sel.legacy_duplicates.saturating_add(1);
+            _ => {
+                sel.pending = sel.pending.saturating_add(1);
                 continue;
             }
-            match &item.attributes.status {
-                Some(LegacyTradeStatus::Finished) => {}
-                Some(LegacyTradeStatus::Canceled) => {
-                    sel.cancelled = sel.cancelled.saturating_add(1);
-                    continue;
-                }
-                _ => {
-                    sel.pending = sel.pending.saturating_add(1);
-                    continue;
-                }
+        }
+        match from_legacy_trade(item, time, input.units) {
+            Some(entry) => {
+                count_entry(sel, &entry);
+                sel.legacy_added = sel.legacy_added.saturating_add(1);
+                sel.entries.push(entry);
             }
-            match from_legacy_trade(&item, time, input.units) {
-                Some(entry) => {
-                    count_entry(sel, &entry);
-                    sel.legacy_added = sel.legacy_added.saturating_add(1);
-                    sel.entries.push(entry);
-                }
-                None => sel.unreadable_legs = sel.unreadable_legs.saturating_add(1),
-            }
+            None => sel.unreadable_legs = sel.unreadable_legs.saturating_add(1),
         }
     }
 }

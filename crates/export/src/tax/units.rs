@@ -2,6 +2,7 @@
 //! API's asset and currency ids, the legacy API's numeric ids) to a symbol and a class.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use folio_client::current::{Asset, AssetType, Currency};
 
@@ -57,9 +58,9 @@ impl UnitInfo {
 /// The lookup of unit ids the files need. Unknown ids are written by their id (and counted).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Units {
-    by_id: HashMap<String, UnitInfo>,
+    by_id: HashMap<String, Arc<UnitInfo>>,
     legacy_fiat: HashMap<String, String>,
-    legacy_coin: HashMap<String, UnitInfo>,
+    legacy_coin: HashMap<String, Arc<UnitInfo>>,
 }
 
 impl Units {
@@ -95,7 +96,7 @@ impl Units {
 
     /// Adds (or replaces) the unit with the current API's id `id`.
     pub fn insert(&mut self, id: impl Into<String>, info: UnitInfo) {
-        self.by_id.insert(id.into(), info);
+        self.by_id.insert(id.into(), Arc::new(info));
     }
 
     /// Names the legacy API's fiat id `fiat_id` (its fiat wallets' `fiat_id` → `fiat_symbol`).
@@ -106,11 +107,12 @@ impl Units {
     /// Names the legacy API's coin id `cryptocoin_id` (its wallets' `cryptocoin_id`); the id is
     /// also written as Bitpanda's "Product ID".
     pub fn insert_legacy_coin(&mut self, cryptocoin_id: impl Into<String>, info: UnitInfo) {
-        self.legacy_coin.insert(cryptocoin_id.into(), info);
+        self.legacy_coin
+            .insert(cryptocoin_id.into(), Arc::new(info));
     }
 
-    /// The unit with the current API's id `id`.
-    pub fn get(&self, id: &str) -> Option<&UnitInfo> {
+    /// The unit with the current API's id `id` (shared: every leg naming it holds the same).
+    pub fn get(&self, id: &str) -> Option<&Arc<UnitInfo>> {
         self.by_id.get(id)
     }
 
@@ -120,13 +122,13 @@ impl Units {
     }
 
     /// The unit of the legacy coin id `cryptocoin_id`.
-    pub fn legacy_coin(&self, cryptocoin_id: &str) -> Option<&UnitInfo> {
+    pub fn legacy_coin(&self, cryptocoin_id: &str) -> Option<&Arc<UnitInfo>> {
         self.legacy_coin.get(cryptocoin_id)
     }
 
     /// The asset of the current catalogue with this symbol, when exactly one has it (names
     /// a legacy coin the caller did not name).
-    pub fn asset_by_symbol(&self, symbol: &str) -> Option<&UnitInfo> {
+    pub fn asset_by_symbol(&self, symbol: &str) -> Option<&Arc<UnitInfo>> {
         let mut found = self
             .by_id
             .values()

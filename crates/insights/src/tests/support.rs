@@ -25,10 +25,10 @@ pub fn at(y: i32, m: u32, dd: u32) -> DateTime<Utc> {
 pub fn unit(symbol: &str, class: Option<AssetType>) -> Unit {
     Unit {
         id: format!("id-{symbol}"),
-        info: match class {
+        info: std::sync::Arc::new(match class {
             Some(c) => UnitInfo::asset(symbol, c),
             None => UnitInfo::fiat(symbol),
-        },
+        }),
         named: true,
         product_id: None,
     }
