@@ -35,6 +35,14 @@ macro_rules! open_enum {
                 }
             }
 
+            /// The wire spelling of a known value, not borrowed from it (`None` for `Other`).
+            pub fn known_str(&self) -> Option<&'static str> {
+                match self {
+                    $( $name::$variant => Some($text), )+
+                    $name::Other(_) => None,
+                }
+            }
+
             /// Whether this is one of the values the client knows.
             pub fn is_known(&self) -> bool {
                 !matches!(self, $name::Other(_))

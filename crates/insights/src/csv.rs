@@ -49,8 +49,8 @@ pub fn gains_csv(rows: &[GainRow]) -> String {
             .map(|r| {
                 vec![
                     (r.year.to_string(), true),
-                    t(&r.asset.symbol),
-                    t(&r.asset.id),
+                    t(&*r.asset.symbol),
+                    t(&*r.asset.id),
                     n(Some(r.taxable_gain)),
                     n(Some(r.tax_free_gain)),
                     (r.disposals.to_string(), true),
@@ -69,7 +69,7 @@ pub fn disposals_csv(rows: &[&Disposal]) -> String {
             out.push(vec![
                 (d.time.format("%Y-%m-%d").to_string(), true),
                 t(&d.entry_id),
-                t(&d.asset.symbol),
+                t(&*d.asset.symbol),
                 n(Some(d.quantity)),
                 n(d.proceeds),
                 t(lot
@@ -122,7 +122,7 @@ pub fn income_csv(rows: &[&IncomeRow]) -> String {
                 vec![
                     (r.year.to_string(), true),
                     t(r.kind.label()),
-                    t(&r.asset.symbol),
+                    t(&*r.asset.symbol),
                     n(Some(r.gross)),
                     n(Some(r.fee)),
                     n(Some(r.net)),
@@ -202,8 +202,8 @@ pub fn open_lots_csv(rows: &[OpenLot]) -> String {
         rows.iter()
             .map(|l| {
                 vec![
-                    t(&l.asset.symbol),
-                    t(&l.asset.id),
+                    t(&*l.asset.symbol),
+                    t(&*l.asset.id),
                     t(l.acquired
                         .map(|a| a.to_string())
                         .unwrap_or_else(|| "average".into())),

@@ -3,12 +3,14 @@
 //! decide where an acquisition goes (a lot or Austria's pool) and how each part of a sale is
 //! taxed ([`basis`]); docs/insights.md says what each operation type does.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
 
 use chrono::NaiveDate;
 use folio_client::current::AssetType;
 use folio_export::tax::entry::{Entry, Kind, Move, Shape, Unit};
 use rust_decimal::Decimal;
+use rustc_hash::FxHashMap;
 
 use crate::eur::{fiat_in_eur, is_eur};
 use crate::holding::held_more_than_a_year;
@@ -36,8 +38,8 @@ pub struct Payment {
 /// What the walk produced.
 #[derive(Debug, Default)]
 pub struct Walk {
-    /// By asset id.
-    pub holdings: HashMap<String, (AssetRef, Holding)>,
+    /// Every asset met, with what is held of it (in the order first met).
+    pub holdings: Vec<(AssetRef, Holding)>,
     pub disposals: Vec<Disposal>,
     pub payments: Vec<Payment>,
     /// Year → tax withheld (EUR).
@@ -89,17 +91,19 @@ pub fn basis(rules: RuleSet, regime: Regime, part: Option<NaiveDate>, sold: Naiv
 /// The walk's state while it runs.
 pub struct Walker<'a> {
     rules: RuleSet,
-    prices: &'a ReferencePrices,
+    prices: &'a ReferencePrices<'a>,
     entered: &'a HashMap<String, Decimal>,
     out: Walk,
-    flagged_symbols: std::collections::HashSet<String>,
+    /// The position in `out.holdings` of each unit id met.
+    met: FxHashMap<&'a str, usize>,
+    flagged_symbols: HashSet<String>,
 }
 
 impl<'a> Walker<'a> {
     /// A walk under `rules`.
     pub fn new(
         rules: RuleSet,
-        prices: &'a ReferencePrices,
+        prices: &'a ReferencePrices<'a>,
         entered: &'a HashMap<String, Decimal>,
     ) -> Self {
         Walker {
@@ -107,6 +111,7 @@ impl<'a> Walker<'a> {
             prices,
             entered,
             out: Walk::default(),
+            met: FxHashMap::default(),
             flagged_symbols: Default::default(),
         }
     }
@@ -121,26 +126,37 @@ impl<'a> Walker<'a> {
         self.out
     }
 
-    fn asset(&mut self, unit: &Unit) -> AssetRef {
+    /// The position in `out.holdings` of the asset `unit` names (met once per id: its
+    /// regime decided and any flag raised the first time).
+    fn asset(&mut self, unit: &'a Unit) -> usize {
+        if let Some(&at) = self.met.get(&*unit.id) {
+            return at;
+        }
         let (regime, known) = regime_of(unit);
-        let symbol = unit.symbol().to_string();
+        let symbol = unit.symbol();
         let index = matches!(unit.asset_type(), Some(AssetType::Index));
-        if (!known || index) && self.flagged_symbols.insert(symbol.clone()) {
+        if (!known || index) && self.flagged_symbols.insert(symbol.to_string()) {
+            let symbol = symbol.to_string();
             self.out.flags.push(if index {
-                Flag::IndexHeld {
-                    symbol: symbol.clone(),
-                }
+                Flag::IndexHeld { symbol }
             } else {
-                Flag::ClassUnknown {
-                    symbol: symbol.clone(),
-                }
+                Flag::ClassUnknown { symbol }
             });
         }
-        AssetRef {
+        let asset = AssetRef {
             id: unit.id.clone(),
-            symbol,
+            symbol: Arc::from(symbol),
             regime,
-        }
+        };
+        let at = self.out.holdings.len();
+        self.out.holdings.push((asset, Holding::default()));
+        self.met.insert(&*unit.id, at);
+        at
+    }
+
+    /// The asset at position `at`.
+    fn asset_at(&self, at: usize) -> AssetRef {
+        self.out.holdings[at].0.clone()
     }
 
     fn no_price(&mut self, entry: &Entry, symbol: &str) {
@@ -158,51 +174,34 @@ impl<'a> Walker<'a> {
         });
     }
 
-    /// The EUR value of a move: fiat converted, an asset at its reference price.
-    fn value_of(&mut self, entry: &Entry, m: &Move) -> Option<Decimal> {
+    /// The EUR value of `amount` of `unit` in `entry`: fiat converted, an asset at its
+    /// reference price.
+    fn value_of(&mut self, entry: &Entry, amount: Decimal, unit: &Unit) -> Option<Decimal> {
         let day = entry.time.date_naive();
-        let value = if m.unit.is_fiat() {
-            fiat_in_eur(m.amount, &m.unit, entry.trade.as_ref())
+        let value = if unit.is_fiat() {
+            fiat_in_eur(amount, unit, entry.trade.as_ref())
         } else {
-            self.prices.value(&m.unit.id, m.amount, day)
+            self.prices.value(&unit.id, amount, day)
         };
         if value.is_none() {
-            if m.unit.is_fiat() {
-                self.no_rate(entry, &m.unit);
+            if unit.is_fiat() {
+                self.no_rate(entry, unit);
             } else {
-                self.no_price(entry, m.unit.symbol());
+                self.no_price(entry, unit.symbol());
             }
         }
         value
     }
 
-    /// The holding of `asset` (made on first use).
-    fn holding(&mut self, asset: &AssetRef) -> Option<&mut Holding> {
-        if !self.out.holdings.contains_key(&asset.id) {
-            self.out
-                .holdings
-                .insert(asset.id.clone(), (asset.clone(), Holding::default()));
-        }
-        self.out.holdings.get_mut(&asset.id).map(|(_, h)| h)
-    }
-
     /// Puts an acquisition where the rules keep it.
-    fn acquire(
-        &mut self,
-        asset: &AssetRef,
-        day: NaiveDate,
-        quantity: Decimal,
-        cost: Option<Decimal>,
-    ) {
+    fn acquire(&mut self, at: usize, day: NaiveDate, quantity: Decimal, cost: Option<Decimal>) {
+        let (asset, holding) = &mut self.out.holdings[at];
         let pooled = self.rules == RuleSet::Austria
             && match asset.regime {
                 Regime::Security => true,
                 Regime::Crypto => day >= neuvermoegen_from(),
                 Regime::Metal => false,
             };
-        let Some(holding) = self.holding(asset) else {
-            return;
-        };
         if pooled {
             holding.add_to_pool(quantity, cost);
         } else {
@@ -211,15 +210,14 @@ impl<'a> Walker<'a> {
     }
 
     /// Takes `quantity` out of the holding; flags what was not there.
-    fn take(&mut self, entry: &Entry, asset: &AssetRef, quantity: Decimal) -> Vec<Taken> {
-        let (mut taken, short) = match self.holding(asset) {
-            Some(holding) => holding.take(quantity),
-            None => (Vec::new(), quantity),
-        };
+    fn take(&mut self, entry: &Entry, at: usize, quantity: Decimal) -> Vec<Taken> {
+        let (asset, holding) = &mut self.out.holdings[at];
+        let (mut taken, short) = holding.take(quantity);
         if short > Decimal::ZERO {
+            let symbol = asset.symbol.to_string();
             self.out.flags.push(Flag::Shortfall {
                 entry_id: entry.id.clone(),
-                symbol: asset.symbol.clone(),
+                symbol,
                 quantity: short,
             });
             taken.push(Taken {
@@ -235,13 +233,14 @@ impl<'a> Walker<'a> {
     fn dispose(
         &mut self,
         entry: &Entry,
-        asset: &AssetRef,
+        at: usize,
         quantity: Decimal,
         proceeds: Option<Decimal>,
         swap: bool,
     ) {
         let sold = entry.time.date_naive();
-        let taken = self.take(entry, asset, quantity);
+        let taken = self.take(entry, at, quantity);
+        let asset = self.asset_at(at);
         let lots: Vec<LotUse> = taken
             .into_iter()
             .map(|t| {
@@ -268,7 +267,7 @@ impl<'a> Walker<'a> {
     fn record(
         &mut self,
         entry: &Entry,
-        asset: &AssetRef,
+        asset: AssetRef,
         quantity: Decimal,
         proceeds: Option<Decimal>,
         swap: bool,
@@ -280,7 +279,7 @@ impl<'a> Walker<'a> {
         self.out.disposals.push(Disposal {
             entry_id: entry.id.clone(),
             time: entry.time,
-            asset: asset.clone(),
+            asset,
             quantity,
             proceeds,
             cost,
@@ -290,8 +289,10 @@ impl<'a> Walker<'a> {
         });
     }
 
-    /// Adds one entry of the ledger.
-    pub fn add(&mut self, entry: &Entry) {
+    /// Adds one entry of the ledger. (Never inlined into the caller's loop, so V8 optimises
+    /// it after its first calls: see `folio_export::tax::entry::from_operation`.)
+    #[inline(never)]
+    pub fn add(&mut self, entry: &'a Entry) {
         use chrono::Datelike;
         let year = entry.time.year();
         self.out.active_years.push(year);
@@ -309,53 +310,47 @@ impl<'a> Walker<'a> {
         // fee comes out of the reward); not a sale.
         for leg in entry.fees.iter().chain(&entry.taxes) {
             if !leg.unit.is_fiat() {
-                let asset = self.asset(&leg.unit);
-                self.take(entry, &asset, leg.amount);
+                let at = self.asset(&leg.unit);
+                self.take(entry, at, leg.amount);
             }
         }
     }
 
     fn taxes_and_fees(&mut self, entry: &Entry, year: i32) {
         for tax in &entry.taxes {
-            if let Some(v) = self.value_of(entry, tax) {
+            if let Some(v) = self.value_of(entry, tax.amount, &tax.unit) {
                 add(&mut self.out.withheld, year, v);
             }
         }
         if let Some((amount, unit)) = entry.trade.as_ref().and_then(|t| t.fee.as_ref()) {
-            let fee = Move {
-                leg_id: String::new(),
-                amount: *amount,
-                unit: unit.clone(),
-                incoming: false,
-                fee_info: None,
-            };
-            if let Some(v) = self.value_of(entry, &fee) {
+            if let Some(v) = self.value_of(entry, *amount, unit) {
                 add(&mut self.out.fees, year, v);
             }
         }
         for fee in &entry.fees {
-            if let Some(v) = self.value_of(entry, fee) {
+            if let Some(v) = self.value_of(entry, fee.amount, &fee.unit) {
                 add(&mut self.out.fees, year, v);
             }
         }
     }
 
-    fn fiat_trade(&mut self, entry: &Entry, fiat: &Move, asset_move: &Move, buying: bool) {
-        let asset = self.asset(&asset_move.unit);
+    fn fiat_trade(&mut self, entry: &Entry, fiat: &Move, asset_move: &'a Move, buying: bool) {
+        let at = self.asset(&asset_move.unit);
         let eur = fiat_in_eur(fiat.amount, &fiat.unit, entry.trade.as_ref());
         if eur.is_none() {
             self.no_rate(entry, &fiat.unit);
         }
         if buying {
-            self.acquire(&asset, entry.time.date_naive(), asset_move.amount, eur);
+            self.acquire(at, entry.time.date_naive(), asset_move.amount, eur);
         } else {
-            self.dispose(entry, &asset, asset_move.amount, eur, false);
+            self.dispose(entry, at, asset_move.amount, eur, false);
         }
     }
 
-    fn swap(&mut self, entry: &Entry, give: &Move, get: &Move) {
+    fn swap(&mut self, entry: &Entry, give: &'a Move, get: &'a Move) {
         let day = entry.time.date_naive();
-        let (given, got) = (self.asset(&give.unit), self.asset(&get.unit));
+        let (given_at, got_at) = (self.asset(&give.unit), self.asset(&get.unit));
+        let (given, got) = (self.asset_at(given_at), self.asset_at(got_at));
         let value = self
             .prices
             .value(&give.unit.id, give.amount, day)
@@ -367,13 +362,13 @@ impl<'a> Walker<'a> {
             && given.regime == Regime::Crypto
             && got.regime == Regime::Crypto;
         if !carries {
-            self.dispose(entry, &given, give.amount, value, true);
-            self.acquire(&got, day, get.amount, value);
+            self.dispose(entry, given_at, give.amount, value, true);
+            self.acquire(got_at, day, get.amount, value);
             return;
         }
         // Austria, crypto to crypto: the pool's part carries its cost over; Altvermögen lots
         // given are a disposal at the market value.
-        let taken = self.take(entry, &given, give.amount);
+        let taken = self.take(entry, given_at, give.amount);
         let mut carried = Some(Decimal::ZERO);
         let mut lots = Vec::new();
         for t in taken {
@@ -405,11 +400,11 @@ impl<'a> Walker<'a> {
         let proceeds = lots
             .iter()
             .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.proceeds?));
-        self.record(entry, &given, give.amount, proceeds, true, lots);
-        self.acquire(&got, day, get.amount, carried);
+        self.record(entry, given, give.amount, proceeds, true, lots);
+        self.acquire(got_at, day, get.amount, carried);
     }
 
-    fn legs(&mut self, entry: &Entry, year: i32) {
+    fn legs(&mut self, entry: &'a Entry, year: i32) {
         if entry.kind == Kind::Unknown {
             let n = self
                 .out
@@ -433,18 +428,19 @@ impl<'a> Walker<'a> {
                 (false, false) => {
                     let own_wallets = matches!(entry.kind, Kind::Stake | Kind::Unstake);
                     if !own_wallets {
-                        let asset = self.asset(&m.unit);
-                        self.take(entry, &asset, m.amount);
+                        let at = self.asset(&m.unit);
+                        self.take(entry, at, m.amount);
                     }
                 }
             }
         }
     }
 
-    fn fiat_leg(&mut self, entry: &Entry, m: &Move, income: Option<IncomeKind>, year: i32) {
+    fn fiat_leg(&mut self, entry: &Entry, m: &'a Move, income: Option<IncomeKind>, year: i32) {
         if let Some(kind) = income.filter(|_| m.incoming) {
-            let value = self.value_of(entry, m);
-            let asset = self.asset(&m.unit);
+            let value = self.value_of(entry, m.amount, &m.unit);
+            let at = self.asset(&m.unit);
+            let asset = self.asset_at(at);
             self.pay(entry, year, asset, kind, m.amount, value);
             return;
         }
@@ -462,33 +458,35 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn asset_in(&mut self, entry: &Entry, m: &Move, income: Option<IncomeKind>, year: i32) {
-        let asset = self.asset(&m.unit);
+    fn asset_in(&mut self, entry: &Entry, m: &'a Move, income: Option<IncomeKind>, year: i32) {
+        let at = self.asset(&m.unit);
         let day = entry.time.date_naive();
         if matches!(entry.kind, Kind::Stake | Kind::Unstake) {
             return;
         }
         if let Some(kind) = income {
-            let value = self.value_of(entry, m);
+            let value = self.value_of(entry, m.amount, &m.unit);
             // Austria: a reward's acquisition cost is zero; Germany: its value on receipt.
             let cost = match self.rules {
                 RuleSet::Austria => Some(Decimal::ZERO),
                 RuleSet::Germany => value,
             };
-            self.acquire(&asset, day, m.amount, cost);
+            self.acquire(at, day, m.amount, cost);
+            let asset = self.asset_at(at);
             self.pay(entry, year, asset, kind, m.amount, value);
             return;
         }
         let cost = self.entered.get(&entry.id).copied();
         if cost.is_none() {
+            let asset = self.asset_at(at);
             self.out.flags.push(Flag::CostUnknown {
                 entry_id: entry.id.clone(),
-                asset: asset.clone(),
+                asset,
                 quantity: m.amount,
                 date: day,
             });
         }
-        self.acquire(&asset, day, m.amount, cost);
+        self.acquire(at, day, m.amount, cost);
     }
 
     fn pay(
@@ -503,7 +501,7 @@ impl<'a> Walker<'a> {
         let fee = entry
             .fees
             .iter()
-            .filter(|f| f.unit.id == asset.id)
+            .filter(|f| *f.unit.id == *asset.id)
             .fold(Decimal::ZERO, |a, f| a.checked_add(f.amount).unwrap_or(a));
         // The value of what stayed: gross less the fee, valued like the gross.
         let net_value = match value {

@@ -1,6 +1,8 @@
 //! What a report holds: every figure in EUR as an exact `Decimal`, `None` where an input
 //! was missing (a cost nobody knows, a reward without a price), never a silent zero.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 
@@ -18,10 +20,11 @@ pub enum Regime {
 /// An asset as the report names it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AssetRef {
-    /// The id as sent (current API asset id; a legacy product id for legacy trades).
-    pub id: String,
+    /// The id as sent (current API asset id; a legacy product id for legacy trades). Shared:
+    /// every sale and payment of the asset holds the same.
+    pub id: Arc<str>,
     /// Its symbol (the id when the catalogue did not know it).
-    pub symbol: String,
+    pub symbol: Arc<str>,
     /// How the rules treat it.
     pub regime: Regime,
 }

@@ -4,25 +4,24 @@
 //! after it; the date used is kept so the page can say how far it was. It approximates the
 //! market value the rules ask for.
 
-use std::collections::HashMap;
-
 use chrono::NaiveDate;
 use folio_export::tax::entry::{Entry, Shape};
 use rust_decimal::Decimal;
+use rustc_hash::FxHashMap;
 
 use crate::eur::fiat_in_eur;
 
-/// Every asset's EUR trade prices, by day.
+/// Every asset's EUR trade prices, by day (keyed by the entries' own unit ids).
 #[derive(Debug, Default)]
-pub struct ReferencePrices {
-    by_asset: HashMap<String, Vec<(NaiveDate, Decimal)>>,
+pub struct ReferencePrices<'a> {
+    by_asset: FxHashMap<&'a str, Vec<(NaiveDate, Decimal)>>,
 }
 
-impl ReferencePrices {
+impl<'a> ReferencePrices<'a> {
     /// The prices of every fiat trade among `entries` (sorted by time).
-    pub fn from_entries(entries: &[&Entry]) -> Self {
-        let mut by_asset: HashMap<String, Vec<(NaiveDate, Decimal)>> = HashMap::new();
-        for entry in entries {
+    pub fn from_entries(entries: &[&'a Entry]) -> Self {
+        let mut by_asset: FxHashMap<&'a str, Vec<(NaiveDate, Decimal)>> = FxHashMap::default();
+        for &entry in entries {
             let Shape::FiatTrade { fiat, asset, .. } = entry.shape() else {
                 continue;
             };
@@ -31,7 +30,7 @@ impl ReferencePrices {
             };
             if let Some(price) = eur.checked_div(asset.amount).filter(|p| *p > Decimal::ZERO) {
                 by_asset
-                    .entry(asset.unit.id.clone())
+                    .entry(&*asset.unit.id)
                     .or_default()
                     .push((entry.time.date_naive(), price));
             }

@@ -19,6 +19,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::reconcile::operation_time;
 use super::records::{
@@ -131,40 +132,86 @@ impl LegacyRecords {
     }
 }
 
-/// What a legacy record is matched against: every current operation's leg ids and trade ids,
-/// and its legs' (time, amount) keys, each pointing at the operation's position.
+/// What the records to match ask the index for: their ids and trade ids, and their times
+/// (to the second). The index keeps only the legs that can match one of them.
 #[derive(Debug, Default)]
-pub struct CurrentIndex {
-    by_id: HashMap<String, usize>,
-    by_time_amount: HashMap<(i64, Decimal), usize>,
+pub struct Wanted<'r> {
+    ids: FxHashSet<&'r str>,
+    times: FxHashSet<i64>,
 }
 
-impl CurrentIndex {
-    /// The index of `current` (borrowed: nothing is cloned but the keys).
-    pub fn new(current: &[Operation]) -> Self {
+impl<'r> Wanted<'r> {
+    /// A record with these parts will be looked up.
+    pub fn add(&mut self, id: &'r str, trade_id: Option<&'r str>, time: Option<DateTime<Utc>>) {
+        self.ids.insert(id);
+        if let Some(t) = trade_id {
+            self.ids.insert(t);
+        }
+        if let Some(t) = time {
+            self.times.insert(t.timestamp());
+        }
+    }
+
+    /// Every record of `records` will be looked up.
+    pub fn of_records(records: &'r [LegacyRecord]) -> Self {
+        let mut wanted = Wanted::default();
+        for r in records {
+            wanted.add(r.id(), r.trade_id(), r.time());
+        }
+        wanted
+    }
+}
+
+/// What a legacy record is matched against: the current operations' leg ids and trade ids,
+/// and their legs' (time, amount) keys, each pointing at the operation's position — only
+/// those some [`Wanted`] record can match. Borrows the ids (nothing is cloned), hashes with
+/// FxHash and normalises an amount only when its time is wanted: over every leg of a long
+/// history, SipHash, one string per key and a normalised amount per leg were most of the
+/// ledger's time. (The keys come from the account's own service; a crafted collision could
+/// only slow this down.)
+#[derive(Debug, Default)]
+pub struct CurrentIndex<'a> {
+    by_id: FxHashMap<&'a str, usize>,
+    by_time_amount: FxHashMap<(i64, Decimal), usize>,
+}
+
+impl<'a> CurrentIndex<'a> {
+    /// The index of `current` for the records `wanted` names.
+    pub fn new(current: &'a [Operation], wanted: &Wanted<'_>) -> Self {
         let mut index = CurrentIndex::default();
         for (i, op) in current.iter().enumerate() {
-            for leg in &op.transactions {
-                index
-                    .by_id
-                    .entry(leg.transaction_id.to_string())
-                    .or_insert(i);
-                if let Some(trade) = leg.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
-                    index.by_id.entry(trade.to_string()).or_insert(i);
+            index.add(i, op, wanted);
+        }
+        index
+    }
+
+    /// Indexes the operation at position `i`. (Never inlined into the loop, so V8 optimises
+    /// it after its first calls instead of running the whole loop in its baseline tier.)
+    #[inline(never)]
+    fn add(&mut self, i: usize, op: &'a Operation, wanted: &Wanted<'_>) {
+        for leg in &op.transactions {
+            let id = leg.transaction_id.as_str();
+            if wanted.ids.contains(id) {
+                self.by_id.entry(id).or_insert(i);
+            }
+            if let Some(trade) = leg.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
+                if wanted.ids.contains(trade.as_str()) {
+                    self.by_id.entry(trade.as_str()).or_insert(i);
                 }
-                if let (Some(t), Some(m)) = (leg.credited_at, leg.asset_amount.as_ref()) {
-                    index
-                        .by_time_amount
+            }
+            if let (Some(t), Some(m)) = (leg.credited_at, leg.asset_amount.as_ref()) {
+                if wanted.times.contains(&t.timestamp()) {
+                    self.by_time_amount
                         .entry((t.timestamp(), m.value.normalize()))
                         .or_insert(i);
                 }
             }
         }
-        index
     }
 
     /// The position of the operation a record with these parts is (by its id, else its
     /// trade id, else its time and amount).
+    #[inline(never)]
     pub fn find_parts(
         &self,
         id: &str,
@@ -196,7 +243,11 @@ impl CurrentIndex {
 
 /// Merges `current` operations and `legacy` records (see the module docs).
 pub fn merge_timeline(current: Vec<Operation>, legacy: LegacyRecords) -> Vec<TimelineEntry> {
-    let index = CurrentIndex::new(&current);
+    let records = legacy.into_records();
+    let matches: Vec<Option<usize>> = {
+        let index = CurrentIndex::new(&current, &Wanted::of_records(&records));
+        records.iter().map(|r| index.find(r)).collect()
+    };
     let mut entries: Vec<TimelineEntry> = current
         .into_iter()
         .map(|op| TimelineEntry {
@@ -207,8 +258,7 @@ pub fn merge_timeline(current: Vec<Operation>, legacy: LegacyRecords) -> Vec<Tim
         })
         .collect();
     let mut legacy_groups: HashMap<String, usize> = HashMap::new();
-    for record in legacy.into_records() {
-        let matched = index.find(&record);
+    for (record, matched) in records.into_iter().zip(matches) {
         let group = record
             .trade_id()
             .and_then(|t| legacy_groups.get(t))

@@ -1,6 +1,8 @@
 //! One operation (or legacy trade) as the tax files see it: its kind, its time and its legs
 //! sorted into movements, fee legs and tax legs, each with its unit named.
 
+use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -79,7 +81,8 @@ impl Kind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit {
     /// The id as sent (asset or currency id; the legacy numeric id for legacy trades).
-    pub id: String,
+    /// Shared, like `info`: every leg naming the unit holds the same.
+    pub id: Arc<str>,
     /// Symbol, class, ISIN, name (the id as symbol when the lookup does not know it).
     pub info: Arc<UnitInfo>,
     /// Whether the lookup knew the id.
@@ -144,7 +147,8 @@ pub struct Entry {
     /// The operation id (the legacy trade id for a legacy trade).
     pub id: String,
     /// The type as sent (`buy`, `card_cashback`, …; empty when none was sent).
-    pub raw_type: String,
+    /// (Borrowed for the types the client knows: no string per operation.)
+    pub raw_type: Cow<'static, str>,
     /// What the operation is.
     pub kind: Kind,
     /// When it happened: the latest `credited_at` of its legs (a legacy trade's time).
@@ -260,15 +264,15 @@ fn leg_unit(leg: &OperationTransaction, units: &Units) -> Option<Unit> {
 
 /// The unit with the current API's id `id` (`fiat`: it was sent as a currency id).
 pub fn unit_of(id: &str, fiat: bool, units: &Units) -> Unit {
-    match units.get(id) {
-        Some(info) => Unit {
-            id: id.to_string(),
+    match units.get_with_id(id) {
+        Some((shared, info)) => Unit {
+            id: shared.clone(),
             info: info.clone(),
             named: true,
             product_id: None,
         },
         None => Unit {
-            id: id.to_string(),
+            id: Arc::from(id),
             info: Arc::new(UnitInfo {
                 symbol: id.to_string(),
                 class: if fiat {
@@ -300,15 +304,26 @@ fn role(leg: &OperationTransaction, incoming: bool) -> Role {
     }
 }
 
-/// `op` as an entry at `time`.
+/// The ledger's order: by time, ties by id.
+pub fn ledger_order(a: &Entry, b: &Entry) -> Ordering {
+    a.time.cmp(&b.time).then_with(|| a.id.cmp(&b.id))
+}
+
+/// `op` as an entry at `time`. Never inlined into the caller's loop: V8 runs a wasm
+/// function's first calls in its baseline compiler and later calls in optimised code, so a
+/// per-operation function is optimised after a few hundred operations, while a loop with
+/// this inlined would run baseline code to the end.
+#[inline(never)]
 pub fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units) -> Entry {
     let mut entry = Entry {
-        id: op.operation_id.to_string(),
-        raw_type: op
-            .operation_type
-            .as_ref()
-            .map(|t| t.as_str().to_string())
-            .unwrap_or_default(),
+        id: op.operation_id.as_str().to_owned(),
+        raw_type: match &op.operation_type {
+            Some(t) => match t.known_str() {
+                Some(known) => Cow::Borrowed(known),
+                None => Cow::Owned(t.as_str().to_owned()),
+            },
+            None => Cow::Borrowed(""),
+        },
         kind: Kind::of(op.operation_type.as_ref()),
         time,
         moves: Vec::new(),
@@ -331,7 +346,7 @@ pub fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units) -> Ent
             continue;
         };
         let m = Move {
-            leg_id: leg.transaction_id.to_string(),
+            leg_id: leg.transaction_id.as_str().to_owned(),
             amount: money.value,
             unit,
             incoming,
@@ -344,7 +359,7 @@ pub fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units) -> Ent
         }
         if entry.trade.is_none() {
             entry.trade = leg.trade.as_ref().map(|t| TradeInfo {
-                trade_id: t.trade_id.as_ref().map(ToString::to_string),
+                trade_id: t.trade_id.as_ref().map(|id| id.as_str().to_owned()),
                 fee: t.fee.as_ref().and_then(|f| {
                     let id = f.unit_id()?;
                     Some((f.value, unit_of(id, f.currency_id.is_some(), units)))
@@ -374,14 +389,14 @@ pub fn from_legacy_trade(
     let fiat_id = t.fiat_id.clone()?;
     let fiat = match units.legacy_fiat(&fiat_id) {
         Some(symbol) => Unit {
-            id: fiat_id,
+            id: Arc::from(fiat_id),
             info: Arc::new(UnitInfo::fiat(symbol)),
             named: true,
             product_id: None,
         },
         None => Unit {
             info: Arc::new(UnitInfo::fiat(fiat_id.clone())),
-            id: fiat_id,
+            id: Arc::from(fiat_id),
             named: false,
             product_id: None,
         },
@@ -393,7 +408,7 @@ pub fn from_legacy_trade(
     });
     let coin = match known {
         Some(info) => Unit {
-            id: coin_id.clone(),
+            id: Arc::from(coin_id.as_str()),
             info,
             named: true,
             product_id: Some(coin_id),
@@ -408,7 +423,7 @@ pub fn from_legacy_trade(
                 isin: None,
                 name: None,
             }),
-            id: coin_id.clone(),
+            id: Arc::from(coin_id.as_str()),
             named: false,
             product_id: Some(coin_id),
         },
@@ -422,7 +437,7 @@ pub fn from_legacy_trade(
     };
     Some(Entry {
         id: item.id.clone(),
-        raw_type: if buying { "buy" } else { "sell" }.to_string(),
+        raw_type: Cow::Borrowed(if buying { "buy" } else { "sell" }),
         kind: if buying { Kind::Buy } else { Kind::Sell },
         time,
         moves: vec![

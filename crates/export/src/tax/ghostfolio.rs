@@ -5,6 +5,7 @@
 //! "Ghostfolio import JSON".
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use chrono::SecondsFormat;
 use folio_client::current::AssetType;
@@ -259,7 +260,7 @@ impl Writer<'_> {
         let home = self.input.home_currency.to_string();
         let note = entry.type_name();
         // Activities selling an asset, by unit id, so its fee legs can be added to them.
-        let mut sold: Vec<(String, usize)> = Vec::new();
+        let mut sold: Vec<(Arc<str>, usize)> = Vec::new();
         match entry.shape() {
             Shape::FiatTrade {
                 fiat,
@@ -311,7 +312,7 @@ impl Writer<'_> {
         entry: &Entry,
         legs: &[Move],
         (profile, word): (&str, &str),
-        sold: &[(String, usize)],
+        sold: &[(Arc<str>, usize)],
     ) {
         let note = format!("{} {word}", entry.type_name());
         let home = self.input.home_currency.to_string();

@@ -2,15 +2,16 @@
 //! (cancelled, reversed, pending, outside the period, already in the current API), each
 //! counted for the summary.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 
 use folio_client::current::Operation;
 use folio_client::legacy::reconcile::operation_time;
-use folio_client::legacy::timeline::CurrentIndex;
+use folio_client::legacy::timeline::{CurrentIndex, Wanted};
 use folio_client::legacy::LegacyTradeStatus;
 use rust_decimal::Decimal;
+use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::entry::{from_legacy_trade, from_operation, Entry, Kind};
+use super::entry::{from_legacy_trade, from_operation, ledger_order, Entry, Kind};
 use super::range::DateRange;
 use super::summary::ExportSummary;
 use super::{TaxFormat, TaxInput};
@@ -73,12 +74,23 @@ fn is_cancelled(op: &Operation) -> bool {
 }
 
 /// The operations (by index) left out as one side of an exact reversal, and the
-/// compensations that reverse nothing of the list exactly.
-fn reversals(ops: &[Operation]) -> (HashSet<usize>, HashSet<usize>) {
-    let mut leg_owner: HashMap<&str, usize> = HashMap::new();
+/// compensations that reverse nothing of the list exactly. Only the legs some compensation
+/// names are indexed (most histories have few compensations, and none costs nothing).
+fn reversals(ops: &[Operation]) -> (FxHashSet<usize>, FxHashSet<usize>) {
+    let targets: FxHashSet<&str> = ops
+        .iter()
+        .flat_map(|op| op.transactions.iter())
+        .filter_map(|leg| leg.compensates.as_deref())
+        .collect();
+    if targets.is_empty() {
+        return Default::default();
+    }
+    let mut leg_owner: FxHashMap<&str, usize> = FxHashMap::default();
     for (i, op) in ops.iter().enumerate() {
         for leg in &op.transactions {
-            leg_owner.insert(leg.transaction_id.as_str(), i);
+            if targets.contains(leg.transaction_id.as_str()) {
+                leg_owner.insert(leg.transaction_id.as_str(), i);
+            }
         }
     }
     let same_money = |a: &folio_client::current::OperationTransaction,
@@ -96,10 +108,14 @@ fn reversals(ops: &[Operation]) -> (HashSet<usize>, HashSet<usize>) {
             .find(|l| l.transaction_id.as_str() == id)
     };
     // A pure compensation: every leg reverses a leg of the list with the same money.
-    let mut matched: HashSet<&str> = HashSet::new();
-    let mut pure: HashSet<usize> = HashSet::new();
-    let mut compensations: HashSet<usize> = HashSet::new();
+    let mut matched: FxHashSet<&str> = FxHashSet::default();
+    let mut pure: FxHashSet<usize> = FxHashSet::default();
+    let mut compensations: FxHashSet<usize> = FxHashSet::default();
     for (i, op) in ops.iter().enumerate() {
+        if !op.transactions.iter().any(|l| l.compensates.is_some()) {
+            continue;
+        }
+        compensations.insert(i);
         let targets: Vec<Option<&str>> = op
             .transactions
             .iter()
@@ -109,16 +125,13 @@ fn reversals(ops: &[Operation]) -> (HashSet<usize>, HashSet<usize>) {
                 same_money(leg, original).then_some(target)
             })
             .collect();
-        if op.transactions.iter().any(|l| l.compensates.is_some()) {
-            compensations.insert(i);
-        }
-        if !targets.is_empty() && targets.iter().all(Option::is_some) {
+        if targets.iter().all(Option::is_some) {
             pure.insert(i);
             matched.extend(targets.into_iter().flatten());
         }
     }
     // A reversed operation: every leg is reversed by a pure compensation.
-    let reversed: HashSet<usize> = ops
+    let reversed: FxHashSet<usize> = ops
         .iter()
         .enumerate()
         .filter(|(i, op)| {
@@ -132,7 +145,7 @@ fn reversals(ops: &[Operation]) -> (HashSet<usize>, HashSet<usize>) {
         .map(|(i, _)| i)
         .collect();
     let mut left_out = reversed.clone();
-    let mut unmatched = HashSet::new();
+    let mut unmatched = FxHashSet::default();
     for &i in &compensations {
         let reverses_left_out = pure.contains(&i)
             && ops[i].transactions.iter().all(|leg| {
@@ -172,10 +185,15 @@ fn count_entry(sel: &mut Selection, entry: &Entry) {
 
 /// Applies the rules of the module docs to `input`.
 pub fn select(input: &TaxInput<'_>) -> Selection {
-    let mut sel = Selection::default();
     let ops = input.operations;
+    let mut sel = Selection {
+        entries: Vec::with_capacity(ops.len().saturating_add(input.legacy_trades.len())),
+        ..Selection::default()
+    };
     let (reversed, unmatched) = reversals(ops);
-    for (i, op) in ops.iter().enumerate() {
+    // The service lists newest first: walking backwards makes the entries nearly sorted, so
+    // the sort below (which detects runs) barely moves them.
+    for (i, op) in ops.iter().enumerate().rev() {
         let Some(time) = operation_time(op) else {
             sel.pending = sel.pending.saturating_add(1);
             continue;
@@ -202,8 +220,9 @@ pub fn select(input: &TaxInput<'_>) -> Selection {
         sel.entries.push(entry);
     }
     add_legacy(&mut sel, input);
-    sel.entries
-        .sort_by(|a, b| a.time.cmp(&b.time).then_with(|| a.id.cmp(&b.id)));
+    if !sel.entries.is_sorted_by(|a, b| ledger_order(a, b).is_le()) {
+        sel.entries.sort_by(ledger_order);
+    }
     sel
 }
 
@@ -214,8 +233,12 @@ fn add_legacy(sel: &mut Selection, input: &TaxInput<'_>) {
     if input.legacy_trades.is_empty() {
         return;
     }
-    let index = CurrentIndex::new(input.operations);
+    let mut wanted = Wanted::default();
     for item in input.legacy_trades {
+        wanted.add(&item.id, Some(&item.id), item.attributes.time.instant());
+    }
+    let index = CurrentIndex::new(input.operations, &wanted);
+    for item in input.legacy_trades.iter().rev() {
         let a = &item.attributes;
         let time = a.time.instant();
         let listed = index

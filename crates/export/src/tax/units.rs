@@ -1,10 +1,10 @@
 //! What the files call an asset or a currency: the caller's lookup of unit ids (the current
 //! API's asset and currency ids, the legacy API's numeric ids) to a symbol and a class.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use folio_client::current::{Asset, AssetType, Currency};
+use rustc_hash::FxHashMap as HashMap;
 
 /// What kind of unit an id names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,7 +58,7 @@ impl UnitInfo {
 /// The lookup of unit ids the files need. Unknown ids are written by their id (and counted).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Units {
-    by_id: HashMap<String, Arc<UnitInfo>>,
+    by_id: HashMap<Arc<str>, Arc<UnitInfo>>,
     legacy_fiat: HashMap<String, String>,
     legacy_coin: HashMap<String, Arc<UnitInfo>>,
 }
@@ -95,8 +95,8 @@ impl Units {
     }
 
     /// Adds (or replaces) the unit with the current API's id `id`.
-    pub fn insert(&mut self, id: impl Into<String>, info: UnitInfo) {
-        self.by_id.insert(id.into(), Arc::new(info));
+    pub fn insert(&mut self, id: impl AsRef<str>, info: UnitInfo) {
+        self.by_id.insert(Arc::from(id.as_ref()), Arc::new(info));
     }
 
     /// Names the legacy API's fiat id `fiat_id` (its fiat wallets' `fiat_id` → `fiat_symbol`).
@@ -114,6 +114,11 @@ impl Units {
     /// The unit with the current API's id `id` (shared: every leg naming it holds the same).
     pub fn get(&self, id: &str) -> Option<&Arc<UnitInfo>> {
         self.by_id.get(id)
+    }
+
+    /// The id as the lookup holds it (shared, like the unit) and the unit.
+    pub fn get_with_id(&self, id: &str) -> Option<(&Arc<str>, &Arc<UnitInfo>)> {
+        self.by_id.get_key_value(id)
     }
 
     /// The fiat symbol of the legacy fiat id `fiat_id`.

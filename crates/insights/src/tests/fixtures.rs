@@ -42,7 +42,7 @@ fn fees_and_tax_are_counted_and_an_asset_fee_leaves_the_holding() {
     let best_left = folio_client::checked::sum(
         r.open_lots
             .iter()
-            .filter(|l| l.asset.symbol == "BEST")
+            .filter(|l| &*l.asset.symbol == "BEST")
             .map(|l| l.quantity),
     )
     .unwrap();

@@ -156,7 +156,7 @@ fn the_lots_left_hold_the_balance_the_operations_imply() {
                 let lots = sum(r
                     .open_lots
                     .iter()
-                    .filter(|l| l.asset.symbol == sym)
+                    .filter(|l| &*l.asset.symbol == sym)
                     .map(|l| l.quantity))
                 .unwrap();
                 let implied = want.get(sym).copied().unwrap_or_default();

@@ -24,7 +24,7 @@ pub fn at(y: i32, m: u32, dd: u32) -> DateTime<Utc> {
 
 pub fn unit(symbol: &str, class: Option<AssetType>) -> Unit {
     Unit {
-        id: format!("id-{symbol}"),
+        id: format!("id-{symbol}").into(),
         info: std::sync::Arc::new(match class {
             Some(c) => UnitInfo::asset(symbol, c),
             None => UnitInfo::fiat(symbol),
@@ -55,7 +55,7 @@ pub fn mv(amount: &str, unit: Unit, incoming: bool) -> Move {
 pub fn entry(id: &str, kind: Kind, time: DateTime<Utc>, moves: Vec<Move>) -> Entry {
     Entry {
         id: id.into(),
-        raw_type: format!("{kind:?}").to_lowercase(),
+        raw_type: format!("{kind:?}").to_lowercase().into(),
         kind,
         time,
         moves,
