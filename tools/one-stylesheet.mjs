@@ -2,7 +2,8 @@
 // the order index.html lists them) into one `folio-<16 hex>.css`, and puts one <link> with
 // its integrity hash where the first one was. One request instead of seven, and brotli sees
 // the whole stylesheet at once (about 2 KB smaller). The sources stay small files with one
-// purpose each.
+// purpose each. The joined file is minified: comments dropped and whitespace folded (quoted
+// strings left as written, nothing else rewritten), about 1 KB brotli off every first load.
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,7 +18,16 @@ if (links.length === 0) {
   console.error("one-stylesheet: no stylesheet links in the staged index.html");
   process.exit(1);
 }
-const css = links.map((m) => readFileSync(join(staging, m[1]), "utf8")).join("\n");
+/** `css` without comments, with runs of whitespace folded to one space and none around
+ * `{ } ; ,` — outside quoted strings (attribute selectors, `content`), which stay as written.
+ * (No stylesheet puts a comment marker inside a string.) */
+function minify(css) {
+  const parts = css.replace(/\/\*[\s\S]*?\*\//g, "").split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/);
+  const fold = (text) => text.replace(/\s+/g, " ").replace(/ ?([{};,]) ?/g, "$1");
+  return parts.map((part, i) => (i % 2 === 1 ? part : fold(part))).join("").trim() + "\n";
+}
+
+const css = minify(links.map((m) => readFileSync(join(staging, m[1]), "utf8")).join("\n"));
 const name = `folio-${createHash("sha256").update(css).digest("hex").slice(0, 16)}.css`;
 const integrity = `sha384-${createHash("sha384").update(css).digest("base64")}`;
 writeFileSync(join(staging, name), css);

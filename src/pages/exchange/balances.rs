@@ -61,7 +61,7 @@ fn BalancesTable(balances: Vec<Balance>) -> impl IntoView {
         <section class="card" aria-labelledby="balances-title">
             <h2 id="balances-title">"Balances"</h2>
             <p class="hint">"Locked funds are reserved by open orders; cancel an order to free them."</p>
-            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="balances-title">
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Balances table">
                 <table class="data-table" id="exchange-balances">
                     <thead><tr><th scope="col">"Asset"</th><th scope="col" class="num">"Available"</th><th scope="col" class="num">"Locked"</th><th scope="col" class="num">"Total"</th></tr></thead>
                     <tbody>{rows}</tbody>

@@ -18,6 +18,29 @@ use super::World;
 /// it panics before closing the session (which would otherwise orphan Chromium).
 pub(super) struct Driver(Child, PathBuf);
 
+/// chromedriver's `POST /session/{id}/goog/cdp/execute` with a JSON body.
+#[derive(Debug)]
+struct Cdp {
+    body: String,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.body.clone()))
+    }
+}
+
 impl Drop for Driver {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -142,6 +165,17 @@ impl World {
     /// Text of an element (waiting for it).
     pub async fn text(&self, css: &str) -> String {
         self.find(css).await.text().await.unwrap_or_default()
+    }
+
+    /// One Chrome DevTools Protocol command through chromedriver (`goog/cdp/execute`);
+    /// answers its result.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.browser
+            .issue_cmd(Cdp {
+                body: json!({ "cmd": cmd, "params": params }).to_string(),
+            })
+            .await
+            .unwrap_or_else(|e| panic!("CDP {cmd}: {e}"))
     }
 
     /// Runs JavaScript and returns its value.

@@ -1,0 +1,58 @@
+//! Every route, on a 360 × 740 phone and a 1280 × 900 desktop, in the light and the dark
+//! theme: the page never scrolls sideways and axe-core finds no violation (contrast
+//! included). Screenshots of each route at 360 px in both themes
+//! (`target/screenshots/sweep-<theme>-<route>.png`) are what the closing notes refer to.
+
+use crate::support::{config, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
+
+/// The routes a person can open: every account page, Insights, the legacy archive, Connect.
+fn routes() -> Vec<&'static str> {
+    let mut all: Vec<&str> = ACCOUNT_ROUTES.to_vec();
+    all.extend(["/insights", "/legacy-api/archive", "/connect"]);
+    all
+}
+
+/// A file name for `route` (`/market/orders` → `market-orders`, `/` → `portfolio`).
+fn shot_name(route: &str) -> String {
+    match route.trim_matches('/') {
+        "" => "portfolio".to_string(),
+        path => path.replace('/', "-"),
+    }
+}
+
+async fn sweep(window: Window) {
+    let w = World::signed_in_with(config(), window, FULL_KEY, "/settings").await;
+    for theme in ["light", "dark"] {
+        w.goto("/settings").await;
+        w.click(&format!("#theme-{theme}")).await;
+        w.wait_js_true(&format!(
+            "document.documentElement.dataset.theme === '{theme}'"
+        ))
+        .await;
+        for route in routes() {
+            w.goto(route).await;
+            w.find("main h1").await;
+            // Let the page's first answers arrive (lists, figures) before measuring.
+            w.wait_js_true("!document.querySelector('main [aria-busy=true], main .state-loading')")
+                .await;
+            let what = format!("{route} at {} px ({theme})", window.width);
+            w.assert_fits_width(&what).await;
+            w.assert_accessible(&what).await;
+            if window.width == PHONE.width {
+                w.screenshot(&format!("sweep-{theme}-{}", shot_name(route)))
+                    .await;
+            }
+        }
+    }
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_route_fits_a_360px_phone_in_both_themes() {
+    sweep(PHONE).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_route_fits_a_desktop_in_both_themes() {
+    sweep(DESKTOP).await;
+}
