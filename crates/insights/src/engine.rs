@@ -1,28 +1,26 @@
 //! The walk through the ledger: every entry, oldest first, moves lots in and out of the
 //! holdings and records sales, income, tax withheld, fees and EUR cash flows. The rules
 //! decide where an acquisition goes (a lot or Austria's pool) and how each part of a sale is
-//! taxed ([`basis`]); docs/insights.md says what each operation type does.
+//! taxed (`crate::rules`); docs/insights.md says what each operation type does. Trades and
+//! swaps are walked here, every other entry in `engine/legs.rs`.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 use chrono::NaiveDate;
 use folio_client::current::AssetType;
-use folio_export::tax::entry::{Entry, Kind, Move, Shape, Unit};
+use folio_export::tax::entry::{Entry, Move, Shape, Unit};
 use rust_decimal::Decimal;
 use rustc_hash::FxHashMap;
 
-use crate::eur::{fiat_in_eur, is_eur};
-use crate::holding::held_more_than_a_year;
+use crate::eur::fiat_in_eur;
 use crate::lots::{Holding, Taken};
 use crate::model::{AssetRef, Basis, Disposal, Flag, IncomeKind, LotUse, Regime};
 use crate::prices::ReferencePrices;
+use crate::rules::{basis, neuvermoegen_from, regime_of};
 use crate::RuleSet;
 
-/// Austria's Neuvermögen: crypto acquired from this day on (§ 124b Z 384 EStG).
-pub fn neuvermoegen_from() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2021, 3, 1).unwrap_or(NaiveDate::MIN)
-}
+mod legs;
 
 /// One income payment.
 #[derive(Debug, Clone)]
@@ -57,35 +55,6 @@ pub struct Walk {
 fn add(map: &mut BTreeMap<i32, Decimal>, year: i32, amount: Decimal) {
     let total = map.entry(year).or_insert(Decimal::ZERO);
     *total = total.checked_add(amount).unwrap_or(*total);
-}
-
-/// How the rules treat a unit.
-fn regime_of(unit: &Unit) -> (Regime, bool) {
-    match unit.asset_type() {
-        Some(AssetType::Cryptocoin) | Some(AssetType::Index) => (Regime::Crypto, true),
-        Some(AssetType::Metal) => (Regime::Metal, true),
-        Some(AssetType::Stock) | Some(AssetType::Etf) | Some(AssetType::Etc) => {
-            (Regime::Security, true)
-        }
-        _ => (Regime::Crypto, false),
-    }
-}
-
-/// How a part of a sale on `sold` taken from `part` is taxed.
-pub fn basis(rules: RuleSet, regime: Regime, part: Option<NaiveDate>, sold: NaiveDate) -> Basis {
-    let over_a_year = part.is_some_and(|a| held_more_than_a_year(a, sold));
-    match (rules, regime) {
-        (RuleSet::Germany, Regime::Security) => Basis::CapitalIncome,
-        (RuleSet::Germany, _) if over_a_year => Basis::TaxFree,
-        (RuleSet::Germany, _) => Basis::PrivateSale,
-        (RuleSet::Austria, Regime::Security) => Basis::SpecialRate,
-        // Individual lots in Austria are Altvermögen crypto or metals.
-        (RuleSet::Austria, _) if part.is_some() && over_a_year => Basis::TaxFree,
-        (RuleSet::Austria, _) if part.is_some() => Basis::Progressive,
-        // The pool (Neuvermögen), or a part without any lot (assumed Neuvermögen).
-        (RuleSet::Austria, Regime::Metal) => Basis::Progressive,
-        (RuleSet::Austria, Regime::Crypto) => Basis::SpecialRate,
-    }
 }
 
 /// The walk's state while it runs.
@@ -402,121 +371,5 @@ impl<'a> Walker<'a> {
             .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.proceeds?));
         self.record(entry, given, give.amount, proceeds, true, lots);
         self.acquire(got_at, day, get.amount, carried);
-    }
-
-    fn legs(&mut self, entry: &'a Entry, year: i32) {
-        if entry.kind == Kind::Unknown {
-            let n = self
-                .out
-                .unknown_types
-                .entry(entry.type_name().to_string())
-                .or_insert(0);
-            *n = n.saturating_add(1);
-        }
-        let dividend =
-            entry.kind == Kind::Unknown && entry.raw_type.to_ascii_lowercase().contains("dividend");
-        let income = match entry.kind {
-            Kind::StakingReward => Some(IncomeKind::Staking),
-            Kind::PassiveEarnReward | Kind::CardCashback => Some(IncomeKind::OtherReward),
-            _ if dividend => Some(IncomeKind::Dividend),
-            _ => None,
-        };
-        for m in &entry.moves {
-            match (m.unit.is_fiat(), m.incoming) {
-                (true, _) => self.fiat_leg(entry, m, income, year),
-                (false, true) => self.asset_in(entry, m, income, year),
-                (false, false) => {
-                    let own_wallets = matches!(entry.kind, Kind::Stake | Kind::Unstake);
-                    if !own_wallets {
-                        let at = self.asset(&m.unit);
-                        self.take(entry, at, m.amount);
-                    }
-                }
-            }
-        }
-    }
-
-    fn fiat_leg(&mut self, entry: &Entry, m: &'a Move, income: Option<IncomeKind>, year: i32) {
-        if let Some(kind) = income.filter(|_| m.incoming) {
-            let value = self.value_of(entry, m.amount, &m.unit);
-            let at = self.asset(&m.unit);
-            let asset = self.asset_at(at);
-            self.pay(entry, year, asset, kind, m.amount, value);
-            return;
-        }
-        let flow = match entry.kind {
-            Kind::Deposit => Decimal::ZERO.checked_sub(m.amount),
-            Kind::Withdrawal => Some(m.amount),
-            _ => None,
-        };
-        if let Some(flow) = flow {
-            if is_eur(&m.unit) {
-                self.out.cash_flows.push((entry.time.date_naive(), flow));
-            } else {
-                self.no_rate(entry, &m.unit);
-            }
-        }
-    }
-
-    fn asset_in(&mut self, entry: &Entry, m: &'a Move, income: Option<IncomeKind>, year: i32) {
-        let at = self.asset(&m.unit);
-        let day = entry.time.date_naive();
-        if matches!(entry.kind, Kind::Stake | Kind::Unstake) {
-            return;
-        }
-        if let Some(kind) = income {
-            let value = self.value_of(entry, m.amount, &m.unit);
-            // Austria: a reward's acquisition cost is zero; Germany: its value on receipt.
-            let cost = match self.rules {
-                RuleSet::Austria => Some(Decimal::ZERO),
-                RuleSet::Germany => value,
-            };
-            self.acquire(at, day, m.amount, cost);
-            let asset = self.asset_at(at);
-            self.pay(entry, year, asset, kind, m.amount, value);
-            return;
-        }
-        let cost = self.entered.get(&entry.id).copied();
-        if cost.is_none() {
-            let asset = self.asset_at(at);
-            self.out.flags.push(Flag::CostUnknown {
-                entry_id: entry.id.clone(),
-                asset,
-                quantity: m.amount,
-                date: day,
-            });
-        }
-        self.acquire(at, day, m.amount, cost);
-    }
-
-    fn pay(
-        &mut self,
-        entry: &Entry,
-        year: i32,
-        asset: AssetRef,
-        kind: IncomeKind,
-        gross: Decimal,
-        value: Option<Decimal>,
-    ) {
-        let fee = entry
-            .fees
-            .iter()
-            .filter(|f| *f.unit.id == *asset.id)
-            .fold(Decimal::ZERO, |a, f| a.checked_add(f.amount).unwrap_or(a));
-        // The value of what stayed: gross less the fee, valued like the gross.
-        let net_value = match value {
-            Some(v) if !fee.is_zero() => v
-                .checked_mul(gross.checked_sub(fee).unwrap_or(gross))
-                .and_then(|x| x.checked_div(gross)),
-            other => other,
-        };
-        self.out.payments.push(Payment {
-            year,
-            asset,
-            kind,
-            gross,
-            fee,
-            value: net_value,
-        });
     }
 }

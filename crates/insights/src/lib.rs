@@ -20,6 +20,7 @@ mod irr;
 mod lots;
 mod model;
 mod prices;
+mod rules;
 mod years;
 
 #[cfg(test)]
@@ -28,16 +29,16 @@ mod tests;
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
-use folio_export::tax::entry::{ledger_order, Entry};
+use folio_export::tax::entry::{sort_ledger, Entry};
 use rust_decimal::Decimal;
 use rustc_hash::FxHashSet;
 
-pub use engine::{basis, neuvermoegen_from};
 pub use irr::money_weighted_return;
 pub use model::{
     AssetRef, AustriaYear, Basis, Disposal, Flag, GainRow, GermanyYear, IncomeKind, IncomeRow,
     LotUse, OpenLot, Regime, Report, YearTotals,
 };
+pub use rules::{basis, neuvermoegen_from};
 pub use years::{other_income_limit, over_freigrenze, private_sales_limit, saver_allowance};
 
 use engine::Walker;
@@ -97,11 +98,7 @@ pub fn report(input: &InsightsInput<'_>) -> Report {
         .iter()
         .filter(|e| seen.insert(e.id.as_str()))
         .collect();
-    // The ledger comes sorted: checking is one pass, sorting (in V8's baseline tier, as a
-    // single call) is not.
-    if !entries.is_sorted_by(|a, b| ledger_order(a, b).is_le()) {
-        entries.sort_by(|a, b| ledger_order(a, b));
-    }
+    sort_ledger(&mut entries);
     let prices = ReferencePrices::from_entries(&entries);
     let mut walker = Walker::new(input.rules, &prices, input.entered_costs);
     for &entry in &entries {

@@ -1,7 +1,7 @@
-//! One operation (or legacy trade) as the tax files see it: its kind, its time and its legs
-//! sorted into movements, fee legs and tax legs, each with its unit named.
+//! One operation (or legacy trade, `legacy_entry.rs`) as the tax files see it: its kind, its
+//! time and its legs sorted into movements, fee legs and tax legs, each with its unit named.
 
-use std::borrow::Cow;
+use std::borrow::{Borrow, Cow};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -9,7 +9,6 @@ use chrono::{DateTime, Utc};
 use folio_client::current::{
     AssetType, Flow, Operation, OperationTransaction, OperationType, TransactionType,
 };
-use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradeType};
 use rust_decimal::Decimal;
 
 use super::units::{UnitClass, UnitInfo, Units};
@@ -309,6 +308,16 @@ pub fn ledger_order(a: &Entry, b: &Entry) -> Ordering {
     a.time.cmp(&b.time).then_with(|| a.id.cmp(&b.id))
 }
 
+/// Puts `entries` in [`ledger_order`]. They usually come sorted (the selection walks the
+/// service's newest-first pages backwards): a one-pass check, then a sort only when needed
+/// (a long sort is one call, which V8 would run in its baseline tier throughout).
+pub fn sort_ledger<E: Borrow<Entry>>(entries: &mut [E]) {
+    let order = |a: &E, b: &E| ledger_order(a.borrow(), b.borrow());
+    if !entries.is_sorted_by(|a, b| order(a, b).is_le()) {
+        entries.sort_by(order);
+    }
+}
+
 /// `op` as an entry at `time`. Never inlined into the caller's loop: V8 runs a wasm
 /// function's first calls in its baseline compiler and later calls in optimised code, so a
 /// per-operation function is optimised after a few hundred operations, while a loop with
@@ -371,89 +380,4 @@ pub fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units) -> Ent
         }
     }
     entry
-}
-
-/// A legacy trade as an entry at `time`; `None` when its amounts, side or units are missing.
-pub fn from_legacy_trade(
-    item: &LegacyItem<LegacyTrade>,
-    time: DateTime<Utc>,
-    units: &Units,
-) -> Option<Entry> {
-    let t = &item.attributes;
-    let (fiat_amount, coin_amount) = (t.amount_fiat?, t.amount_cryptocoin?);
-    let buying = match t.trade_type.as_ref()? {
-        LegacyTradeType::Buy => true,
-        LegacyTradeType::Sell => false,
-        LegacyTradeType::Other(_) => return None,
-    };
-    let fiat_id = t.fiat_id.clone()?;
-    let fiat = match units.legacy_fiat(&fiat_id) {
-        Some(symbol) => Unit {
-            id: Arc::from(fiat_id),
-            info: Arc::new(UnitInfo::fiat(symbol)),
-            named: true,
-            product_id: None,
-        },
-        None => Unit {
-            info: Arc::new(UnitInfo::fiat(fiat_id.clone())),
-            id: Arc::from(fiat_id),
-            named: false,
-            product_id: None,
-        },
-    };
-    let coin_id = t.cryptocoin_id.clone()?;
-    let known = units.legacy_coin(&coin_id).cloned().or_else(|| {
-        let symbol = t.cryptocoin_symbol.as_deref()?;
-        units.asset_by_symbol(symbol).cloned()
-    });
-    let coin = match known {
-        Some(info) => Unit {
-            id: Arc::from(coin_id.as_str()),
-            info,
-            named: true,
-            product_id: Some(coin_id),
-        },
-        None => Unit {
-            info: Arc::new(UnitInfo {
-                symbol: t
-                    .cryptocoin_symbol
-                    .clone()
-                    .unwrap_or_else(|| coin_id.clone()),
-                class: UnitClass::Asset(None),
-                isin: None,
-                name: None,
-            }),
-            id: Arc::from(coin_id.as_str()),
-            named: false,
-            product_id: Some(coin_id),
-        },
-    };
-    let leg = |amount, unit, incoming| Move {
-        leg_id: item.id.clone(),
-        amount,
-        unit,
-        incoming,
-        fee_info: None,
-    };
-    Some(Entry {
-        id: item.id.clone(),
-        raw_type: Cow::Borrowed(if buying { "buy" } else { "sell" }),
-        kind: if buying { Kind::Buy } else { Kind::Sell },
-        time,
-        moves: vec![
-            leg(fiat_amount, fiat, !buying),
-            leg(coin_amount, coin, buying),
-        ],
-        fees: Vec::new(),
-        taxes: Vec::new(),
-        trade: Some(TradeInfo {
-            trade_id: Some(item.id.clone()),
-            fee: None,
-            fee_percent: None,
-            rate: t.price,
-            to_eur_rate: t.fiat_to_eur_rate,
-        }),
-        unreadable_legs: 0,
-        legacy: true,
-    })
 }

@@ -30,6 +30,7 @@ pub mod entry;
 mod ghostfolio;
 mod json;
 mod koinly;
+mod legacy_entry;
 mod range;
 pub mod select;
 mod summary;

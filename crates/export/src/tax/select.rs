@@ -11,7 +11,8 @@ use folio_client::legacy::LegacyTradeStatus;
 use rust_decimal::Decimal;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::entry::{from_legacy_trade, from_operation, ledger_order, Entry, Kind};
+use super::entry::{from_operation, sort_ledger, Entry, Kind};
+use super::legacy_entry::from_legacy_trade;
 use super::range::DateRange;
 use super::summary::ExportSummary;
 use super::{TaxFormat, TaxInput};
@@ -191,8 +192,8 @@ pub fn select(input: &TaxInput<'_>) -> Selection {
         ..Selection::default()
     };
     let (reversed, unmatched) = reversals(ops);
-    // The service lists newest first: walking backwards makes the entries nearly sorted, so
-    // the sort below (which detects runs) barely moves them.
+    // The service lists newest first: walking backwards makes the entries come out sorted,
+    // so `sort_ledger` below usually only checks.
     for (i, op) in ops.iter().enumerate().rev() {
         let Some(time) = operation_time(op) else {
             sel.pending = sel.pending.saturating_add(1);
@@ -220,9 +221,7 @@ pub fn select(input: &TaxInput<'_>) -> Selection {
         sel.entries.push(entry);
     }
     add_legacy(&mut sel, input);
-    if !sel.entries.is_sorted_by(|a, b| ledger_order(a, b).is_le()) {
-        sel.entries.sort_by(ledger_order);
-    }
+    sort_ledger(&mut sel.entries);
     sel
 }
 

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use folio_client::current::{Asset, AssetType, Currency};
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::FxHashMap;
 
 /// What kind of unit an id names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,9 +58,9 @@ impl UnitInfo {
 /// The lookup of unit ids the files need. Unknown ids are written by their id (and counted).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Units {
-    by_id: HashMap<Arc<str>, Arc<UnitInfo>>,
-    legacy_fiat: HashMap<String, String>,
-    legacy_coin: HashMap<String, Arc<UnitInfo>>,
+    by_id: FxHashMap<Arc<str>, Arc<UnitInfo>>,
+    legacy_fiat: FxHashMap<String, String>,
+    legacy_coin: FxHashMap<String, Arc<UnitInfo>>,
 }
 
 impl Units {

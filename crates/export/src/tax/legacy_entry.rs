@@ -1,0 +1,96 @@
+//! A legacy API trade as an entry of the ledger (its fiat and coin named through the legacy
+//! ids the lookup knows, else by symbol in the current catalogue).
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradeType};
+
+use super::entry::{Entry, Kind, Move, TradeInfo, Unit};
+use super::units::{UnitClass, UnitInfo, Units};
+
+/// A legacy trade as an entry at `time`; `None` when its amounts, side or units are missing.
+pub fn from_legacy_trade(
+    item: &LegacyItem<LegacyTrade>,
+    time: DateTime<Utc>,
+    units: &Units,
+) -> Option<Entry> {
+    let t = &item.attributes;
+    let (fiat_amount, coin_amount) = (t.amount_fiat?, t.amount_cryptocoin?);
+    let buying = match t.trade_type.as_ref()? {
+        LegacyTradeType::Buy => true,
+        LegacyTradeType::Sell => false,
+        LegacyTradeType::Other(_) => return None,
+    };
+    let fiat_id = t.fiat_id.clone()?;
+    let fiat = match units.legacy_fiat(&fiat_id) {
+        Some(symbol) => Unit {
+            id: Arc::from(fiat_id),
+            info: Arc::new(UnitInfo::fiat(symbol)),
+            named: true,
+            product_id: None,
+        },
+        None => Unit {
+            info: Arc::new(UnitInfo::fiat(fiat_id.clone())),
+            id: Arc::from(fiat_id),
+            named: false,
+            product_id: None,
+        },
+    };
+    let coin_id = t.cryptocoin_id.clone()?;
+    let known = units.legacy_coin(&coin_id).cloned().or_else(|| {
+        let symbol = t.cryptocoin_symbol.as_deref()?;
+        units.asset_by_symbol(symbol).cloned()
+    });
+    let coin = match known {
+        Some(info) => Unit {
+            id: Arc::from(coin_id.as_str()),
+            info,
+            named: true,
+            product_id: Some(coin_id),
+        },
+        None => Unit {
+            info: Arc::new(UnitInfo {
+                symbol: t
+                    .cryptocoin_symbol
+                    .clone()
+                    .unwrap_or_else(|| coin_id.clone()),
+                class: UnitClass::Asset(None),
+                isin: None,
+                name: None,
+            }),
+            id: Arc::from(coin_id.as_str()),
+            named: false,
+            product_id: Some(coin_id),
+        },
+    };
+    let leg = |amount, unit, incoming| Move {
+        leg_id: item.id.clone(),
+        amount,
+        unit,
+        incoming,
+        fee_info: None,
+    };
+    Some(Entry {
+        id: item.id.clone(),
+        raw_type: Cow::Borrowed(if buying { "buy" } else { "sell" }),
+        kind: if buying { Kind::Buy } else { Kind::Sell },
+        time,
+        moves: vec![
+            leg(fiat_amount, fiat, !buying),
+            leg(coin_amount, coin, buying),
+        ],
+        fees: Vec::new(),
+        taxes: Vec::new(),
+        trade: Some(TradeInfo {
+            trade_id: Some(item.id.clone()),
+            fee: None,
+            fee_percent: None,
+            rate: t.price,
+            to_eur_rate: t.fiat_to_eur_rate,
+        }),
+        unreadable_legs: 0,
+        legacy: true,
+    })
+}
