@@ -54,7 +54,7 @@ fn BalancesTable(balances: Vec<Balance>) -> impl IntoView {
             <th scope="row">{b.symbol.clone()}</th>
             <td class="num available" data-value=b.available.to_string()>{format_amount(b.available)}</td>
             <td class="num locked" data-value=b.locked.to_string()>{format_amount(b.locked)}</td>
-            <td class="num total">{or_missing(b.available.checked_add(b.locked), format_amount)}</td>
+            <td class="num balance-total">{or_missing(b.available.checked_add(b.locked), format_amount)}</td>
         </tr>
     }).collect_view();
     view! {
