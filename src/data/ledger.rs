@@ -2,14 +2,19 @@
 //! operation of the current API (page after page), the catalogue entries that name their
 //! units, and — when asked and the key may read it — the legacy API's trades and fiat
 //! wallets. Used by "Files for tax tools" (Operations) and by Insights; both reach it only
-//! from their own wasm modules.
+//! from their own wasm modules. Insights also has the ledger made while it is read
+//! ([`read_and_make_ledger`]): each page of operations becomes entries while the next page is
+//! on its way, so little work is left once the last answer is in.
 
 use folio_client::current::{Asset, Currency, Operation, OperationsQuery};
 use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
 use folio_client::{ApiError, AssetId, Client};
-use folio_export::tax::Units;
+use folio_export::tax::entry::Entry;
+use folio_export::tax::select::Selector;
+use folio_export::tax::{DateRange, Units};
 
 use crate::data::catalogue;
+use crate::data::stopwatch::{micros_since, now_ms};
 
 /// What was read.
 #[derive(Debug, Clone, Default)]
@@ -29,12 +34,31 @@ pub struct LedgerSources {
 impl LedgerSources {
     /// The names and classes of every unit id the sources use.
     pub fn units(&self) -> Units {
-        let mut units = Units::from_catalogue(&self.currencies, &self.assets);
-        for (id, symbol) in &self.legacy_fiats {
-            units.insert_legacy_fiat(id.clone(), symbol.clone());
-        }
-        units
+        units_of(&self.currencies, &self.assets, &self.legacy_fiats)
     }
+}
+
+fn units_of(currencies: &[Currency], assets: &[Asset], legacy_fiats: &[(String, String)]) -> Units {
+    let mut units = Units::from_catalogue(currencies, assets);
+    for (id, symbol) in legacy_fiats {
+        units.insert_legacy_fiat(id.clone(), symbol.clone());
+    }
+    units
+}
+
+/// The sources and the ledger made of them (every day, as `folio_export::tax::select`
+/// makes it), with the wasm work it took.
+#[derive(Debug, Clone, Default)]
+pub struct MadeLedger {
+    /// What was read.
+    pub sources: LedgerSources,
+    /// The ledger (empty when it was not asked for).
+    pub entries: Vec<Entry>,
+    /// Work on the pages while the next one was on its way, in microseconds.
+    pub micros_while_reading: u64,
+    /// Work after the last answer (compensations, legacy trades, asset names), in
+    /// microseconds.
+    pub micros_after: u64,
 }
 
 /// Every operation of the account, newest first (all pages, 100 at a time); `read` is told
@@ -43,6 +67,15 @@ impl LedgerSources {
 pub async fn every_operation(
     client: &Client,
     read: &dyn Fn(usize),
+) -> Result<Vec<Operation>, ApiError> {
+    every_operation_and(client, read, |_| ()).await
+}
+
+/// [`every_operation`], handing each page to `on_page` while the next one is on its way.
+async fn every_operation_and(
+    client: &Client,
+    read: &dyn Fn(usize),
+    mut on_page: impl FnMut(&[Operation]),
 ) -> Result<Vec<Operation>, ApiError> {
     let mut operations = Vec::new();
     let query = OperationsQuery {
@@ -53,6 +86,7 @@ pub async fn every_operation(
         .current()
         .operations_paginator(query)
         .run(None, |page, _| {
+            on_page(&page);
             operations.extend(page);
             read(operations.len());
         })
@@ -89,25 +123,75 @@ pub async fn read_ledger(
     with_legacy: bool,
     progress: &dyn Fn(usize),
 ) -> Result<LedgerSources, ApiError> {
-    let operations = every_operation(client, progress).await?;
+    Ok(read(client, keyless, with_legacy, progress, false)
+        .await?
+        .sources)
+}
+
+/// [`read_ledger`], making the ledger as the pages arrive.
+pub async fn read_and_make_ledger(
+    client: &Client,
+    keyless: &Client,
+    with_legacy: bool,
+    progress: &dyn Fn(usize),
+) -> Result<MadeLedger, ApiError> {
+    read(client, keyless, with_legacy, progress, true).await
+}
+
+/// The reading both share. What is known before the operations (currencies, legacy trades
+/// and fiat ids) is read first, so each page can become entries on arrival; the assets are
+/// read last (the operations name them) and named when the ledger is finished.
+async fn read(
+    client: &Client,
+    keyless: &Client,
+    with_legacy: bool,
+    progress: &dyn Fn(usize),
+    make: bool,
+) -> Result<MadeLedger, ApiError> {
+    let currencies = catalogue::currencies(client, keyless).await;
+    let (legacy_trades, legacy_fiats) = if with_legacy {
+        legacy_sources(client).await
+    } else {
+        Default::default()
+    };
+    let early_units = units_of(&currencies, &[], &legacy_fiats);
+    let mut selector = Selector::new(DateRange::all_days(), &legacy_trades);
+    let mut micros_while_reading = 0u64;
+    let operations = every_operation_and(client, progress, |page| {
+        if make {
+            let started = now_ms();
+            selector.add_page(page, &early_units);
+            micros_while_reading = micros_while_reading.saturating_add(micros_since(started));
+        }
+    })
+    .await?;
     let mut ids: Vec<AssetId> = operations
         .iter()
         .flat_map(|op| op.transactions.iter().filter_map(|t| t.asset_id.clone()))
         .collect();
     ids.sort();
     ids.dedup();
-    let currencies = catalogue::currencies(client, keyless).await;
     let assets = catalogue::assets(client, keyless, &ids).await;
-    let (legacy_trades, legacy_fiats) = if with_legacy {
-        legacy_sources(client).await
+    // Timed only when made: the native tests read the sources outside a browser.
+    let (entries, micros_after) = if make {
+        let started = now_ms();
+        let units = units_of(&currencies, &assets, &legacy_fiats);
+        let entries = selector.finish(&operations, &units).entries;
+        (entries, micros_since(started))
     } else {
-        Default::default()
+        drop(selector);
+        (Vec::new(), 0)
     };
-    Ok(LedgerSources {
-        operations,
-        currencies,
-        assets,
-        legacy_trades,
-        legacy_fiats,
+    Ok(MadeLedger {
+        sources: LedgerSources {
+            operations,
+            currencies,
+            assets,
+            legacy_trades,
+            legacy_fiats,
+        },
+        entries,
+        micros_while_reading,
+        micros_after,
     })
 }

@@ -1,7 +1,7 @@
 //! How pages reach the client: loads tied to the account ([`load`]), names for ids
 //! ([`catalogue`]), cursor lists ([`paging`]), the app-owned write path ([`write`]) and reads
 //! tied to their page ([`page_task`]), files offered for download ([`download`]) and the whole ledger a
-//! report or a tax file is made from ([`ledger`]).
+//! report or a tax file is made from ([`ledger`], its work timed by [`stopwatch`]).
 
 pub mod catalogue;
 pub mod download;
@@ -9,4 +9,5 @@ pub mod ledger;
 pub mod load;
 pub mod page_task;
 pub mod paging;
+pub mod stopwatch;
 pub mod write;

@@ -117,12 +117,13 @@ fn Report(
         let (micros, entries, rules) =
             (c.micros.to_string(), c.entries.to_string(), c.rules.slug());
         let ledger_micros = c.ledger_micros.to_string();
+        let reading_micros = c.reading_micros.to_string();
         let year = choice
             .with(|ch| ch.year)
             .filter(|y| years.contains(y))
             .or(years.first().copied());
         Some(view! {
-            <div id="insights-report" data-report-us=micros data-ledger-us=ledger_micros data-entries=entries data-rules=rules>
+            <div id="insights-report" data-report-us=micros data-ledger-us=ledger_micros data-reading-us=reading_micros data-entries=entries data-rules=rules>
                 <summary::YearPicker years=years year=year choice=choice />
                 {match year {
                     Some(year) => view! {

@@ -9,6 +9,7 @@ mod tax_support;
 use std::collections::BTreeSet;
 
 use folio_client::current::OperationType;
+use folio_export::tax::select::{select, Selector};
 use folio_export::tax::{write, DateRange, GhostfolioSymbols, TaxFormat, TaxInput};
 
 use tax_support::{docs_header, docs_types, ghostfolio_problems, golden, history, parse_csv};
@@ -136,4 +137,45 @@ async fn every_operation_type_has_a_documented_row_in_every_format() {
             );
         }
     }
+}
+
+/// Insights makes its ledger page by page while the operations arrive, knowing only the
+/// currencies and legacy fiat ids until the asset catalogue is read at the end: the result
+/// must be the selection the tax files make at once (compensations across pages, the
+/// cancelled operation, legacy duplicates and the names of assets included).
+#[tokio::test]
+async fn a_selection_made_page_by_page_is_the_one_made_at_once() {
+    let h = history().await;
+    let all_days = DateRange::all_days();
+    let input =
+        TaxInput::new(&h.operations, &h.units, all_days).with_legacy_trades(&h.legacy_trades);
+    let at_once = select(&input);
+    assert!(
+        at_once.compensated > 0 && at_once.cancelled > 0,
+        "{at_once:?}"
+    );
+    assert!(at_once.legacy_duplicates > 0 && at_once.unnamed_units == 0);
+    let mut selector = Selector::new(all_days, &h.legacy_trades);
+    for page in h.operations.chunks(25) {
+        selector.add_page(page, &h.early_units);
+    }
+    let by_page = selector.finish(&h.operations, &h.units);
+    assert!(
+        by_page.entries == at_once.entries,
+        "the same entries in the same order"
+    );
+    let counts = |s: &folio_export::tax::select::Selection| {
+        (
+            s.cancelled,
+            s.compensated,
+            s.unmatched_compensations,
+            s.pending,
+            s.unknown_types.clone(),
+            s.unnamed_units,
+            s.unreadable_legs,
+            s.legacy_added,
+            s.legacy_duplicates,
+        )
+    };
+    assert_eq!(counts(&by_page), counts(&at_once));
 }

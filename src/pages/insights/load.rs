@@ -12,17 +12,18 @@ use rust_decimal::Decimal;
 
 use folio_export::tax::entry::Entry;
 
-use super::report::{ledger_of, micros_since, now_ms};
-use crate::data::ledger::read_ledger;
+use crate::data::ledger::read_and_make_ledger;
 
 /// Everything a report is made from.
 #[derive(Debug, Clone, Default)]
 pub struct InsightsData {
-    /// The ledger made of the operations, catalogue and legacy trades read
-    /// (`report::ledger_of`), once per load.
+    /// The ledger made of the operations, catalogue and legacy trades read, once per load
+    /// (page by page as the operations arrived).
     pub ledger: Arc<Vec<Entry>>,
-    /// The wasm work that took, in microseconds.
+    /// The wasm work finishing it after the last answer, in microseconds.
     pub ledger_micros: u64,
+    /// The wasm work on the pages while the next one was on its way, in microseconds.
+    pub reading_micros: u64,
     /// Today's EUR price per asset id (positions with a balance).
     pub prices: HashMap<String, Decimal>,
     /// The portfolio's EUR value today (assets and fiat), when every position had one.
@@ -56,33 +57,35 @@ fn prices_and_value(
 }
 
 /// Reads everything; `progress` hears the operations read so far. Only the ledger is
-/// required: without prices or the service's return those figures say "not known".
+/// required: without prices or the service's return those figures say "not known". The
+/// portfolio and its history are read while the ledger is (they do not depend on it).
 pub async fn load(
     client: Client,
     keyless: Client,
     with_legacy: bool,
     progress: &dyn Fn(usize),
 ) -> Result<InsightsData, ApiError> {
-    let sources = read_ledger(&client, &keyless, with_legacy, progress).await?;
-    let positions = client.current().portfolio(None).await;
+    let today = async {
+        let positions = client.current().portfolio(None).await;
+        let history = client
+            .current()
+            .portfolio_history(Timeframe::Year, None)
+            .await;
+        (positions, history)
+    };
+    let ledger = read_and_make_ledger(&client, &keyless, with_legacy, progress);
+    let (made, (positions, history)) = futures::future::join(ledger, today).await;
+    let made = made?;
     let (prices, portfolio_value) = match &positions {
         Ok(listed) => prices_and_value(&listed.items),
         Err(_) => (HashMap::new(), None),
     };
-    let service_return_year = client
-        .current()
-        .portfolio_history(Timeframe::Year, None)
-        .await
-        .ok()
-        .and_then(|h| h.return_percentage);
-    let started = now_ms();
-    let ledger = Arc::new(ledger_of(&sources));
-    let ledger_micros = micros_since(started);
     Ok(InsightsData {
-        ledger,
-        ledger_micros,
+        ledger: Arc::new(made.entries),
+        ledger_micros: made.micros_after,
+        reading_micros: made.micros_while_reading,
         prices,
         portfolio_value,
-        service_return_year,
+        service_return_year: history.ok().and_then(|h| h.return_percentage),
     })
 }

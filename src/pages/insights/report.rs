@@ -14,6 +14,7 @@ use rust_decimal::Decimal;
 
 use super::load::InsightsData;
 use crate::data::ledger::LedgerSources;
+use crate::data::stopwatch::{micros_since, now_ms};
 
 /// A computed report and what it took.
 #[derive(Debug, Clone)]
@@ -26,8 +27,11 @@ pub struct Computed {
     pub entries: usize,
     /// Wasm work from the ledger to the report, in whole microseconds.
     pub micros: u64,
-    /// Wasm work from the operations to the ledger (once per load), in microseconds.
+    /// Wasm work finishing the ledger after the last answer (once per load), in
+    /// microseconds.
     pub ledger_micros: u64,
+    /// Wasm work making the ledger's entries while the pages arrived, in microseconds.
+    pub reading_micros: u64,
     /// The service's own one-year return (percent), shown beside the money-weighted one.
     pub service_return_year: Option<Decimal>,
 }
@@ -48,14 +52,9 @@ impl Computed {
     }
 }
 
-/// Milliseconds since the page started, with microsecond resolution where the browser gives
-/// it (`None` outside a browser).
-pub fn now_ms() -> Option<f64> {
-    web_sys::window()?.performance().map(|p| p.now())
-}
-
 /// The ledger of `sources`: `folio_export::tax::select` over every day (what the tax files
-/// use). It depends on neither the rules nor entered costs, so the page makes it once.
+/// use) at once. The page makes the same ledger page by page while it reads
+/// (`data::ledger::read_and_make_ledger`), once per load; the e2e test compares the two.
 pub fn ledger_of(sources: &LedgerSources) -> Vec<Entry> {
     let units = sources.units();
     let input = TaxInput::new(&sources.operations, &units, DateRange::all_days())
@@ -95,15 +94,6 @@ pub fn report_of(
     report_from(&ledger_of(sources), prices, value, rules, entered, today)
 }
 
-/// Whole microseconds since `started` (a [`now_ms`] reading); 0 outside a browser. Timing
-/// only, not money.
-pub fn micros_since(started: Option<f64>) -> u64 {
-    match (started, now_ms()) {
-        (Some(a), Some(b)) if b >= a => ((b - a) * 1000.0).round() as u64,
-        _ => 0,
-    }
-}
-
 /// The report of `data` under `rules` with the costs the person `entered`, timed.
 pub fn compute(
     data: &InsightsData,
@@ -125,6 +115,7 @@ pub fn compute(
         rules,
         micros: micros_since(started),
         ledger_micros: data.ledger_micros,
+        reading_micros: data.reading_micros,
         service_return_year: data.service_return_year,
     }
 }

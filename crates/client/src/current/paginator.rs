@@ -212,18 +212,32 @@ impl<T: Transport> Paginator<T> {
 
     /// Follows the cursors until the end, until at least `limit` items were received, or
     /// until cancelled, calling `on_page` with each page's new operations and the progress.
-    /// Returns the final progress (see [`Progress::stopped`]); an error ends the walk (what arrived before it was
-    /// already handed to `on_page`).
+    /// Each page is handed to `on_page` while the next one is on its way (the next request
+    /// is sent first), so work done on a page hides behind the network. Returns the final
+    /// progress (see [`Progress::stopped`]); an error ends the walk (what arrived before it
+    /// was already handed to `on_page`).
     pub async fn run(
         &mut self,
         limit: Option<usize>,
         mut on_page: impl FnMut(Vec<Operation>, Progress),
     ) -> Result<Progress, ApiError> {
+        let mut received: Option<(Vec<Operation>, Progress)> = None;
         while limit.is_none_or(|l| self.progress.items < l) {
-            match self.next_page().await? {
-                Step::Page(ops) => on_page(ops, self.progress),
+            let step = match received.take() {
+                // `join` polls the request first: its first poll sends it.
+                Some((ops, progress)) => {
+                    let hand_over = async { on_page(ops, progress) };
+                    futures::future::join(self.next_page(), hand_over).await.0
+                }
+                None => self.next_page().await,
+            };
+            match step? {
+                Step::Page(ops) => received = Some((ops, self.progress)),
                 Step::Finished | Step::Cancelled | Step::Stopped(_) => break,
             }
+        }
+        if let Some((ops, progress)) = received {
+            on_page(ops, progress);
         }
         Ok(self.progress)
     }

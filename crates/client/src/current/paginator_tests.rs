@@ -161,3 +161,20 @@ async fn unreadable_records_are_skipped_and_counted() {
     assert_eq!(end.skipped, 3);
     assert!(end.done && end.stopped.is_none());
 }
+
+#[tokio::test]
+async fn the_next_page_is_asked_for_before_a_page_is_handed_over() {
+    let (fake, mut pager) = scripted(&[
+        page(&["a"], Some("c1")),
+        page(&["b"], Some("c2")),
+        page(&["c"], None),
+    ]);
+    let mut asked_when_handed = Vec::new();
+    pager
+        .run(None, |_, _| asked_when_handed.push(fake.sent().len()))
+        .await
+        .unwrap();
+    // Pages 1 and 2 are handed over once the request for the next page is out; the last
+    // page has no next one.
+    assert_eq!(asked_when_handed, [2, 3, 3]);
+}

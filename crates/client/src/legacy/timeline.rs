@@ -164,20 +164,21 @@ impl<'r> Wanted<'r> {
 
 /// What a legacy record is matched against: the current operations' leg ids and trade ids,
 /// and their legs' (time, amount) keys, each pointing at the operation's position — only
-/// those some [`Wanted`] record can match. Borrows the ids (nothing is cloned), hashes with
-/// FxHash and normalises an amount only when its time is wanted: over every leg of a long
-/// history, SipHash, one string per key and a normalised amount per leg were most of the
-/// ledger's time. (The keys come from the account's own service; a crafted collision could
-/// only slow this down.)
+/// those some [`Wanted`] record can match. The ids are the records' own (borrowed from
+/// [`Wanted`], so the operations can be indexed page by page as they arrive and nothing is
+/// cloned), hashed with FxHash; an amount is normalised only when its time is wanted: over
+/// every leg of a long history, SipHash, one string per key and a normalised amount per leg
+/// were most of the ledger's time. (The keys come from the account's own service; a
+/// crafted collision could only slow this down.)
 #[derive(Debug, Default)]
-pub struct CurrentIndex<'a> {
-    by_id: FxHashMap<&'a str, usize>,
+pub struct CurrentIndex<'r> {
+    by_id: FxHashMap<&'r str, usize>,
     by_time_amount: FxHashMap<(i64, Decimal), usize>,
 }
 
-impl<'a> CurrentIndex<'a> {
+impl<'r> CurrentIndex<'r> {
     /// The index of `current` for the records `wanted` names.
-    pub fn new(current: &'a [Operation], wanted: &Wanted<'_>) -> Self {
+    pub fn new(current: &[Operation], wanted: &Wanted<'r>) -> Self {
         let mut index = CurrentIndex::default();
         for (i, op) in current.iter().enumerate() {
             index.add(i, op, wanted);
@@ -185,18 +186,18 @@ impl<'a> CurrentIndex<'a> {
         index
     }
 
-    /// Indexes the operation at position `i`. (Never inlined into the loop, so V8 optimises
-    /// it after its first calls instead of running the whole loop in its baseline tier.)
+    /// Indexes the operation at position `i` of the whole list (pages may be added one by
+    /// one, in the list's order). (Never inlined into the loop, so V8 optimises it after its
+    /// first calls instead of running the whole loop in its baseline tier.)
     #[inline(never)]
-    fn add(&mut self, i: usize, op: &'a Operation, wanted: &Wanted<'_>) {
+    pub fn add(&mut self, i: usize, op: &Operation, wanted: &Wanted<'r>) {
         for leg in &op.transactions {
-            let id = leg.transaction_id.as_str();
-            if wanted.ids.contains(id) {
+            if let Some(&id) = wanted.ids.get(leg.transaction_id.as_str()) {
                 self.by_id.entry(id).or_insert(i);
             }
             if let Some(trade) = leg.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
-                if wanted.ids.contains(trade.as_str()) {
-                    self.by_id.entry(trade.as_str()).or_insert(i);
+                if let Some(&id) = wanted.ids.get(trade.as_str()) {
+                    self.by_id.entry(id).or_insert(i);
                 }
             }
             if let (Some(t), Some(m)) = (leg.credited_at, leg.asset_amount.as_ref()) {

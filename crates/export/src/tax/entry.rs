@@ -10,6 +10,7 @@ use folio_client::current::{
     AssetType, Flow, Operation, OperationTransaction, OperationType, TransactionType,
 };
 use rust_decimal::Decimal;
+use rustc_hash::FxHashMap;
 
 use super::units::{UnitClass, UnitInfo, Units};
 
@@ -246,8 +247,8 @@ impl Entry {
     }
 }
 
-/// The unit of a leg's money, named by `units`.
-fn leg_unit(leg: &OperationTransaction, units: &Units) -> Option<Unit> {
+/// The unit of a leg's money, named by `units` (else by a placeholder of `unnamed`).
+fn leg_unit(leg: &OperationTransaction, units: &Units, unnamed: &mut Unnamed) -> Option<Unit> {
     let money = leg.asset_amount.as_ref()?;
     let (id, fiat) = match (&money.currency_id, &money.asset_id) {
         (Some(c), _) => (c.as_str(), true),
@@ -258,11 +259,13 @@ fn leg_unit(leg: &OperationTransaction, units: &Units) -> Option<Unit> {
             (None, None) => return None,
         },
     };
-    Some(unit_of(id, fiat, units))
+    Some(unit_of(id, fiat, units, unnamed))
 }
 
-/// The unit with the current API's id `id` (`fiat`: it was sent as a currency id).
-pub fn unit_of(id: &str, fiat: bool, units: &Units) -> Unit {
+/// The unit with the current API's id `id` (`fiat`: it was sent as a currency id): the
+/// lookup's, else the placeholder `unnamed` keeps for the id (one per id, shared by every
+/// leg naming it, so an unknown id costs one allocation per ledger, not one per leg).
+pub fn unit_of(id: &str, fiat: bool, units: &Units, unnamed: &mut Unnamed) -> Unit {
     match units.get_with_id(id) {
         Some((shared, info)) => Unit {
             id: shared.clone(),
@@ -270,7 +273,26 @@ pub fn unit_of(id: &str, fiat: bool, units: &Units) -> Unit {
             named: true,
             product_id: None,
         },
-        None => Unit {
+        None => unnamed.unit(id, fiat),
+    }
+}
+
+/// The placeholders for unit ids the lookup did not know while entries were made. The
+/// ledger is made page by page while the operations arrive, before the asset catalogue is
+/// read (it is asked for the ids the operations name), so an asset is unnamed until the
+/// selection is finished and [`Unnamed::resolve`] names it.
+#[derive(Debug, Default)]
+pub struct Unnamed {
+    by_id: FxHashMap<Box<str>, Unit>,
+}
+
+impl Unnamed {
+    /// The placeholder for `id`: its id as symbol, fiat or an asset of unknown class.
+    fn unit(&mut self, id: &str, fiat: bool) -> Unit {
+        if let Some(unit) = self.by_id.get(id) {
+            return unit.clone();
+        }
+        let unit = Unit {
             id: Arc::from(id),
             info: Arc::new(UnitInfo {
                 symbol: id.to_string(),
@@ -284,9 +306,49 @@ pub fn unit_of(id: &str, fiat: bool, units: &Units) -> Unit {
             }),
             named: false,
             product_id: None,
-        },
+        };
+        self.by_id.insert(Box::from(id), unit.clone());
+        unit
+    }
+
+    /// Names `entry`'s unnamed units through `units` (the lookup as it is once everything is
+    /// read); `named` holds what each placeholder became (by the placeholder's address).
+    pub fn resolve(&self, entry: &mut Entry, units: &Units, named: &mut Named) {
+        if self.by_id.is_empty() {
+            return;
+        }
+        let trade_fee = entry
+            .trade
+            .as_mut()
+            .and_then(|t| t.fee.as_mut())
+            .map(|(_, unit)| unit);
+        let legs = entry
+            .moves
+            .iter_mut()
+            .chain(&mut entry.fees)
+            .chain(&mut entry.taxes);
+        for unit in legs.map(|m| &mut m.unit).chain(trade_fee) {
+            if unit.named {
+                continue;
+            }
+            let key = Arc::as_ptr(&unit.info) as usize;
+            let found = named.entry(key).or_insert_with(|| {
+                units
+                    .get_with_id(&unit.id)
+                    .map(|(i, u)| (i.clone(), u.clone()))
+            });
+            if let Some((id, info)) = found {
+                unit.id = id.clone();
+                unit.info = info.clone();
+                unit.named = true;
+            }
+        }
     }
 }
+
+/// What each placeholder of an [`Unnamed`] became once the lookup was complete (`None`: still
+/// unknown), by the placeholder's address.
+pub type Named = FxHashMap<usize, Option<(Arc<str>, Arc<UnitInfo>)>>;
 
 /// A leg's role in its operation.
 enum Role {
@@ -323,7 +385,12 @@ pub fn sort_ledger<E: Borrow<Entry>>(entries: &mut [E]) {
 /// per-operation function is optimised after a few hundred operations, while a loop with
 /// this inlined would run baseline code to the end.
 #[inline(never)]
-pub fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units) -> Entry {
+pub fn from_operation(
+    op: &Operation,
+    time: DateTime<Utc>,
+    units: &Units,
+    unnamed: &mut Unnamed,
+) -> Entry {
     let mut entry = Entry {
         id: op.operation_id.as_str().to_owned(),
         raw_type: match &op.operation_type {
@@ -348,9 +415,11 @@ pub fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units) -> Ent
             Some(Flow::Outgoing) => Some(false),
             _ => None,
         };
-        let (Some(incoming), Some(unit), Some(money)) =
-            (incoming, leg_unit(leg, units), leg.asset_amount.as_ref())
-        else {
+        let (Some(incoming), Some(unit), Some(money)) = (
+            incoming,
+            leg_unit(leg, units, unnamed),
+            leg.asset_amount.as_ref(),
+        ) else {
             entry.unreadable_legs = entry.unreadable_legs.saturating_add(1);
             continue;
         };
@@ -371,7 +440,10 @@ pub fn from_operation(op: &Operation, time: DateTime<Utc>, units: &Units) -> Ent
                 trade_id: t.trade_id.as_ref().map(|id| id.as_str().to_owned()),
                 fee: t.fee.as_ref().and_then(|f| {
                     let id = f.unit_id()?;
-                    Some((f.value, unit_of(id, f.currency_id.is_some(), units)))
+                    Some((
+                        f.value,
+                        unit_of(id, f.currency_id.is_some(), units, unnamed),
+                    ))
                 }),
                 fee_percent: t.fee_percentage,
                 rate: t.rate,

@@ -33,6 +33,7 @@ mod koinly;
 mod legacy_entry;
 mod range;
 pub mod select;
+mod selector;
 mod summary;
 mod units;
 

@@ -5,15 +5,12 @@
 use std::collections::BTreeMap;
 
 use folio_client::current::Operation;
-use folio_client::legacy::reconcile::operation_time;
-use folio_client::legacy::timeline::{CurrentIndex, Wanted};
-use folio_client::legacy::LegacyTradeStatus;
 use rust_decimal::Decimal;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::entry::{from_operation, sort_ledger, Entry, Kind};
-use super::legacy_entry::from_legacy_trade;
+use super::entry::Entry;
 use super::range::DateRange;
+pub use super::selector::Selector;
 use super::summary::ExportSummary;
 use super::{TaxFormat, TaxInput};
 
@@ -66,7 +63,7 @@ impl Selection {
 }
 
 /// Whether a leg was cancelled (`asset_balance_after` = −1).
-fn is_cancelled(op: &Operation) -> bool {
+pub(super) fn is_cancelled(op: &Operation) -> bool {
     op.transactions.iter().any(|leg| {
         leg.asset_balance_after
             .as_ref()
@@ -77,7 +74,7 @@ fn is_cancelled(op: &Operation) -> bool {
 /// The operations (by index) left out as one side of an exact reversal, and the
 /// compensations that reverse nothing of the list exactly. Only the legs some compensation
 /// names are indexed (most histories have few compensations, and none costs nothing).
-fn reversals(ops: &[Operation]) -> (FxHashSet<usize>, FxHashSet<usize>) {
+pub(super) fn reversals(ops: &[Operation]) -> (FxHashSet<usize>, FxHashSet<usize>) {
     let targets: FxHashSet<&str> = ops
         .iter()
         .flat_map(|op| op.transactions.iter())
@@ -164,116 +161,10 @@ fn reversals(ops: &[Operation]) -> (FxHashSet<usize>, FxHashSet<usize>) {
     (left_out, unmatched)
 }
 
-fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
-    let n = map.entry(key.to_string()).or_insert(0);
-    *n = n.saturating_add(1);
-}
-
-fn count_entry(sel: &mut Selection, entry: &Entry) {
-    if entry.kind == Kind::Unknown {
-        bump(&mut sel.unknown_types, entry.type_name());
-    }
-    let unnamed = entry
-        .moves
-        .iter()
-        .chain(&entry.fees)
-        .chain(&entry.taxes)
-        .filter(|m| !m.unit.named)
-        .count();
-    sel.unnamed_units = sel.unnamed_units.saturating_add(unnamed);
-    sel.unreadable_legs = sel.unreadable_legs.saturating_add(entry.unreadable_legs);
-}
-
-/// Applies the rules of the module docs to `input`.
+/// Applies the rules of the module docs to `input` (every operation at once; Insights makes
+/// the same selection page by page with [`Selector`]).
 pub fn select(input: &TaxInput<'_>) -> Selection {
-    let ops = input.operations;
-    let mut sel = Selection {
-        entries: Vec::with_capacity(ops.len().saturating_add(input.legacy_trades.len())),
-        ..Selection::default()
-    };
-    let (reversed, unmatched) = reversals(ops);
-    // The service lists newest first: walking backwards makes the entries come out sorted,
-    // so `sort_ledger` below usually only checks.
-    for (i, op) in ops.iter().enumerate().rev() {
-        let Some(time) = operation_time(op) else {
-            sel.pending = sel.pending.saturating_add(1);
-            continue;
-        };
-        if !input.range.contains(time) {
-            continue;
-        }
-        if is_cancelled(op) {
-            sel.cancelled = sel.cancelled.saturating_add(1);
-            continue;
-        }
-        if reversed.contains(&i) {
-            sel.compensated = sel.compensated.saturating_add(1);
-            continue;
-        }
-        if unmatched.contains(&i) {
-            sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
-        }
-        let entry = from_operation(op, time, input.units);
-        count_entry(&mut sel, &entry);
-        if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
-            continue;
-        }
-        sel.entries.push(entry);
-    }
-    add_legacy(&mut sel, input);
-    sort_ledger(&mut sel.entries);
-    sel
-}
-
-/// Adds the legacy trades the current API does not list (matched as the legacy timeline
-/// matches them, through its index of the operations: nothing is cloned), counting those it
-/// does list.
-fn add_legacy(sel: &mut Selection, input: &TaxInput<'_>) {
-    if input.legacy_trades.is_empty() {
-        return;
-    }
-    let mut wanted = Wanted::default();
-    for item in input.legacy_trades {
-        wanted.add(&item.id, Some(&item.id), item.attributes.time.instant());
-    }
-    let index = CurrentIndex::new(input.operations, &wanted);
-    for item in input.legacy_trades.iter().rev() {
-        let a = &item.attributes;
-        let time = a.time.instant();
-        let listed = index
-            .find_parts(&item.id, Some(&item.id), time, a.amount_cryptocoin)
-            .is_some();
-        let Some(time) = time else {
-            if !listed {
-                sel.pending = sel.pending.saturating_add(1);
-            }
-            continue;
-        };
-        if !input.range.contains(time) {
-            continue;
-        }
-        if listed {
-            sel.legacy_duplicates = sel.legacy_duplicates.saturating_add(1);
-            continue;
-        }
-        match &a.status {
-            Some(LegacyTradeStatus::Finished) => {}
-            Some(LegacyTradeStatus::Canceled) => {
-                sel.cancelled = sel.cancelled.saturating_add(1);
-                continue;
-            }
-            _ => {
-                sel.pending = sel.pending.saturating_add(1);
-                continue;
-            }
-        }
-        match from_legacy_trade(item, time, input.units) {
-            Some(entry) => {
-                count_entry(sel, &entry);
-                sel.legacy_added = sel.legacy_added.saturating_add(1);
-                sel.entries.push(entry);
-            }
-            None => sel.unreadable_legs = sel.unreadable_legs.saturating_add(1),
-        }
-    }
+    let mut selector = Selector::new(input.range, input.legacy_trades);
+    selector.add_page(input.operations, input.units);
+    selector.finish(input.operations, input.units)
 }

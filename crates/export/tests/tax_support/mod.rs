@@ -19,6 +19,9 @@ pub struct History {
     pub operations: Vec<Operation>,
     pub legacy_trades: Vec<LegacyItem<LegacyTrade>>,
     pub units: Units,
+    /// What Insights knows before the operations arrive: the currencies and the legacy
+    /// fiat ids, no asset.
+    pub early_units: Units,
     _server: RunningServer,
 }
 
@@ -63,6 +66,7 @@ pub async fn history() -> History {
     let assets = client.current().assets_by_ids(&ids).await.expect("assets");
     assert_eq!(assets.len(), ids.len(), "every asset named");
     let mut units = Units::from_catalogue(&currencies, &assets);
+    let mut early_units = Units::from_catalogue(&currencies, &[]);
     for wallet in client
         .legacy()
         .fiat_wallets()
@@ -72,7 +76,8 @@ pub async fn history() -> History {
     {
         if let (Some(id), Some(symbol)) = (wallet.attributes.fiat_id, wallet.attributes.fiat_symbol)
         {
-            units.insert_legacy_fiat(id, symbol);
+            units.insert_legacy_fiat(id.clone(), symbol.clone());
+            early_units.insert_legacy_fiat(id, symbol);
         }
     }
     let legacy_trades = client
@@ -87,6 +92,7 @@ pub async fn history() -> History {
         operations,
         legacy_trades,
         units,
+        early_units,
         _server: server,
     }
 }

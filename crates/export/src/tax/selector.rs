@@ -1,0 +1,192 @@
+//! The selection made page by page: each page of operations becomes entries as it arrives
+//! (Insights does this while the next page is on its way, so the work is hidden behind the
+//! network), and [`Selector::finish`] applies what needs every operation — compensations,
+//! the legacy trades the current API already lists, the names of units the catalogue gave
+//! only at the end. `select::select` runs the same code on every operation at once, so the
+//! tax files and Insights always select alike.
+
+use std::collections::BTreeMap;
+
+use folio_client::current::Operation;
+use folio_client::legacy::reconcile::operation_time;
+use folio_client::legacy::timeline::{CurrentIndex, Wanted};
+use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradeStatus};
+use rustc_hash::FxHashSet;
+
+use super::entry::{from_operation, sort_ledger, Entry, Kind, Named, Unnamed};
+use super::legacy_entry::from_legacy_trade;
+use super::range::DateRange;
+use super::select::{is_cancelled, reversals, Selection};
+use super::units::Units;
+
+/// A selection being made (see the module docs).
+pub struct Selector<'r> {
+    range: DateRange,
+    legacy_trades: &'r [LegacyItem<LegacyTrade>],
+    /// What the legacy trades will be looked up by, and the operations indexed by it so far.
+    wanted: Wanted<'r>,
+    index: CurrentIndex<'r>,
+    /// Operations added so far (the next one's position in the whole list).
+    added: usize,
+    /// Each page's entries, oldest first (the service sends pages newest first).
+    pages: Vec<Vec<Entry>>,
+    unnamed: Unnamed,
+    pending: usize,
+    cancelled: usize,
+}
+
+impl<'r> Selector<'r> {
+    /// A selection over `range`, matching `legacy_trades` (empty: none) against the
+    /// operations to come.
+    pub fn new(range: DateRange, legacy_trades: &'r [LegacyItem<LegacyTrade>]) -> Self {
+        let mut wanted = Wanted::default();
+        for item in legacy_trades {
+            wanted.add(&item.id, Some(&item.id), item.attributes.time.instant());
+        }
+        Selector {
+            range,
+            legacy_trades,
+            wanted,
+            index: CurrentIndex::default(),
+            added: 0,
+            pages: Vec::new(),
+            unnamed: Unnamed::default(),
+            pending: 0,
+            cancelled: 0,
+        }
+    }
+
+    /// Adds the next page of operations (in the service's order, newest first), naming units
+    /// through `units` as far as it knows them (the rest are named by [`Self::finish`]).
+    pub fn add_page(&mut self, ops: &[Operation], units: &Units) {
+        if !self.legacy_trades.is_empty() {
+            for (i, op) in ops.iter().enumerate() {
+                self.index
+                    .add(self.added.saturating_add(i), op, &self.wanted);
+            }
+        }
+        self.added = self.added.saturating_add(ops.len());
+        let mut entries = Vec::with_capacity(ops.len());
+        // Walking the page backwards makes its entries come out oldest first.
+        for op in ops.iter().rev() {
+            let Some(time) = operation_time(op) else {
+                self.pending = self.pending.saturating_add(1);
+                continue;
+            };
+            if !self.range.contains(time) {
+                continue;
+            }
+            if is_cancelled(op) {
+                self.cancelled = self.cancelled.saturating_add(1);
+                continue;
+            }
+            entries.push(from_operation(op, time, units, &mut self.unnamed));
+        }
+        self.pages.push(entries);
+    }
+
+    /// The selection, once every page was added: `ops` is every operation added (in the
+    /// order added) and `units` the lookup as it is now.
+    pub fn finish(mut self, ops: &[Operation], units: &Units) -> Selection {
+        let (reversed, unmatched) = reversals(ops);
+        let ids = |set: FxHashSet<usize>| -> FxHashSet<&str> {
+            set.into_iter()
+                .filter_map(|i| ops.get(i))
+                .map(|op| op.operation_id.as_str())
+                .collect()
+        };
+        let (reversed, unmatched) = (ids(reversed), ids(unmatched));
+        let mut sel = Selection {
+            entries: Vec::with_capacity(self.added.saturating_add(self.legacy_trades.len())),
+            pending: self.pending,
+            cancelled: self.cancelled,
+            ..Selection::default()
+        };
+        let mut named = Named::default();
+        for page in std::mem::take(&mut self.pages).into_iter().rev() {
+            for mut entry in page {
+                if !reversed.is_empty() && reversed.contains(entry.id.as_str()) {
+                    sel.compensated = sel.compensated.saturating_add(1);
+                    continue;
+                }
+                if !unmatched.is_empty() && unmatched.contains(entry.id.as_str()) {
+                    sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
+                }
+                self.unnamed.resolve(&mut entry, units, &mut named);
+                count_entry(&mut sel, &entry);
+                if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
+                    continue;
+                }
+                sel.entries.push(entry);
+            }
+        }
+        self.add_legacy(&mut sel, units);
+        sort_ledger(&mut sel.entries);
+        sel
+    }
+
+    /// Adds the legacy trades the current API does not list (matched as the legacy timeline
+    /// matches them, through its index of the operations), counting those it does list.
+    fn add_legacy(&self, sel: &mut Selection, units: &Units) {
+        for item in self.legacy_trades.iter().rev() {
+            let a = &item.attributes;
+            let time = a.time.instant();
+            let listed = self
+                .index
+                .find_parts(&item.id, Some(&item.id), time, a.amount_cryptocoin)
+                .is_some();
+            let Some(time) = time else {
+                if !listed {
+                    sel.pending = sel.pending.saturating_add(1);
+                }
+                continue;
+            };
+            if !self.range.contains(time) {
+                continue;
+            }
+            if listed {
+                sel.legacy_duplicates = sel.legacy_duplicates.saturating_add(1);
+                continue;
+            }
+            match &a.status {
+                Some(LegacyTradeStatus::Finished) => {}
+                Some(LegacyTradeStatus::Canceled) => {
+                    sel.cancelled = sel.cancelled.saturating_add(1);
+                    continue;
+                }
+                _ => {
+                    sel.pending = sel.pending.saturating_add(1);
+                    continue;
+                }
+            }
+            match from_legacy_trade(item, time, units) {
+                Some(entry) => {
+                    count_entry(sel, &entry);
+                    sel.legacy_added = sel.legacy_added.saturating_add(1);
+                    sel.entries.push(entry);
+                }
+                None => sel.unreadable_legs = sel.unreadable_legs.saturating_add(1),
+            }
+        }
+    }
+}
+
+fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
+    let n = map.entry(key.to_string()).or_insert(0);
+    *n = n.saturating_add(1);
+}
+
+fn count_entry(sel: &mut Selection, entry: &Entry) {
+    if entry.kind == Kind::Unknown {
+        bump(&mut sel.unknown_types, entry.type_name());
+    }
+    let unnamed = entry
+        .moves
+        .iter()
+        .chain(&entry.fees)
+        .chain(&entry.taxes)
+        .filter(|m| !m.unit.named)
+        .count();
+    sel.unnamed_units = sel.unnamed_units.saturating_add(unnamed);
+    sel.unreadable_legs = sel.unreadable_legs.saturating_add(entry.unreadable_legs);
+}
