@@ -1,6 +1,9 @@
-//! An SVG area chart of values over time. Pointer and keyboard both move a highlighted point
-//! whose value and time are read out in a live region; arrow keys, Home and End work when the
-//! chart has focus. Pages pair it with a table of the same values.
+//! An SVG area chart of values over time, with a value axis (a few round values, drawn as
+//! grid lines and labelled at the left) and a time axis (five evenly spread times in a row
+//! below, three on a phone). Pointer and keyboard both move a highlighted point (a crosshair) whose value and
+//! time are read out in a live region; arrow keys, Home and End work when the chart has
+//! focus. The axis labels are hidden from assistive technology: the readout and the table
+//! pages pair the chart with say the same.
 
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
@@ -8,9 +11,12 @@ use rust_decimal::Decimal;
 use wasm_bindgen::JsCast;
 
 use crate::components::charts::geometry::{
-    area_path, line_path, line_points, nearest_index, ChartBox, ChartPoint,
+    area_path, line_path, line_points, nearest_index, value_y, ChartBox, ChartPoint,
 };
-use crate::format::{format_axis_label, format_datetime, format_fiat_with_unit, MISSING};
+use crate::components::charts::ticks::{time_tick_indices, value_ticks};
+use crate::format::{
+    format_amount, format_axis_label, format_datetime, format_fiat_with_unit, MISSING,
+};
 
 const FRAME: ChartBox = ChartBox {
     width: 800.0,
@@ -89,42 +95,65 @@ pub fn AreaChart(
         Some(marker_at(p))
     };
 
-    let (first_label, last_label, low, high) =
-        data.with_value(|d| unit.with_value(|u| axis_words(d, u.as_deref(), intraday)));
+    let (low, high) = data.with_value(|d| unit.with_value(|u| range_words(d, u.as_deref())));
+    let (value_axis, time_axis) = data.with_value(|d| axes(d, &values, intraday));
+    let grid = value_axis
+        .iter()
+        .map(|(y, _)| {
+            let y = format!("{y:.2}");
+            view! {
+                <line x1=FRAME.padding.to_string() x2=(FRAME.width - FRAME.padding).to_string()
+                    y1=y.clone() y2=y class="chart-grid"></line>
+            }
+        })
+        .collect_view();
+    let value_labels = value_axis
+        .into_iter()
+        .map(|(y, label)| {
+            view! { <span style:top=format!("{:.2}%", y / FRAME.height * 100.0)>{label}</span> }
+        })
+        .collect_view();
+    let time_labels = time_axis
+        .into_iter()
+        .map(|label| view! { <span>{label}</span> })
+        .collect_view();
     let view_box = format!("0 0 {} {}", FRAME.width, FRAME.height);
     let help = format!("{label}. {count} points. Use the left and right arrow keys to read them.");
 
     view! {
         <figure class="area-chart">
             <p class="chart-readout" aria-live="polite" data-testid="chart-readout">{readout}</p>
-            <div
-                class="chart-focus"
-                tabindex="0"
-                role="group"
-                aria-label=help
-                data-testid="history-chart"
-                on:keydown=on_key
-                on:blur=move |_| active.set(None)
-            >
-                <svg
-                    viewBox=view_box
-                    class="chart-svg"
-                    preserveAspectRatio="none"
-                    aria-hidden="true"
-                    focusable="false"
-                    on:pointermove=on_pointer
-                    on:pointerdown=on_pointer
-                    on:pointerleave=move |_| active.set(None)
+            <div class="chart-plot">
+                <div
+                    class="chart-focus"
+                    tabindex="0"
+                    role="group"
+                    aria-label=help
+                    data-testid="history-chart"
+                    on:keydown=on_key
+                    on:blur=move |_| active.set(None)
                 >
-                    <path d=area class="chart-area"></path>
-                    <path d=line class="chart-line"></path>
-                    {marker}
-                </svg>
+                    <svg
+                        viewBox=view_box
+                        class="chart-svg"
+                        preserveAspectRatio="none"
+                        aria-hidden="true"
+                        focusable="false"
+                        on:pointermove=on_pointer
+                        on:pointerdown=on_pointer
+                        on:pointerleave=move |_| active.set(None)
+                    >
+                        {grid}
+                        <path d=area class="chart-area"></path>
+                        <path d=line class="chart-line"></path>
+                        {marker}
+                    </svg>
+                </div>
+                <div class="chart-ticks" aria-hidden="true" data-testid="chart-value-axis">{value_labels}</div>
             </div>
+            <div class="chart-axis chart-time-axis" aria-hidden="true" data-testid="chart-time-axis">{time_labels}</div>
             <figcaption class="chart-axis">
-                <span>{first_label}</span>
                 <span class="chart-range">{format!("Low {low} · High {high}")}</span>
-                <span>{last_label}</span>
             </figcaption>
         </figure>
     }
@@ -170,24 +199,37 @@ fn marker_at(p: ChartPoint) -> impl IntoView {
     }
 }
 
-/// The axis words: first and last time, lowest and highest value.
-fn axis_words(
-    data: &[ChartDatum],
-    unit: Option<&str>,
-    intraday: bool,
-) -> (String, String, String, String) {
-    let time = |x: Option<&ChartDatum>| {
-        x.and_then(|x| x.time)
-            .map(|t| format_axis_label(t, intraday))
-            .unwrap_or_default()
-    };
+/// The lowest and highest value, in words.
+fn range_words(data: &[ChartDatum], unit: Option<&str>) -> (String, String) {
     let value = |v: Option<Decimal>| {
         v.map(|v| format_fiat_with_unit(v, unit))
             .unwrap_or_default()
     };
     let low = value(data.iter().map(|x| x.value).min());
     let high = value(data.iter().map(|x| x.value).max());
-    (time(data.first()), time(data.last()), low, high)
+    (low, high)
+}
+
+/// The axes' ticks: a few round values, each with its height in the chart's units, and the
+/// labels of a few evenly spread times (the first and the last included, so a row spread
+/// from edge to edge puts each under its point).
+fn axes(
+    data: &[ChartDatum],
+    values: &[Decimal],
+    intraday: bool,
+) -> (Vec<(f64, String)>, Vec<String>) {
+    let (Some(low), Some(high)) = (values.iter().min(), values.iter().max()) else {
+        return Default::default();
+    };
+    let value_axis = value_ticks(*low, *high, 4)
+        .into_iter()
+        .map(|tick| (value_y(tick, values, FRAME), format_amount(tick)))
+        .collect();
+    let time_axis = time_tick_indices(data.len(), 5)
+        .into_iter()
+        .filter_map(|i| Some(format_axis_label(data.get(i)?.time?, intraday)))
+        .collect();
+    (value_axis, time_axis)
 }
 
 #[cfg(test)]

@@ -25,26 +25,43 @@ pub fn line_points(values: &[Decimal], frame: ChartBox) -> Vec<ChartPoint> {
     let floats: Vec<f64> = values.iter().map(|v| v.to_f64().unwrap_or(0.0)).collect();
     let min = floats.iter().copied().fold(f64::INFINITY, f64::min);
     let max = floats.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let inner_w = (frame.width - 2.0 * frame.padding).max(1.0);
-    let inner_h = (frame.height - 2.0 * frame.padding).max(1.0);
     let count = floats.len();
     floats
         .iter()
         .enumerate()
-        .map(|(i, v)| {
-            let x = if count <= 1 {
-                frame.padding + inner_w / 2.0
-            } else {
-                frame.padding + inner_w * (i as f64) / ((count - 1) as f64)
-            };
-            let y = if (max - min).abs() < f64::EPSILON {
-                frame.padding + inner_h / 2.0
-            } else {
-                frame.padding + inner_h * (1.0 - (v - min) / (max - min))
-            };
-            ChartPoint { x, y }
+        .map(|(i, v)| ChartPoint {
+            x: index_x(i, count, frame),
+            y: height_y(*v, min, max, frame),
         })
         .collect()
+}
+
+/// Where the `i`th of `count` evenly placed points sits horizontally.
+fn index_x(i: usize, count: usize, frame: ChartBox) -> f64 {
+    let inner_w = (frame.width - 2.0 * frame.padding).max(1.0);
+    if count <= 1 {
+        frame.padding + inner_w / 2.0
+    } else {
+        frame.padding + inner_w * (i as f64) / ((count - 1) as f64)
+    }
+}
+
+/// Where `value` sits vertically on a scale from `min` (bottom) to `max` (top).
+fn height_y(value: f64, min: f64, max: f64, frame: ChartBox) -> f64 {
+    let inner_h = (frame.height - 2.0 * frame.padding).max(1.0);
+    if (max - min).abs() < f64::EPSILON {
+        frame.padding + inner_h / 2.0
+    } else {
+        frame.padding + inner_h * (1.0 - (value - min) / (max - min))
+    }
+}
+
+/// Where `value` sits vertically in a chart of `values` (as [`line_points`] places them).
+pub fn value_y(value: Decimal, values: &[Decimal], frame: ChartBox) -> f64 {
+    let float = |v: &Decimal| v.to_f64().unwrap_or(0.0);
+    let min = values.iter().map(float).fold(f64::INFINITY, f64::min);
+    let max = values.iter().map(float).fold(f64::NEG_INFINITY, f64::max);
+    height_y(float(&value), min, max, frame)
 }
 
 fn fmt(n: f64) -> String {

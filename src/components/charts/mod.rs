@@ -5,3 +5,4 @@ pub mod allocation;
 pub mod area;
 pub mod donut;
 pub mod geometry;
+pub mod ticks;
