@@ -216,7 +216,11 @@ impl Section {
                 Section::Earn => preload_earn().await,
                 Section::Limits => preload_limits().await,
                 Section::Settings => settings::preload_settings().await,
-                Section::Market => exchange::preload_market().await,
+                Section::Market => {
+                    // The page's module, then its order form's (a module of its own).
+                    let _ = exchange::preload_market().await;
+                    exchange::preload_order_form().await
+                }
                 Section::MarketOrders => exchange::preload_orders().await,
                 Section::MarketTrades => exchange::preload_trades().await,
                 Section::MarketBalances => exchange::preload_balances().await,

@@ -97,6 +97,12 @@ const indexPath = join(staging, "index.html");
 let html = readFileSync(indexPath, "utf8");
 const extraHead = [`<meta name="folio-build" content="${build}" />`];
 
+/**
+ * Parts of a page that are modules of their own and only ever shown inside that page (see
+ * ARCHITECTURE.md, "Sections loaded on demand"): part → page.
+ */
+const PART_OF = { market_order: "market" };
+
 const splitDir = process.env.FOLIO_SPLIT_DIR;
 if (splitDir) {
   const glue = readFileSync(join(staging, glueName), "utf8");
@@ -154,8 +160,13 @@ if (splitDir) {
   // brotli compresses the page's code as a whole (10–25 % smaller than module by module).
   const manifest = JSON.parse(readFileSync(join(splitDir, "split-manifest.json"), "utf8"));
   const packOf = {};
-  for (const [section, stems] of Object.entries(manifest)) {
-    if (stems.some((stem) => !hashedNames[stem])) fail(`section ${section} names a module the split did not write`);
+  for (const [section, all] of Object.entries(manifest)) {
+    if (all.some((stem) => !hashedNames[stem])) fail(`section ${section} names a module the split did not write`);
+    // A part shown only inside its page has loaded that page's modules already: its pack
+    // holds only what it adds.
+    const page = PART_OF[section];
+    if (page && !manifest[page]) fail(`part ${section} sits in ${page}, which the split did not write`);
+    const stems = page ? all.filter((stem) => !manifest[page].includes(stem)) : all;
     const bytes = stems.map((stem) => readFileSync(join(work, `${stem}.wasm`)));
     const whole = pack(stems, bytes);
     const name = `split_${section}-pack-${createHash("sha256").update(whole).digest("hex").slice(0, 16)}.wasm`;

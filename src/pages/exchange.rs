@@ -20,6 +20,7 @@ use balances::ExchangeBalancesPage;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, ParentRoute, Route};
 use leptos_router::path;
+pub(crate) use market::preload_order_form;
 use market::ExchangeMarketPage;
 use orders::ExchangeOrdersPage;
 use trades::ExchangeTradesPage;

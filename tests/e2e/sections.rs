@@ -1,7 +1,8 @@
 //! Sections loaded on demand (the split release build): every route opens from a cold start,
 //! a module that cannot be downloaded says
-//! so with Retry (or Reload after a new deploy), and after one visit every section opens
-//! offline from the service worker's copy of the build.
+//! so with Retry (or Reload after a new deploy), after one visit every section opens
+//! offline from the service worker's copy of the build, and a part shown inside its page
+//! (the market's order form) fetches only what that page lacks.
 
 use folio_sandbox::Fault;
 
@@ -177,5 +178,31 @@ async fn offline_after_one_visit_every_section_still_opens() {
         assert_still_at(&w, path).await;
     }
     w.screenshot("offline-market-1280").await;
+    w.close().await;
+}
+
+/// The market's order form is a part of its own, shown inside the market page: a cold load
+/// of `/market` fetches the page's pack, then the form's pack holding only what the page's
+/// lacks (no module alone, none fetched twice).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_market_order_form_arrives_in_a_pack_of_what_the_page_lacks() {
+    let w = World::signed_in(FULL_KEY, "/market").await;
+    w.watch_errors().await;
+    assert_page_opened(&w, "/market").await;
+    w.find("#order-type").await;
+    let packs = w
+        .js(
+            "return performance.getEntriesByType('resource').map(e => e.name)\
+               .filter(n => n.includes('/split_market-pack-') || n.includes('/split_market_order-pack-'))\
+               .map(n => n.replace(/^.*\\/split_/, '').replace(/-pack-.*$/, ''));",
+        )
+        .await;
+    assert_eq!(
+        packs,
+        serde_json::json!(["market", "market_order"]),
+        "{packs}"
+    );
+    assert_eq!(modules_fetched_alone(&w).await, Vec::<String>::new());
+    w.assert_no_page_error().await;
     w.close().await;
 }

@@ -1,6 +1,7 @@
 //! Market: pick a pair (search), see its mid price and 24 h figures, the order book and the
-//! candles (interval in the URL, with a table), and place an order. Market data refreshes
-//! every few seconds; a click on a book level copies its price into the order form.
+//! candles (interval in the URL, with a table), and place an order (the form is a module of
+//! its own: `order_form.rs`). Market data refreshes every few seconds; a click on a book
+//! level copies its price into the order form.
 
 mod book;
 mod candle_geometry;
@@ -18,14 +19,15 @@ use folio_client::exchange::{CandleInterval, OrderType, Pair};
 use leptos::prelude::*;
 
 use super::section::PairsPage;
-use crate::components::EmptyState;
+use crate::components::{EmptyState, LazyPage};
 use crate::data::load::{account_resource, kept_while_reloading};
 use crate::pages::exchange::words::find_pair;
 use crate::url::{use_url_state, with_param, UrlState};
 use book::OrderBookView;
 use candles::CandlesView;
 use clock_skew::ClockSkewWarning;
-use order_form::OrderForm;
+pub(crate) use order_form::preload_order_form;
+use order_form::{order_form_part, OrderFormInputs};
 use pair_picker::PairPicker;
 use ticker::TickerHeader;
 
@@ -143,13 +145,21 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
         set_choice.run(next);
     });
     let on_placed = Callback::new(move |()| balances_version.update(|v| *v += 1));
+    provide_context(OrderFormInputs {
+        pair: pair_signal,
+        mid,
+        balances,
+        order_type,
+        limit_text,
+        on_placed,
+    });
     view! {
         <PairPicker pairs=all.get_value() current=Signal::derive(name) on_pick=on_pick />
         <TickerHeader pair=pair_signal ticker=ticker />
         <div class="market-grid">
             <OrderBookView pair=pair_signal book=book on_price=on_price />
             <CandlesView pair=pair_signal interval=interval on_interval=on_interval />
-            <OrderForm pair=pair_signal mid=mid balances=balances order_type=order_type limit_text=limit_text on_placed=on_placed />
+            <LazyPage load=order_form_part />
         </div>
     }
 }

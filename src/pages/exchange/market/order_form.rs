@@ -4,6 +4,12 @@
 //! everything against the pair's rules and the balance — problems appear at their fields and
 //! nothing is sent — then opens the confirmation. The typed order and its checks are in
 //! [`super::order_ticket`].
+//!
+//! The form is a module of its own in the release build (`market_order`, with the ticket,
+//! its checks and the confirmation): the market data shows with the page's module, and the
+//! form follows as soon as its module arrives (fetched when the page starts, and readied
+//! when a link to the page is pointed at). It takes what it needs from the page through
+//! [`OrderFormInputs`] in the context.
 
 use folio_client::exchange::{Balance, Order, OrderSide, OrderType, Pair, TimeInForce};
 use folio_client::ApiError;
@@ -40,9 +46,45 @@ fn units(pair: Signal<Option<Pair>>) -> (String, String) {
     })
 }
 
+/// What the order form needs from the Market page (the form is loaded as a part of its own,
+/// which takes no props).
+#[derive(Clone, Copy)]
+pub struct OrderFormInputs {
+    /// The pair traded.
+    pub pair: Signal<Option<Pair>>,
+    /// The pair's mid price, when known.
+    pub mid: Signal<Option<Decimal>>,
+    /// The exchange balances (the page reloads them after an order).
+    pub balances: RwSignal<Option<Result<Vec<Balance>, ApiError>>>,
+    /// The order type (a click on a book level makes a market order a limit order).
+    pub order_type: RwSignal<OrderType>,
+    /// The limit price typed (a click on a book level fills it).
+    pub limit_text: RwSignal<String>,
+    /// Told when an order was sent.
+    pub on_placed: Callback<()>,
+}
+
+crate::sections::split_page!(
+    market_order,
+    order_form_part,
+    preload_order_form,
+    OrderFormPart
+);
+
+/// The order form with the page's [`OrderFormInputs`] (nothing without them).
+#[component]
+fn OrderFormPart() -> impl IntoView {
+    use_context::<OrderFormInputs>().map(|i| {
+        view! {
+            <OrderForm pair=i.pair mid=i.mid balances=i.balances order_type=i.order_type
+                limit_text=i.limit_text on_placed=i.on_placed />
+        }
+    })
+}
+
 /// The order form for `pair`.
 #[component]
-pub fn OrderForm(
+fn OrderForm(
     pair: Signal<Option<Pair>>,
     mid: Signal<Option<Decimal>>,
     balances: RwSignal<Option<Result<Vec<Balance>, ApiError>>>,
