@@ -1,7 +1,7 @@
 //! Exchange lists and market view in the browser: order filters land in the URL and survive
 //! a reload, paging shows every order exactly once (the sandbox's list as witness), a book
-//! level fills the order form's price, the candle interval is in the URL, and the market
-//! fits a phone and flags a skewed clock.
+//! level fills the order form's price, the candle interval is in the URL, the candles have
+//! labelled price and time axes, and the market fits a phone and flags a skewed clock.
 
 use std::collections::HashSet;
 
@@ -17,6 +17,52 @@ async fn order_ids_on_screen(w: &World) -> Vec<String> {
         .js("return JSON.stringify([...document.querySelectorAll('[data-testid=order-row]')].map(r => r.dataset.orderId));")
         .await;
     serde_json::from_str(v.as_str().unwrap_or("[]")).unwrap()
+}
+
+/// The candle chart's price labels (bottom to top, with their heights) and visible time
+/// labels, each with whether it lies inside the chart, and the lowest low and highest high
+/// of the candles' table.
+const CANDLE_AXES: &str = r#"
+const plot = document.querySelector('.candles .chart-plot').getBoundingClientRect();
+const inside = (e) => { const r = e.getBoundingClientRect(); return r.left >= plot.left - 0.5 && r.right <= plot.right + 0.5; };
+const shown = (sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null);
+const num = (t) => Number(t.replaceAll(',', ''));
+const prices = shown('[data-testid=candle-price-axis] span')
+  .map(e => ({ price: num(e.textContent), top: e.getBoundingClientRect().top, inside: inside(e) }));
+const times = shown('[data-testid=candle-time-axis] span').map(e => ({ text: e.textContent, inside: inside(e) }));
+const rows = [...document.querySelectorAll('#candles-table tbody tr')].map(r => [...r.cells].map(c => num(c.textContent)));
+return { prices, times, low: Math.min(...rows.map(r => r[3])), high: Math.max(...rows.map(r => r[2])) };
+"#;
+
+/// Checks the candle chart's axes: a few ascending prices within the candles' range, higher
+/// up the higher they are, and `times` time labels, all inside the chart.
+async fn assert_candle_axes(w: &World, times: usize) {
+    let axes = w.js(CANDLE_AXES).await;
+    let prices = axes["prices"].as_array().expect("price labels");
+    assert!(prices.len() >= 2, "{axes}");
+    let (low, high) = (
+        axes["low"].as_f64().unwrap(),
+        axes["high"].as_f64().unwrap(),
+    );
+    for pair in prices.windows(2) {
+        assert!(
+            pair[0]["price"].as_f64() < pair[1]["price"].as_f64(),
+            "{axes}"
+        );
+        assert!(pair[0]["top"].as_f64() > pair[1]["top"].as_f64(), "{axes}");
+    }
+    for p in prices {
+        let price = p["price"].as_f64().unwrap();
+        assert!(
+            (low..=high).contains(&price),
+            "{price} outside {low}..{high}"
+        );
+    }
+    let shown = axes["times"].as_array().expect("time labels");
+    assert_eq!(shown.len(), times, "{axes}");
+    for label in prices.iter().chain(shown) {
+        assert_eq!(label["inside"], true, "inside the chart: {label}");
+    }
 }
 
 /// Presses "Load more" until the list says every order is loaded.
@@ -127,6 +173,7 @@ async fn a_book_level_fills_the_price_and_the_interval_is_in_the_url() {
         .await;
     w.wait_js_true("document.querySelectorAll('[data-testid=candle-row]').length === 48")
         .await;
+    assert_candle_axes(&w, 5).await;
     let absent = w
         .js("return document.getElementById('clock-skew') === null;")
         .await;
@@ -148,6 +195,9 @@ async fn a_phone_sees_the_market_and_a_skewed_clock_is_flagged() {
     w.wait_text("#clock-skew", "ahead of the exchange").await;
     w.find("#book-bids .book-price").await;
     mid(&w).await;
+    w.wait_js_true("document.querySelectorAll('[data-testid=candle-row]').length > 1")
+        .await;
+    assert_candle_axes(&w, 3).await;
     w.assert_fits_width("the market").await;
     w.screenshot("exchange-market-360").await;
     w.close().await;

@@ -3,8 +3,10 @@
 
 use folio_client::exchange::Candle;
 use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
 
 use crate::components::charts::geometry::ChartBox;
+use crate::components::charts::ticks::value_ticks;
 
 /// One candle in SVG coordinates.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -49,15 +51,8 @@ pub fn candle_bars(candles: &[Candle], frame: ChartBox) -> Vec<CandleBar> {
         .map(|c| c.1)
         .fold(f64::NEG_INFINITY, f64::max);
     let inner_w = (frame.width - 2.0 * frame.padding).max(1.0);
-    let inner_h = (frame.height - 2.0 * frame.padding).max(1.0);
     let slot = inner_w / (complete.len().max(1) as f64);
-    let y = |v: f64| {
-        if (high - low).abs() < f64::EPSILON {
-            frame.padding + inner_h / 2.0
-        } else {
-            frame.padding + inner_h * (1.0 - (v - low) / (high - low))
-        }
-    };
+    let y = |v: f64| scale_y(v, low, high, frame);
     complete
         .iter()
         .enumerate()
@@ -73,6 +68,34 @@ pub fn candle_bars(candles: &[Candle], frame: ChartBox) -> Vec<CandleBar> {
                 rising: close >= open,
             }
         })
+        .collect()
+}
+
+/// Where `v` sits vertically on a scale from `low` (bottom) to `high` (top).
+fn scale_y(v: f64, low: f64, high: f64, frame: ChartBox) -> f64 {
+    let inner_h = (frame.height - 2.0 * frame.padding).max(1.0);
+    if (high - low).abs() < f64::EPSILON {
+        frame.padding + inner_h / 2.0
+    } else {
+        frame.padding + inner_h * (1.0 - (v - low) / (high - low))
+    }
+}
+
+/// The price axis of the chart [`candle_bars`] draws: a few round prices between the lowest
+/// low and the highest high of the complete candles, each with its height.
+pub fn price_axis(candles: &[Candle], frame: ChartBox) -> Vec<(f64, Decimal)> {
+    let complete = candles
+        .iter()
+        .filter(|c| c.open.is_some() && c.close.is_some());
+    let lows = complete.clone().filter_map(|c| c.high.and(c.low));
+    let highs = complete.filter_map(|c| c.low.and(c.high));
+    let (Some(low), Some(high)) = (lows.min(), highs.max()) else {
+        return Vec::new();
+    };
+    let (lo, hi) = (low.to_f64().unwrap_or(0.0), high.to_f64().unwrap_or(0.0));
+    value_ticks(low, high, 4)
+        .into_iter()
+        .map(|tick| (scale_y(tick.to_f64().unwrap_or(0.0), lo, hi, frame), tick))
         .collect()
 }
 
@@ -117,5 +140,27 @@ mod tests {
         let flat = candle_bars(&[candle("1", "1", "1", "1")], frame);
         assert_eq!(flat[0].body_height, 1.0);
         assert_eq!(flat[0].wick_top, 60.0);
+    }
+
+    #[test]
+    fn the_price_axis_spans_the_lows_and_highs() {
+        let frame = ChartBox {
+            width: 120.0,
+            height: 120.0,
+            padding: 10.0,
+        };
+        let axis = price_axis(
+            &[candle("10", "20", "0", "15"), candle("x", "99", "-5", "1")],
+            frame,
+        );
+        let ticks: Vec<String> = axis.iter().map(|(_, t)| t.to_string()).collect();
+        assert_eq!(
+            ticks,
+            ["0", "5", "10", "15", "20"],
+            "the incomplete candle is left out"
+        );
+        assert_eq!(axis[0].0, 110.0);
+        assert_eq!(axis[4].0, 10.0);
+        assert!(price_axis(&[], frame).is_empty());
     }
 }

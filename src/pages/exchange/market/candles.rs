@@ -1,5 +1,7 @@
-//! Candles: an interval choice (kept in the URL), a candlestick chart and the same candles as
-//! a table (open, high, low, close, volume) for people who do not read charts.
+//! Candles: an interval choice (kept in the URL), a candlestick chart with a price axis (a few
+//! round prices as grid lines, labelled at the left) and a time axis (five evenly spread
+//! start times, three on a phone), and the same candles as a table (open, high, low, close,
+//! volume) for people who do not read charts.
 
 use chrono::DateTime;
 use folio_client::exchange::{Candle, CandleInterval, CandlesQuery, Pair};
@@ -7,9 +9,10 @@ use folio_client::Client;
 use leptos::prelude::*;
 
 use crate::components::charts::geometry::ChartBox;
+use crate::components::charts::ticks::time_tick_indices;
 use crate::data::load::{account_resource, load_states};
-use crate::format::{format_datetime, MISSING};
-use crate::pages::exchange::market::candle_geometry::candle_bars;
+use crate::format::{format_amount, format_axis_label, format_datetime, MISSING};
+use crate::pages::exchange::market::candle_geometry::{candle_bars, price_axis};
 use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
 
 /// Candles shown.
@@ -41,19 +44,53 @@ fn when(c: &Candle) -> String {
 
 fn chart(candles: &[Candle], label: String) -> impl IntoView {
     let bars = candle_bars(candles, FRAME);
+    // Times of day while the candles span a day at most, dates beyond.
+    let (first, last) = (
+        candles.first().and_then(|c| c.timestamp),
+        candles.last().and_then(|c| c.timestamp),
+    );
+    let intraday = first
+        .zip(last)
+        .is_some_and(|(a, b)| b.saturating_sub(a) <= 86_400);
+    let axis = price_axis(candles, FRAME);
     let view_box = format!("0 0 {} {}", FRAME.width, FRAME.height);
+    let grid = axis
+        .iter()
+        .map(|(y, _)| {
+            let y = format!("{y:.2}");
+            view! { <line x1="0" x2=FRAME.width.to_string() y1=y.clone() y2=y class="chart-grid"></line> }
+        })
+        .collect_view();
+    let prices = axis
+        .into_iter()
+        .map(|(y, price)| {
+            view! { <span style:top=format!("{:.2}%", y / FRAME.height * 100.0)>{format_amount(price)}</span> }
+        })
+        .collect_view();
+    let times = time_tick_indices(candles.len(), 5)
+        .into_iter()
+        .filter_map(|i| {
+            let time = DateTime::from_timestamp(candles.get(i)?.timestamp?, 0)?;
+            Some(view! { <span>{format_axis_label(time, intraday)}</span> })
+        })
+        .collect_view();
     view! {
-        <svg class="candle-chart" viewBox=view_box preserveAspectRatio="none" role="img" aria-label=label>
-            {bars.into_iter().map(|b| {
-                let class = if b.rising { "candle rising" } else { "candle falling" };
-                view! {
-                    <g class=class>
-                        <line x1=format!("{:.2}", b.x) x2=format!("{:.2}", b.x) y1=format!("{:.2}", b.wick_top) y2=format!("{:.2}", b.wick_bottom)></line>
-                        <rect x=format!("{:.2}", b.x - b.width / 2.0) y=format!("{:.2}", b.body_top) width=format!("{:.2}", b.width) height=format!("{:.2}", b.body_height)></rect>
-                    </g>
-                }
-            }).collect_view()}
-        </svg>
+        <div class="chart-plot">
+            <svg class="candle-chart" viewBox=view_box preserveAspectRatio="none" role="img" aria-label=label>
+                {grid}
+                {bars.into_iter().map(|b| {
+                    let class = if b.rising { "candle rising" } else { "candle falling" };
+                    view! {
+                        <g class=class>
+                            <line x1=format!("{:.2}", b.x) x2=format!("{:.2}", b.x) y1=format!("{:.2}", b.wick_top) y2=format!("{:.2}", b.wick_bottom)></line>
+                            <rect x=format!("{:.2}", b.x - b.width / 2.0) y=format!("{:.2}", b.body_top) width=format!("{:.2}", b.width) height=format!("{:.2}", b.body_height)></rect>
+                        </g>
+                    }
+                }).collect_view()}
+            </svg>
+            <div class="chart-ticks" aria-hidden="true" data-testid="candle-price-axis">{prices}</div>
+        </div>
+        <div class="chart-axis chart-time-axis" aria-hidden="true" data-testid="candle-time-axis">{times}</div>
     }
 }
 
