@@ -46,8 +46,9 @@ fn index_x(i: usize, count: usize, frame: ChartBox) -> f64 {
     }
 }
 
-/// Where `value` sits vertically on a scale from `min` (bottom) to `max` (top).
-fn height_y(value: f64, min: f64, max: f64, frame: ChartBox) -> f64 {
+/// Where `value` sits vertically on a scale from `min` (bottom) to `max` (top) (a flat scale
+/// puts everything in the middle).
+pub fn height_y(value: f64, min: f64, max: f64, frame: ChartBox) -> f64 {
     let inner_h = (frame.height - 2.0 * frame.padding).max(1.0);
     if (max - min).abs() < f64::EPSILON {
         frame.padding + inner_h / 2.0

@@ -5,7 +5,7 @@ use folio_client::exchange::Candle;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
-use crate::components::charts::geometry::ChartBox;
+use crate::components::charts::geometry::{height_y, ChartBox};
 use crate::components::charts::ticks::value_ticks;
 
 /// One candle in SVG coordinates.
@@ -52,7 +52,7 @@ pub fn candle_bars(candles: &[Candle], frame: ChartBox) -> Vec<CandleBar> {
         .fold(f64::NEG_INFINITY, f64::max);
     let inner_w = (frame.width - 2.0 * frame.padding).max(1.0);
     let slot = inner_w / (complete.len().max(1) as f64);
-    let y = |v: f64| scale_y(v, low, high, frame);
+    let y = |v: f64| height_y(v, low, high, frame);
     complete
         .iter()
         .enumerate()
@@ -71,16 +71,6 @@ pub fn candle_bars(candles: &[Candle], frame: ChartBox) -> Vec<CandleBar> {
         .collect()
 }
 
-/// Where `v` sits vertically on a scale from `low` (bottom) to `high` (top).
-fn scale_y(v: f64, low: f64, high: f64, frame: ChartBox) -> f64 {
-    let inner_h = (frame.height - 2.0 * frame.padding).max(1.0);
-    if (high - low).abs() < f64::EPSILON {
-        frame.padding + inner_h / 2.0
-    } else {
-        frame.padding + inner_h * (1.0 - (v - low) / (high - low))
-    }
-}
-
 /// The price axis of the chart [`candle_bars`] draws: a few round prices between the lowest
 /// low and the highest high of the complete candles, each with its height.
 pub fn price_axis(candles: &[Candle], frame: ChartBox) -> Vec<(f64, Decimal)> {
@@ -95,7 +85,7 @@ pub fn price_axis(candles: &[Candle], frame: ChartBox) -> Vec<(f64, Decimal)> {
     let (lo, hi) = (low.to_f64().unwrap_or(0.0), high.to_f64().unwrap_or(0.0));
     value_ticks(low, high, 4)
         .into_iter()
-        .map(|tick| (scale_y(tick.to_f64().unwrap_or(0.0), lo, hi, frame), tick))
+        .map(|tick| (height_y(tick.to_f64().unwrap_or(0.0), lo, hi, frame), tick))
         .collect()
 }
 
