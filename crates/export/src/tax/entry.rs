@@ -5,14 +5,13 @@ use std::borrow::{Borrow, Cow};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
+use super::naming::{unit_of, Unnamed};
+use super::units::{UnitClass, UnitInfo, Units};
 use chrono::{DateTime, Utc};
 use folio_client::current::{
     AssetType, Flow, Operation, OperationTransaction, OperationType, TransactionType,
 };
 use rust_decimal::Decimal;
-use rustc_hash::FxHashMap;
-
-use super::units::{UnitClass, UnitInfo, Units};
 
 /// What an operation is, for the files. The client's open enum plus the one type the sandbox
 /// generates that the client does not know by name (`card_cashback`).
@@ -261,94 +260,6 @@ fn leg_unit(leg: &OperationTransaction, units: &Units, unnamed: &mut Unnamed) ->
     };
     Some(unit_of(id, fiat, units, unnamed))
 }
-
-/// The unit with the current API's id `id` (`fiat`: it was sent as a currency id): the
-/// lookup's, else the placeholder `unnamed` keeps for the id (one per id, shared by every
-/// leg naming it, so an unknown id costs one allocation per ledger, not one per leg).
-pub fn unit_of(id: &str, fiat: bool, units: &Units, unnamed: &mut Unnamed) -> Unit {
-    match units.get_with_id(id) {
-        Some((shared, info)) => Unit {
-            id: shared.clone(),
-            info: info.clone(),
-            named: true,
-            product_id: None,
-        },
-        None => unnamed.unit(id, fiat),
-    }
-}
-
-/// The placeholders for unit ids the lookup did not know while entries were made. The
-/// ledger is made page by page while the operations arrive, before the asset catalogue is
-/// read (it is asked for the ids the operations name), so an asset is unnamed until the
-/// selection is finished and [`Unnamed::resolve`] names it.
-#[derive(Debug, Default)]
-pub struct Unnamed {
-    by_id: FxHashMap<Box<str>, Unit>,
-}
-
-impl Unnamed {
-    /// The placeholder for `id`: its id as symbol, fiat or an asset of unknown class.
-    fn unit(&mut self, id: &str, fiat: bool) -> Unit {
-        if let Some(unit) = self.by_id.get(id) {
-            return unit.clone();
-        }
-        let unit = Unit {
-            id: Arc::from(id),
-            info: Arc::new(UnitInfo {
-                symbol: id.to_string(),
-                class: if fiat {
-                    UnitClass::Fiat
-                } else {
-                    UnitClass::Asset(None)
-                },
-                isin: None,
-                name: None,
-            }),
-            named: false,
-            product_id: None,
-        };
-        self.by_id.insert(Box::from(id), unit.clone());
-        unit
-    }
-
-    /// Names `entry`'s unnamed units through `units` (the lookup as it is once everything is
-    /// read); `named` holds what each placeholder became (by the placeholder's address).
-    pub fn resolve(&self, entry: &mut Entry, units: &Units, named: &mut Named) {
-        if self.by_id.is_empty() {
-            return;
-        }
-        let trade_fee = entry
-            .trade
-            .as_mut()
-            .and_then(|t| t.fee.as_mut())
-            .map(|(_, unit)| unit);
-        let legs = entry
-            .moves
-            .iter_mut()
-            .chain(&mut entry.fees)
-            .chain(&mut entry.taxes);
-        for unit in legs.map(|m| &mut m.unit).chain(trade_fee) {
-            if unit.named {
-                continue;
-            }
-            let key = Arc::as_ptr(&unit.info) as usize;
-            let found = named.entry(key).or_insert_with(|| {
-                units
-                    .get_with_id(&unit.id)
-                    .map(|(i, u)| (i.clone(), u.clone()))
-            });
-            if let Some((id, info)) = found {
-                unit.id = id.clone();
-                unit.info = info.clone();
-                unit.named = true;
-            }
-        }
-    }
-}
-
-/// What each placeholder of an [`Unnamed`] became once the lookup was complete (`None`: still
-/// unknown), by the placeholder's address.
-pub type Named = FxHashMap<usize, Option<(Arc<str>, Arc<UnitInfo>)>>;
 
 /// A leg's role in its operation.
 enum Role {

@@ -31,6 +31,7 @@ mod ghostfolio;
 mod json;
 mod koinly;
 mod legacy_entry;
+mod naming;
 mod range;
 pub mod select;
 mod selector;

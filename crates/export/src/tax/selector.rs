@@ -13,8 +13,9 @@ use folio_client::legacy::timeline::{CurrentIndex, Wanted};
 use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradeStatus};
 use rustc_hash::FxHashSet;
 
-use super::entry::{from_operation, sort_ledger, Entry, Kind, Named, Unnamed};
+use super::entry::{from_operation, sort_ledger, Entry, Kind};
 use super::legacy_entry::from_legacy_trade;
+use super::naming::Unnamed;
 use super::range::DateRange;
 use super::select::{is_cancelled, reversals, Selection};
 use super::units::Units;
@@ -102,7 +103,6 @@ impl<'r> Selector<'r> {
             cancelled: self.cancelled,
             ..Selection::default()
         };
-        let mut named = Named::default();
         for page in std::mem::take(&mut self.pages).into_iter().rev() {
             for mut entry in page {
                 if !reversed.is_empty() && reversed.contains(entry.id.as_str()) {
@@ -112,7 +112,7 @@ impl<'r> Selector<'r> {
                 if !unmatched.is_empty() && unmatched.contains(entry.id.as_str()) {
                     sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
                 }
-                self.unnamed.resolve(&mut entry, units, &mut named);
+                self.unnamed.resolve(&mut entry, units);
                 count_entry(&mut sel, &entry);
                 if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
                     continue;

@@ -93,6 +93,12 @@ pub fn price_axis(candles: &[Candle], frame: ChartBox) -> Vec<(f64, Decimal)> {
 mod tests {
     use super::*;
 
+    const FRAME: ChartBox = ChartBox {
+        width: 120.0,
+        height: 120.0,
+        padding: 10.0,
+    };
+
     fn candle(o: &str, h: &str, l: &str, c: &str) -> Candle {
         Candle {
             timestamp: Some(0),
@@ -106,18 +112,13 @@ mod tests {
 
     #[test]
     fn bars_fill_the_frame() {
-        let frame = ChartBox {
-            width: 120.0,
-            height: 120.0,
-            padding: 10.0,
-        };
         let bars = candle_bars(
             &[
                 candle("10", "20", "0", "15"),
                 candle("15", "16", "5", "6"),
                 candle("x", "1", "1", "1"),
             ],
-            frame,
+            FRAME,
         );
         assert_eq!(bars.len(), 2, "the incomplete candle is skipped");
         assert_eq!(bars[0].x, 35.0);
@@ -127,21 +128,16 @@ mod tests {
         assert_eq!(bars[0].body_top, 35.0);
         assert_eq!(bars[0].body_height, 25.0);
         assert!(bars[0].rising && !bars[1].rising);
-        let flat = candle_bars(&[candle("1", "1", "1", "1")], frame);
+        let flat = candle_bars(&[candle("1", "1", "1", "1")], FRAME);
         assert_eq!(flat[0].body_height, 1.0);
         assert_eq!(flat[0].wick_top, 60.0);
     }
 
     #[test]
     fn the_price_axis_spans_the_lows_and_highs() {
-        let frame = ChartBox {
-            width: 120.0,
-            height: 120.0,
-            padding: 10.0,
-        };
         let axis = price_axis(
             &[candle("10", "20", "0", "15"), candle("x", "99", "-5", "1")],
-            frame,
+            FRAME,
         );
         let ticks: Vec<String> = axis.iter().map(|(_, t)| t.to_string()).collect();
         assert_eq!(
@@ -151,6 +147,6 @@ mod tests {
         );
         assert_eq!(axis[0].0, 110.0);
         assert_eq!(axis[4].0, 10.0);
-        assert!(price_axis(&[], frame).is_empty());
+        assert!(price_axis(&[], FRAME).is_empty());
     }
 }
