@@ -212,7 +212,11 @@ impl Section {
                 Section::Portfolio => preload_portfolio().await,
                 Section::History => preload_history().await,
                 Section::Operations => preload_operations().await,
-                Section::Trade => preload_trade().await,
+                Section::Trade => {
+                    // The page's module, then its quote part's (a module of its own).
+                    let _ = preload_trade().await;
+                    crate::pages::trade::preload_quote_part().await
+                }
                 Section::Earn => preload_earn().await,
                 Section::Limits => preload_limits().await,
                 Section::Settings => settings::preload_settings().await,

@@ -12,6 +12,7 @@ mod flow;
 mod order_form;
 mod outcome;
 mod quote_card;
+mod quote_part;
 pub(crate) mod ticket;
 
 use folio_client::current::PortfolioPosition;
@@ -19,7 +20,7 @@ use folio_client::scopes::Scope;
 use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 
-use crate::components::{BudgetSummary, ScopeNotice};
+use crate::components::{BudgetSummary, LazyPage, ScopeNotice};
 use crate::contexts::session::use_session;
 use crate::data::catalogue;
 use crate::data::load::{account_resource, kept_while_reloading, load_states};
@@ -27,8 +28,8 @@ use crate::pages::trade::ticket::asset_decimals;
 use asset_picker::AssetPicker;
 use flow::{Holding, PickedAsset, Stage, TradeCtx, TradeData};
 use order_form::OrderForm;
-use outcome::Outcome;
-use quote_card::QuoteCard;
+pub(crate) use quote_part::preload_quote_part;
+use quote_part::quote_part;
 
 /// Turns asset positions into holdings named by the catalogue.
 fn holdings(
@@ -125,7 +126,9 @@ fn trade_view(loaded: TradeData, may_trade: bool) -> impl IntoView {
     });
     let working = move || !matches!(ctx.stage.get(), Stage::Idle | Stage::QuoteFailed(_));
     let holdings = loaded.holdings.clone();
-    let (form_data, card_data) = (loaded.clone(), loaded.clone());
+    let form_data = loaded.clone();
+    // The quote card and the outcome load as a part of their own (`quote_part`).
+    provide_context(loaded);
     view! {
         {(!may_trade).then(|| view! {
             <ScopeNotice scope=Scope::TradeWrite can="look up assets and their prices" cannot="get quotes or trade" />
@@ -137,8 +140,7 @@ fn trade_view(loaded: TradeData, may_trade: bool) -> impl IntoView {
                     <Show when=move || !working()>
                         <OrderForm data=form_data.clone() />
                     </Show>
-                    <QuoteCard data=card_data />
-                    <Outcome data=loaded />
+                    <LazyPage load=quote_part />
                 })}
             </div>
             {budget}

@@ -181,27 +181,40 @@ async fn offline_after_one_visit_every_section_still_opens() {
     w.close().await;
 }
 
-/// The market's order form is a part of its own, shown inside the market page: a cold load
-/// of `/market` fetches the page's pack, then the form's pack holding only what the page's
+/// The pack names (`market`, `market_order`, …) of the `parts` this document fetched, in order.
+async fn packs_fetched(w: &World, parts: [&str; 2]) -> serde_json::Value {
+    let script = format!(
+        "return performance.getEntriesByType('resource').map(e => e.name)\
+           .filter(n => {parts:?}.some(p => n.includes('/split_' + p + '-pack-')))\
+           .map(n => n.replace(/^.*\\/split_/, '').replace(/-pack-.*$/, ''));"
+    );
+    w.js(&script).await
+}
+
+/// A part shown only inside its page (the market's order form, the trade's quote card and
+/// outcome) arrives after the page's pack, in a pack of its own holding only what the page's
 /// lacks (no module alone, none fetched twice).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_market_order_form_arrives_in_a_pack_of_what_the_page_lacks() {
+async fn parts_of_a_page_arrive_in_a_pack_of_what_the_page_lacks() {
     let w = World::signed_in(FULL_KEY, "/market").await;
     w.watch_errors().await;
     assert_page_opened(&w, "/market").await;
     w.find("#order-type").await;
-    let packs = w
-        .js(
-            "return performance.getEntriesByType('resource').map(e => e.name)\
-               .filter(n => n.includes('/split_market-pack-') || n.includes('/split_market_order-pack-'))\
-               .map(n => n.replace(/^.*\\/split_/, '').replace(/-pack-.*$/, ''));",
-        )
-        .await;
-    assert_eq!(
-        packs,
-        serde_json::json!(["market", "market_order"]),
-        "{packs}"
-    );
+    let packs = packs_fetched(&w, ["market", "market_order"]).await;
+    assert_eq!(packs, serde_json::json!(["market", "market_order"]));
+    assert_eq!(modules_fetched_alone(&w).await, Vec::<String>::new());
+
+    // A cold start on Trade: the form comes with the page, the quote part follows.
+    w.goto("/trade").await;
+    assert_page_opened(&w, "/trade").await;
+    w.eventually(
+        "return performance.getEntriesByType('resource')\
+           .some(e => e.name.includes('/split_trade_quote-pack-'));",
+        "the quote part's pack",
+    )
+    .await;
+    let packs = packs_fetched(&w, ["trade", "trade_quote"]).await;
+    assert_eq!(packs, serde_json::json!(["trade", "trade_quote"]));
     assert_eq!(modules_fetched_alone(&w).await, Vec::<String>::new());
     w.assert_no_page_error().await;
     w.close().await;
