@@ -1,8 +1,69 @@
-// Registers the service worker that caches the app shell (never API responses).
-if ("serviceWorker" in navigator) {
-  window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js").catch(() => {
-      // Offline support is a bonus; the app works without it.
-    });
+// Registers the service worker (it keeps the app's own files, never API answers) and tells
+// the app, through events on `window` and the flags of `window.__folio`, when:
+// - a new version of Folio is installed and waiting: `folio-update-ready` (`updateReady`);
+//   `__folio.update()` lets it take over, then reloads the page once;
+// - the browser offers to install Folio: `folio-install-ready` (`installReady`);
+//   `__folio.install()` shows the browser's own prompt; `folio-installed` once it is.
+// The page never switches builds under the person's feet: a newer worker waits for them.
+(() => {
+  const folio = (window.__folio = { updateReady: false, installReady: false });
+  const tell = (name) => window.dispatchEvent(new Event(name));
+
+  let offer = null;
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault(); // shown from Folio's own button instead
+    offer = event;
+    folio.installReady = true;
+    tell("folio-install-ready");
   });
-}
+  window.addEventListener("appinstalled", () => {
+    offer = null;
+    folio.installReady = false;
+    tell("folio-installed");
+  });
+  folio.install = () => {
+    if (!offer) return;
+    const shown = offer;
+    offer = null;
+    folio.installReady = false;
+    shown.prompt();
+  };
+
+  if (!("serviceWorker" in navigator)) return;
+  let waiting = null;
+  const ready = (worker) => {
+    waiting = worker;
+    folio.updateReady = true;
+    tell("folio-update-ready");
+  };
+  folio.update = () => {
+    if (!waiting) return;
+    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+    waiting.postMessage("take-over");
+  };
+  const watch = (registration) => {
+    // Only a worker replacing one that controls this page is an update (not the first one).
+    if (registration.waiting && navigator.serviceWorker.controller) ready(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const next = registration.installing;
+      if (!next) return;
+      next.addEventListener("statechange", () => {
+        if (next.state === "installed" && navigator.serviceWorker.controller) ready(next);
+      });
+    });
+    // An app left open looks for a new version when it comes back and every 30 minutes.
+    const check = () => registration.update().catch(() => {});
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") check();
+    });
+    setInterval(check, 30 * 60 * 1000);
+  };
+  window.addEventListener("load", () => {
+    navigator.serviceWorker
+      .register("/sw.js")
+      .then(watch)
+      .catch(() => {
+        // Offline support is a bonus; the app works without it.
+      });
+  });
+})();

@@ -4,6 +4,8 @@
 // - Install: caches every file of this build (the list below, written by
 //   tools/sw-precache.mjs) in a cache named after the build; if one file fails, the install
 //   fails and the previous worker stays (never half a build).
+// - A newer build's worker installs in the background and waits: the page offers "Reload"
+//   and posts "take-over" when the person chooses it (public/register-sw.js).
 // - Activate: deletes the caches of other builds (old files are pruned).
 // - Navigations: network first; offline, this build's index.html. The network answer is not
 //   stored: the cached page always belongs to the cached files.
@@ -25,8 +27,14 @@ self.addEventListener("install", (event) => {
     caches
       .open(CACHE)
       .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" }))))
-      .then(() => self.skipWaiting()),
+      // The first worker takes over at once; a newer one waits until the person chooses
+      // "Reload" in the page (register-sw.js), so open pages keep their build.
+      .then(() => (self.registration.active ? undefined : self.skipWaiting())),
   );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "take-over") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

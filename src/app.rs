@@ -8,7 +8,10 @@ use leptos_router::components::{Outlet, ProtectedParentRoute, Route, Router, Rou
 use leptos_router::path;
 use wasm_bindgen::JsCast;
 
-use crate::components::{LazyPage, OfflineBanner, TopBar, WriteOutcomes};
+use crate::components::{
+    open_help, InstallOffer, LazyPage, OfflineBanner, Shortcuts, TopBar, UpdateBanner,
+    WriteOutcomes,
+};
 use crate::contexts::session::{use_idle_forget, Session};
 use crate::contexts::settings::Settings;
 use crate::data::write::Writes;
@@ -29,9 +32,11 @@ pub fn App() -> impl IntoView {
     view! {
         <Router>
             <IdleForget session=session settings=settings writes=writes />
+            <Shortcuts />
             <a class="skip-link" href="#main" on:click=focus_main>"Skip to content"</a>
             <TopBar />
             <OfflineBanner />
+            <UpdateBanner />
             <WriteOutcomes />
             <main id="main" tabindex="-1">
                 <Routes fallback=|| view! { <NotFoundPage /> }>
@@ -51,6 +56,14 @@ pub fn App() -> impl IntoView {
             </main>
             <footer class="site-footer">
                 <p>"Folio keeps your key in this tab only. Close the tab or press “Forget key” to remove it."</p>
+                <p>
+                    <button type="button" class="link-button" data-testid="shortcuts-button"
+                        on:click=|_| open_help()>
+                        "Keyboard shortcuts"
+                    </button>
+                    " (press "<kbd>"?"</kbd>")"
+                </p>
+                <InstallOffer />
             </footer>
         </Router>
     }

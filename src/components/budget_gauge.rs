@@ -56,7 +56,7 @@ pub fn BudgetGauge(
                 </svg>
             </div>
             <p class="budget-text">
-                <span class="budget-remaining" data-value=remaining.map(|r| r.to_string())>{text}</span>
+                <span class="budget-remaining amount" data-value=remaining.map(|r| r.to_string())>{text}</span>
                 {percent_text}
             </p>
         </div>

@@ -11,7 +11,7 @@ use crate::format::{
 /// An amount shown with the scale the service sent (asset precision).
 #[component]
 pub fn AmountCell(value: Option<Decimal>, #[prop(into)] class: String) -> impl IntoView {
-    view! { <td class=format!("num {class}")>{or_missing(value, format_amount)}</td> }
+    view! { <td class=format!("num amount {class}")>{or_missing(value, format_amount)}</td> }
 }
 
 /// A fiat value with two decimals; `signed` adds "+" and gain/loss colouring.
@@ -26,7 +26,7 @@ pub fn FiatCell(
     } else {
         (or_missing(value, format_fiat), "")
     };
-    view! { <td class=format!("num {class} {trend}")>{text}</td> }
+    view! { <td class=format!("num amount {class} {trend}")>{text}</td> }
 }
 
 /// A percentage with a sign and gain/loss colouring.

@@ -1,10 +1,12 @@
-//! The top bar: brand, navigation (a menu button on narrow screens) and "Forget key".
+//! The top bar: brand, navigation (a menu button on narrow screens), the discreet-mode switch
+//! and "Forget key".
 
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_location, use_navigate};
 
 use crate::contexts::session::use_session;
+use crate::contexts::settings::use_settings;
 use crate::sections::warm;
 
 /// The account pages in the navigation, in order: (path, label). Add a page here once it
@@ -26,6 +28,8 @@ pub const ACCOUNT_PAGES: &[(&str, &str)] = &[
 #[component]
 pub fn TopBar() -> impl IntoView {
     let session = use_session();
+    let settings = use_settings();
+    let discreet = move || settings.with(|p| p.discreet);
     let menu_open = RwSignal::new(false);
     let location = use_location();
     // Close the menu whenever the page changes.
@@ -83,6 +87,16 @@ pub fn TopBar() -> impl IntoView {
                     </ul>
                 </nav>
                 <Show when=move || session.is_connected()>
+                    <button
+                        type="button"
+                        class="button button-quiet discreet-toggle"
+                        data-testid="discreet"
+                        title="Discreet mode: hide every amount on screen (d)"
+                        aria-pressed=move || if discreet() { "true" } else { "false" }
+                        on:click=move |_| settings.toggle_discreet()
+                    >
+                        <span class="visually-hidden">"Discreet"</span>
+                    </button>
                     <button
                         type="button"
                         class="button button-quiet forget-key"

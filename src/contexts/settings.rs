@@ -115,6 +115,9 @@ pub struct Preferences {
     pub currency: String,
     pub theme: Theme,
     pub idle_minutes: u32,
+    /// Discreet mode: every absolute amount is masked on screen (for sharing a screen);
+    /// percentages and the charts' shapes stay.
+    pub discreet: bool,
 }
 
 impl Default for Preferences {
@@ -126,6 +129,7 @@ impl Default for Preferences {
             currency: "EUR".into(),
             theme: Theme::System,
             idle_minutes: DEFAULT_IDLE_MINUTES,
+            discreet: false,
         }
     }
 }
@@ -181,7 +185,7 @@ impl Settings {
                 if let Ok(json) = serde_json::to_string(p) {
                     storage::set(SETTINGS_ITEM, &json);
                 }
-                apply_theme(p.theme);
+                apply_look(p.theme, p.discreet);
             });
         });
         let settings = Settings {
@@ -217,6 +221,11 @@ impl Settings {
     pub fn currency(&self) -> String {
         self.currency.get()
     }
+
+    /// Switches discreet mode on or off.
+    pub fn toggle_discreet(&self) {
+        self.prefs.update(|p| p.discreet = !p.discreet);
+    }
 }
 
 /// The settings provided by [`Settings::provide`].
@@ -224,8 +233,9 @@ pub fn use_settings() -> Settings {
     expect_context::<Settings>()
 }
 
-/// Sets `data-theme` on `<html>` (absent for "system", so the media query decides).
-fn apply_theme(theme: Theme) {
+/// Sets `data-theme` on `<html>` (absent for "system", so the media query decides) and
+/// `data-discreet` while discreet mode is on (the stylesheet masks every `.amount`).
+fn apply_look(theme: Theme, discreet: bool) {
     let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
@@ -235,6 +245,10 @@ fn apply_theme(theme: Theme) {
     let _ = match theme {
         Theme::System => root.remove_attribute("data-theme"),
         other => root.set_attribute("data-theme", other.as_str()),
+    };
+    let _ = match discreet {
+        true => root.set_attribute("data-discreet", ""),
+        false => root.remove_attribute("data-discreet"),
     };
 }
 

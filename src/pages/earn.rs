@@ -166,8 +166,8 @@ fn ConfigsTable(rows: Vec<EarnRow>) -> impl IntoView {
                     <td class="mode">{or_missing(c.mode.as_ref(), |m| m.as_str().to_string())}</td>
                     <td class="enabled">{yes_no(c.enabled)}</td>
                     <td class="soldout">{yes_no(c.soldout)}</td>
-                    <td class="num available">{or_missing(r.available, format_amount)}</td>
-                    <td class="num staked">{or_missing(r.staked, format_amount)}</td>
+                    <td class="num available amount">{or_missing(r.available, format_amount)}</td>
+                    <td class="num staked amount">{or_missing(r.staked, format_amount)}</td>
                 </tr>
             }
         }).collect_view())

@@ -79,7 +79,7 @@ fn history_view(view: HistoryView) -> impl IntoView {
         .change
         .map(|c| format!("{} {unit}", format_signed_fiat(c)))
         .unwrap_or_else(|| MISSING.to_string());
-    let change_class = format!("figure {}", trend_class(view.change));
+    let change_class = format!("figure amount {}", trend_class(view.change));
     let latest = view
         .points
         .last()
@@ -93,7 +93,7 @@ fn history_view(view: HistoryView) -> impl IntoView {
             view! {
                 <tr>
                     <th scope="row">{or_missing(p.time, format_datetime)}</th>
-                    <td class="num value">{format_fiat_with_unit(p.value, Some(&unit))}</td>
+                    <td class="num value amount">{format_fiat_with_unit(p.value, Some(&unit))}</td>
                 </tr>
             }
         })
@@ -111,7 +111,7 @@ fn history_view(view: HistoryView) -> impl IntoView {
             </div>
             <div>
                 <p class="total-label" id="history-latest-label">"Latest value"</p>
-                <p id="history-latest" class="figure" aria-labelledby="history-latest-label history-latest">{latest.unwrap_or_else(|| MISSING.to_string())}</p>
+                <p id="history-latest" class="figure amount" aria-labelledby="history-latest-label history-latest">{latest.unwrap_or_else(|| MISSING.to_string())}</p>
             </div>
         </div>
         {if empty {

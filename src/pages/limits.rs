@@ -81,8 +81,8 @@ fn limits_view(
                 <section class="card" aria-labelledby="current-limits-title" data-testid="current-limits">
                     <h2 id="current-limits-title">"Daily limits of this key"</h2>
                     <dl class="figures-list">
-                        <div class="figure-row"><dt>"Buy limit"</dt><dd id="buy-limit">{money(limits.buy_limit)}</dd></div>
-                        <div class="figure-row"><dt>"Sell limit"</dt><dd id="sell-limit">{money(limits.sell_limit)}</dd></div>
+                        <div class="figure-row"><dt>"Buy limit"</dt><dd id="buy-limit" class="amount">{money(limits.buy_limit)}</dd></div>
+                        <div class="figure-row"><dt>"Sell limit"</dt><dd id="sell-limit" class="amount">{money(limits.sell_limit)}</dd></div>
                         <div class="figure-row"><dt>"Currency"</dt><dd id="limit-currency">{unit.clone()}</dd></div>
                     </dl>
                     <BudgetSummary limits=limits.clone() unit=unit.clone() />

@@ -138,7 +138,7 @@ fn portfolio_view(
                 <p class="total-label" id="portfolio-total-label">"Total value"</p>
                 <p
                     id="portfolio-total"
-                    class="total"
+                    class="total amount"
                     aria-labelledby="portfolio-total-label portfolio-total"
                     data-value=view.total.map(|t| t.to_string()).unwrap_or_default()
                     data-currency=code.clone()

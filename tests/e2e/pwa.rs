@@ -1,10 +1,159 @@
 //! Folio as an installed app: Chrome's own installability check (`Page.getInstallabilityErrors`,
 //! the check behind its install prompt) finds nothing missing, the manifest parses without
-//! errors, and its shortcuts (Portfolio, Operations, Trade) open those pages.
+//! errors, and its shortcuts (Portfolio, Operations, Trade) open those pages; Folio's install
+//! button opens the browser's prompt; a new version waits until the person presses Reload.
 
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use folio_sandbox::Config;
 use serde_json::json;
 
-use crate::support::{config, World, DESKTOP, FULL_KEY};
+use crate::support::{config, World, DESKTOP, FULL_KEY, PHONE};
+
+/// A copy of the release build in a folder of the test's own (files hard-linked where the
+/// system allows), so that a test can deploy a new version into it.
+fn own_copy_of_the_build(name: &str) -> PathBuf {
+    let from = config().dist.expect("the release build");
+    let to = std::env::temp_dir().join(format!("folio-dist-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&to);
+    copy_tree(&from, &to);
+    to
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("a folder for the copy");
+    for entry in fs::read_dir(from).expect("the build's files") {
+        let entry = entry.expect("a file of the build");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else if fs::hard_link(entry.path(), &target).is_err() {
+            fs::copy(entry.path(), &target).expect("a copied file");
+        }
+    }
+}
+
+/// Deploys a new version of the service worker into `dist` (a new build id: its own cache),
+/// replacing the file rather than writing through a link to the original.
+fn deploy_a_new_worker(dist: &Path) {
+    let sw = fs::read_to_string(dist.join("sw.js")).expect("sw.js");
+    let marker = "const BUILD = /*FOLIO_BUILD*/ \"";
+    assert!(sw.contains(marker), "sw.js names its build");
+    let next = sw.replacen(marker, &format!("{marker}next-"), 1);
+    for stale in ["sw.js", "sw.js.br", "sw.js.gz"] {
+        let _ = fs::remove_file(dist.join(stale));
+    }
+    fs::write(dist.join("sw.js"), next).expect("the new sw.js");
+}
+
+/// Runs `script` until it returns true, tolerating the moments a page is being replaced.
+async fn until(w: &World, script: &str, what: &str) {
+    for _ in 0..200 {
+        if let Ok(value) = w.browser.execute(script, vec![]).await {
+            if value.as_bool() == Some(true) {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{what} never happened");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_version_waits_until_the_person_presses_reload() {
+    let dist = own_copy_of_the_build("update");
+    let config = Config {
+        dist: Some(dist.clone()),
+        ..config()
+    };
+    let w = World::signed_in_with(config, PHONE, FULL_KEY, "/").await;
+    w.find("#portfolio-total").await;
+    until(
+        &w,
+        "return !!navigator.serviceWorker.controller;",
+        "the worker taking over",
+    )
+    .await;
+    assert!(w.is_absent("[data-testid=update-banner]").await);
+
+    deploy_a_new_worker(&dist);
+    // What the app does every 30 minutes and when it comes back to the foreground.
+    w.js("navigator.serviceWorker.getRegistration().then(r => r.update()); return true;")
+        .await;
+    w.wait_text(
+        "[data-testid=update-banner]",
+        "A new version of Folio is ready",
+    )
+    .await;
+    // The new worker waits: this page keeps its build until the person chooses.
+    until(
+        &w,
+        "return caches.keys().then(k => k.length === 2);",
+        "the new build cached beside the old one",
+    )
+    .await;
+    w.assert_fits_width("the update banner at 360 px").await;
+    w.assert_accessible("the update banner").await;
+    w.screenshot("update-ready-360").await;
+
+    w.js("window.__sameDocument = true; return true;").await;
+    w.click("[data-testid=update-banner] button").await;
+    until(
+        &w,
+        "return window.__sameDocument === undefined && document.readyState === 'complete';",
+        "the page reloading",
+    )
+    .await;
+    w.find("#portfolio-total").await;
+    until(
+        &w,
+        "return caches.keys().then(k => k.length === 1 && k[0].startsWith('folio-build-next-'));",
+        "the new build alone in the cache",
+    )
+    .await;
+    assert!(w.is_absent("[data-testid=update-banner]").await);
+    w.close().await;
+    let _ = fs::remove_dir_all(dist);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_install_button_opens_the_browsers_own_prompt() {
+    let w = World::signed_in_with(config(), DESKTOP, FULL_KEY, "/").await;
+    w.find("#portfolio-total").await;
+    // Chromium offers installation once its checks pass: headless, it may or may not do so
+    // during the test, so the offer is also sent here as Chromium sends it.
+    let offer = "const offer = new Event('beforeinstallprompt', { cancelable: true });\
+                 offer.prompt = () => { window.__prompts = (window.__prompts || 0) + 1; };\
+                 return !window.dispatchEvent(offer);";
+    assert_eq!(
+        w.js(offer).await,
+        json!(true),
+        "Folio keeps the offer for its own button"
+    );
+    w.click("[data-testid=install]").await;
+    assert_eq!(w.js("return window.__prompts;").await, json!(1));
+    until(
+        &w,
+        "return !document.querySelector('[data-testid=install]');",
+        "the button going once used",
+    )
+    .await;
+
+    // Once installed, the offer goes away.
+    w.js(offer).await;
+    w.find("[data-testid=install]").await;
+    w.js("window.dispatchEvent(new Event('appinstalled')); return true;")
+        .await;
+    until(
+        &w,
+        "return !document.querySelector('[data-testid=install]');",
+        "the offer going away",
+    )
+    .await;
+    w.close().await;
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chrome_finds_folio_installable_with_its_shortcuts() {

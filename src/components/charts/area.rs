@@ -122,7 +122,7 @@ pub fn AreaChart(
 
     view! {
         <figure class="area-chart">
-            <p class="chart-readout" aria-live="polite" data-testid="chart-readout">{readout}</p>
+            <p class="chart-readout" class:amount=move || active.get().is_some() aria-live="polite" data-testid="chart-readout">{readout}</p>
             <div class="chart-plot">
                 <div
                     class="chart-focus"

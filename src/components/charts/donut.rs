@@ -42,7 +42,7 @@ pub fn AllocationDonut(slices: Vec<AllocationSlice>, unit: Option<String>) -> im
                         <span class=format!("swatch slice-{}", i % SLICE_COLOURS) aria-hidden="true"></span>
                         {s.label.clone()}
                     </th>
-                    <td class="num value">{format_fiat(s.value)}</td>
+                    <td class="num value amount">{format_fiat(s.value)}</td>
                     <td class="num share">{format_share(s.percent)}</td>
                 </tr>
             }

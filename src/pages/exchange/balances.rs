@@ -52,9 +52,9 @@ fn BalancesTable(balances: Vec<Balance>) -> impl IntoView {
     let rows = balances.into_iter().map(|b| view! {
         <tr data-testid="balance-row" data-symbol=b.symbol.clone()>
             <th scope="row">{b.symbol.clone()}</th>
-            <td class="num available" data-value=b.available.to_string()>{format_amount(b.available)}</td>
-            <td class="num locked" data-value=b.locked.to_string()>{format_amount(b.locked)}</td>
-            <td class="num balance-total">{or_missing(b.available.checked_add(b.locked), format_amount)}</td>
+            <td class="num available amount" data-value=b.available.to_string()>{format_amount(b.available)}</td>
+            <td class="num locked amount" data-value=b.locked.to_string()>{format_amount(b.locked)}</td>
+            <td class="num balance-total amount">{or_missing(b.available.checked_add(b.locked), format_amount)}</td>
         </tr>
     }).collect_view();
     view! {
@@ -95,10 +95,10 @@ fn FeeTiers(account: Account) -> impl IntoView {
         <section class="card" aria-labelledby="fees-title">
             <h2 id="fees-title">"Fee tier"</h2>
             <dl class="figures-list">
-                <div class="figure-row"><dt>"30-day traded volume"</dt><dd id="traded-volume" data-value=volume.map(|v| v.to_string()).unwrap_or_default()>{or_missing(volume, format_amount)}</dd></div>
+                <div class="figure-row"><dt>"30-day traded volume"</dt><dd id="traded-volume" class="amount" data-value=volume.map(|v| v.to_string()).unwrap_or_default()>{or_missing(volume, format_amount)}</dd></div>
                 <div class="figure-row"><dt>"Current tier"</dt><dd id="current-tier">{tier(account.current_tier).unwrap_or_else(|| "—".into())}</dd></div>
                 <div class="figure-row"><dt>"Next tier"</dt><dd id="next-tier">{next}</dd></div>
-                {missing.map(|m| view! { <div class="figure-row"><dt>"Volume still needed"</dt><dd id="volume-needed">{format_amount(m)}</dd></div> })}
+                {missing.map(|m| view! { <div class="figure-row"><dt>"Volume still needed"</dt><dd id="volume-needed" class="amount">{format_amount(m)}</dd></div> })}
             </dl>
         </section>
     }

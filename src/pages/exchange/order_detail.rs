@@ -53,8 +53,8 @@ pub fn OrderDetail(
                     <tr data-testid="fill-row">
                         <td>{or_missing(t.executed_at, format_datetime)}</td>
                         <td class="num">{fixed(t.price, pd)}</td>
-                        <td class="num">{fixed(t.quantity, sd)}</td>
-                        <td class="num">{t.fee.map(|f| format!("{} {}", or_missing(f.amount, format_amount), f.currency.unwrap_or_default())).unwrap_or_else(|| "—".into())}</td>
+                        <td class="num amount">{fixed(t.quantity, sd)}</td>
+                        <td class="num amount">{t.fee.map(|f| format!("{} {}", or_missing(f.amount, format_amount), f.currency.unwrap_or_default())).unwrap_or_else(|| "—".into())}</td>
                     </tr>
                 }).collect_view()}</tbody>
             </table>
@@ -68,9 +68,9 @@ pub fn OrderDetail(
             f.currency.unwrap_or_default()
         )
     });
-    let row = |label: &'static str, id: &'static str, value: String| {
+    let row = |label: &'static str, id: &'static str, value: String, amount: bool| {
         view! {
-            <div class="figure-row"><dt>{label}</dt><dd id=id>{value}</dd></div>
+            <div class="figure-row"><dt>{label}</dt><dd id=id class:amount=amount>{value}</dd></div>
         }
     };
     let is_open = order.status.as_ref().is_some_and(|s| s.is_open());
@@ -82,22 +82,22 @@ pub fn OrderDetail(
                 <button type="button" class="button button-quiet" id="close-order-detail" on:click=move |_| on_close.run(())>"Close"</button>
             </div>
             <dl class="figures-list">
-                {row("Status", "detail-status", status_words(order.status.as_ref()))}
-                {row("Pair", "detail-pair", order.pair.clone().unwrap_or_default())}
-                {row("Side", "detail-side", side_words(order.side.as_ref()))}
-                {row("Type", "detail-type", or_missing(order.order_type.as_ref(), type_words))}
-                {row("Time in force", "detail-tif", or_missing(order.time_in_force.as_ref(), tif_words))}
-                {row("Quantity", "detail-quantity", fixed(order.quantity, sd))}
-                {row("Amount", "detail-amount", or_missing(order.amount, |a| format!("{} {quote}", format_amount(a))))}
-                {row("Limit price", "detail-limit", fixed(order.limit_price, pd))}
-                {row("Trigger price", "detail-trigger", fixed(order.trigger_price, pd))}
-                {row("Filled", "detail-filled", format!("{} ({})", fixed(order.filled_quantity, sd), or_missing(fill_percent(&order), |f| format!("{} %", f.normalize()))))}
-                {row("Filled amount", "detail-filled-amount", or_missing(order.filled_amount, |a| format!("{} {quote}", format_amount(a))))}
-                {row("Average price", "detail-average", fixed(order.filled_average_price, pd))}
-                {row("Fee", "detail-fee", fee.unwrap_or_else(|| "—".into()))}
-                {row("Created", "detail-created", or_missing(order.created_at, format_datetime))}
-                {row("Last change", "detail-updated", or_missing(order.updated_at, format_datetime))}
-                {row("Ends", "detail-end", or_missing(order.end_time, format_datetime))}
+                {row("Status", "detail-status", status_words(order.status.as_ref()), false)}
+                {row("Pair", "detail-pair", order.pair.clone().unwrap_or_default(), false)}
+                {row("Side", "detail-side", side_words(order.side.as_ref()), false)}
+                {row("Type", "detail-type", or_missing(order.order_type.as_ref(), type_words), false)}
+                {row("Time in force", "detail-tif", or_missing(order.time_in_force.as_ref(), tif_words), false)}
+                {row("Quantity", "detail-quantity", fixed(order.quantity, sd), true)}
+                {row("Amount", "detail-amount", or_missing(order.amount, |a| format!("{} {quote}", format_amount(a))), true)}
+                {row("Limit price", "detail-limit", fixed(order.limit_price, pd), false)}
+                {row("Trigger price", "detail-trigger", fixed(order.trigger_price, pd), false)}
+                {row("Filled", "detail-filled", format!("{} ({})", fixed(order.filled_quantity, sd), or_missing(fill_percent(&order), |f| format!("{} %", f.normalize()))), true)}
+                {row("Filled amount", "detail-filled-amount", or_missing(order.filled_amount, |a| format!("{} {quote}", format_amount(a))), true)}
+                {row("Average price", "detail-average", fixed(order.filled_average_price, pd), false)}
+                {row("Fee", "detail-fee", fee.unwrap_or_else(|| "—".into()), true)}
+                {row("Created", "detail-created", or_missing(order.created_at, format_datetime), false)}
+                {row("Last change", "detail-updated", or_missing(order.updated_at, format_datetime), false)}
+                {row("Ends", "detail-end", or_missing(order.end_time, format_datetime), false)}
             </dl>
             {cancel}
             <h3>"Fills"</h3>

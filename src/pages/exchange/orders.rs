@@ -85,7 +85,7 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
                 <td class=format!("side side-{}", side_words(order.side.as_ref()).to_lowercase())>{side_words(order.side.as_ref())}</td>
                 <td>{or_missing(order.order_type.as_ref(), type_words)}</td>
                 <td class="num">{fixed(price, pd)}</td>
-                <td class="num" data-value=order.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(order.quantity, sd)}</td>
+                <td class="num amount" data-value=order.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(order.quantity, sd)}</td>
                 <td class="num fill">
                     <span data-value=fill.map(|f| f.to_string()).unwrap_or_default()>{or_missing(fill, |f| format!("{} %", f.normalize()))}</span>
                     <meter min="0" max="100" value=fill.map(|f| f.to_string()).unwrap_or_default() aria-hidden="true"></meter>

@@ -71,9 +71,9 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
                     <td>{t.pair.clone().unwrap_or_default()}</td>
                     <td class=format!("side side-{}", side_words(t.side.as_ref()).to_lowercase())>{side_words(t.side.as_ref())}</td>
                     <td class="num">{fixed(t.price, pd)}</td>
-                    <td class="num" data-value=t.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(t.quantity, sd)}</td>
-                    <td class="num">{or_missing(t.total_amount, format_amount)}</td>
-                    <td class="num fee" data-value=t.fee.as_ref().and_then(|f| f.amount).map(|a| a.to_string()).unwrap_or_default()>{fee_text(&t)}</td>
+                    <td class="num amount" data-value=t.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(t.quantity, sd)}</td>
+                    <td class="num amount">{or_missing(t.total_amount, format_amount)}</td>
+                    <td class="num fee amount" data-value=t.fee.as_ref().and_then(|f| f.amount).map(|a| a.to_string()).unwrap_or_default()>{fee_text(&t)}</td>
                     <td class="actions">
                         <button type="button" class="button button-small" data-testid="trade-details"
                             aria-label=format!("Details of trade {}", t.id)
@@ -123,9 +123,9 @@ fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
         "the trade",
         move || trade.refetch(),
         |t: Trade| {
-            let row = |label: &'static str, id: &'static str, value: String| {
+            let row = |label: &'static str, id: &'static str, value: String, amount: bool| {
                 view! {
-                    <div class="figure-row"><dt>{label}</dt><dd id=id>{value}</dd></div>
+                    <div class="figure-row"><dt>{label}</dt><dd id=id class:amount=amount>{value}</dd></div>
                 }
             };
             let order_link = t.order_id.as_ref().map(|o| {
@@ -134,15 +134,15 @@ fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
         });
             view! {
                 <dl class="figures-list">
-                    {row("Pair", "trade-detail-pair", t.pair.clone().unwrap_or_default())}
-                    {row("Side", "trade-detail-side", side_words(t.side.as_ref()))}
-                    {row("Price", "trade-detail-price", or_missing(t.price, format_amount))}
-                    {row("Quantity", "trade-detail-quantity", or_missing(t.quantity, format_amount))}
-                    {row("Total", "trade-detail-total", or_missing(t.total_amount, format_amount))}
-                    {row("Fee", "trade-detail-fee", or_missing(t.fee.as_ref().and_then(|f| f.amount), format_amount))}
-                    {row("Fee currency", "trade-detail-fee-currency", t.fee.as_ref().and_then(|f| f.currency.clone()).unwrap_or_else(|| "—".into()))}
-                    {row("Executed", "trade-detail-executed", or_missing(t.executed_at, format_datetime))}
-                    {row("Order", "trade-detail-order", or_missing(t.order_id.as_ref(), |o| o.to_string()))}
+                    {row("Pair", "trade-detail-pair", t.pair.clone().unwrap_or_default(), false)}
+                    {row("Side", "trade-detail-side", side_words(t.side.as_ref()), false)}
+                    {row("Price", "trade-detail-price", or_missing(t.price, format_amount), false)}
+                    {row("Quantity", "trade-detail-quantity", or_missing(t.quantity, format_amount), true)}
+                    {row("Total", "trade-detail-total", or_missing(t.total_amount, format_amount), true)}
+                    {row("Fee", "trade-detail-fee", or_missing(t.fee.as_ref().and_then(|f| f.amount), format_amount), true)}
+                    {row("Fee currency", "trade-detail-fee-currency", t.fee.as_ref().and_then(|f| f.currency.clone()).unwrap_or_else(|| "—".into()), false)}
+                    {row("Executed", "trade-detail-executed", or_missing(t.executed_at, format_datetime), false)}
+                    {row("Order", "trade-detail-order", or_missing(t.order_id.as_ref(), |o| o.to_string()), false)}
                 </dl>
                 {order_link}
             }

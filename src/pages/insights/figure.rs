@@ -46,7 +46,7 @@ pub fn Figure(
     view! {
         <div class="figure-pair">
             <dt>{label}</dt>
-            <dd id=id class=class data-value=exact(value)>{eur(value)}</dd>
+            <dd id=id class=format!("amount {class}") data-value=exact(value)>{eur(value)}</dd>
         </div>
     }
 }

@@ -72,9 +72,9 @@ fn country_lines(totals: &YearTotals) -> AnyView {
         );
         return view! {
             <div class="figure-pair"><dt>"Private sales within a year (§ 23 EStG)"</dt>
-                <dd id="insights-de-private" data-value=super::figure::exact(Some(de.private_sales_taxable))>{limit}</dd></div>
+                <dd id="insights-de-private" class="amount" data-value=super::figure::exact(Some(de.private_sales_taxable))>{limit}</dd></div>
             <div class="figure-pair"><dt>"Rewards as other income (§ 22 Nr. 3 EStG)"</dt>
-                <dd id="insights-de-other" data-value=super::figure::exact(Some(de.other_income_taxable))>{other}</dd></div>
+                <dd id="insights-de-other" class="amount" data-value=super::figure::exact(Some(de.other_income_taxable))>{other}</dd></div>
             <Figure label="Capital income (§ 20 EStG: securities, dividends)" id="insights-de-capital"
                 value=Some(de.capital_income) signed=true />
             <Figure label="… above the Sparer-Pauschbetrag" id="insights-de-capital-taxable"

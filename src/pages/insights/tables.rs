@@ -37,8 +37,8 @@ pub fn GainsTable(computed: Computed, year: i32) -> impl IntoView {
             view! {
                 <tr data-asset=g.asset.symbol.clone()>
                     <th scope="row">{g.asset.symbol.clone()}</th>
-                    <td class=format!("num {}", trend_class(Some(g.taxable_gain))) data-value=exact(Some(g.taxable_gain))>{eur(Some(g.taxable_gain))}</td>
-                    <td class=format!("num {}", trend_class(Some(g.tax_free_gain))) data-value=exact(Some(g.tax_free_gain))>{eur(Some(g.tax_free_gain))}</td>
+                    <td class=format!("num amount {}", trend_class(Some(g.taxable_gain))) data-value=exact(Some(g.taxable_gain))>{eur(Some(g.taxable_gain))}</td>
+                    <td class=format!("num amount {}", trend_class(Some(g.tax_free_gain))) data-value=exact(Some(g.tax_free_gain))>{eur(Some(g.tax_free_gain))}</td>
                     <td class="num">{format_count(g.disposals)}</td>
                     <td>{unknown}</td>
                 </tr>
@@ -117,10 +117,10 @@ pub fn DisposalsTable(computed: Computed, year: i32) -> impl IntoView {
                 <tr>
                     <td>{d.time.format("%Y-%m-%d").to_string()}</td>
                     <th scope="row">{d.asset.symbol.clone()}{d.swap.then_some(" (swap)")}</th>
-                    <td class="num">{quantity(d.quantity)}</td>
-                    <td class="num">{eur(d.proceeds)}</td>
-                    <td class="num">{eur(d.cost)}</td>
-                    <td class=format!("num {}", trend_class(d.gain))>{eur(d.gain)}</td>
+                    <td class="num amount">{quantity(d.quantity)}</td>
+                    <td class="num amount">{eur(d.proceeds)}</td>
+                    <td class="num amount">{eur(d.cost)}</td>
+                    <td class=format!("num amount {}", trend_class(d.gain))>{eur(d.gain)}</td>
                     <td><ul class="lots-used">{lots}</ul></td>
                 </tr>
             }
@@ -175,11 +175,11 @@ pub fn IncomeTable(computed: Computed, year: i32) -> impl IntoView {
                 <tr>
                     <th scope="row">{r.asset.symbol.clone()}</th>
                     <td>{r.kind.label()}</td>
-                    <td class="num">{quantity(r.gross)}</td>
-                    <td class="num">{quantity(r.fee)}</td>
-                    <td class="num">{quantity(r.net)}</td>
+                    <td class="num amount">{quantity(r.gross)}</td>
+                    <td class="num amount">{quantity(r.fee)}</td>
+                    <td class="num amount">{quantity(r.net)}</td>
                     <td class="num">{format_count(r.count)}</td>
-                    <td class="num" data-value=exact(r.value)>{eur(r.value)}</td>
+                    <td class="num amount" data-value=exact(r.value)>{eur(r.value)}</td>
                 </tr>
             }
         })
@@ -251,10 +251,10 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
                 <tr>
                     <th scope="row">{l.asset.symbol.clone()}</th>
                     <td>{l.acquired.map(|d| d.to_string()).unwrap_or_else(|| "average".into())}</td>
-                    <td class="num">{quantity(l.quantity)}</td>
-                    <td class="num">{eur(l.cost)}</td>
-                    <td class="num">{eur(l.value)}</td>
-                    <td class=format!("num {}", trend_class(l.unrealised))>{eur(l.unrealised)}</td>
+                    <td class="num amount">{quantity(l.quantity)}</td>
+                    <td class="num amount">{eur(l.cost)}</td>
+                    <td class="num amount">{eur(l.value)}</td>
+                    <td class=format!("num amount {}", trend_class(l.unrealised))>{eur(l.unrealised)}</td>
                     <td>{free}</td>
                 </tr>
             }

@@ -36,7 +36,7 @@ pub fn amount_cell(
         (Some(v), None) => format_amount(v),
         (None, _) => MISSING.to_string(),
     };
-    view! { <td class=format!("num {class}") data-value=exact>{text}</td> }
+    view! { <td class=format!("num amount {class}") data-value=exact>{text}</td> }
 }
 
 /// A status in plain words; the raw value in `data-status`.

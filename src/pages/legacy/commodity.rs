@@ -42,7 +42,7 @@ fn trade_cell(trade: Option<&LegacyItem<LegacyTrade>>) -> impl IntoView {
     let amount = a.amount_cryptocoin.map(format_amount).unwrap_or_default();
     view! {
         <td class="trade" data-trade-id=t.id.clone()>
-            {format!("{kind} {amount} ")}
+            {format!("{kind} ")}<span class="amount">{amount}</span>" "
             <span class="mono" title=t.id.clone()>{format!("({})", crate::data::catalogue::short_id(&t.id))}</span>
             " " {trade_badges(a.is_swap, a.is_savings)}
         </td>

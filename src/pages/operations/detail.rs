@@ -76,7 +76,7 @@ fn transaction(tx: &OperationTransaction, names: &Names) -> impl IntoView {
             {id_line("Trade id", t.trade_id.map(|i| i.to_string()))}
             <dt>"Rate"</dt><dd class="num">{d(t.rate)}</dd>
             <dt>"Rate with fee"</dt><dd class="num">{d(t.rate_with_fee)}</dd>
-            <dt>"Trade fee"</dt><dd class="num">{money_text(t.fee.as_ref(), names)}</dd>
+            <dt>"Trade fee"</dt><dd class="num amount">{money_text(t.fee.as_ref(), names)}</dd>
             <dt>"Fee percentage"</dt><dd class="num">{t.fee_percentage.map(|p| format!("{p} %")).unwrap_or_else(|| MISSING.into())}</dd>
             <dt>"EUR rate"</dt><dd class="num">{d(t.to_eur_rate)}</dd>
         }
@@ -101,9 +101,9 @@ fn transaction(tx: &OperationTransaction, names: &Names) -> impl IntoView {
             <h3>{format!("{kind} · {}", flow.as_deref().unwrap_or(MISSING))}</h3>
             <dl class="op-tx-fields">
                 {id_line("Transaction id", Some(tx.transaction_id.to_string()))}
-                <dt>"Amount"</dt><dd class="num">{money_text(tx.asset_amount.as_ref(), names)}</dd>
-                <dt>"Fee"</dt><dd class="num">{money_text(tx.fee_amount.as_ref(), names)}</dd>
-                <dt>"Balance after"</dt><dd class="num">{balance}</dd>
+                <dt>"Amount"</dt><dd class="num amount">{money_text(tx.asset_amount.as_ref(), names)}</dd>
+                <dt>"Fee"</dt><dd class="num amount">{money_text(tx.fee_amount.as_ref(), names)}</dd>
+                <dt>"Balance after"</dt><dd class="num amount">{balance}</dd>
                 <dt>"Credited"</dt><dd>{credited}</dd>
                 {id_line("Wallet id", tx.wallet_id.as_ref().map(|w| w.to_string()))}
                 {id_line("Order id", tx.order_id.clone())}

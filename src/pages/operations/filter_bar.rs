@@ -64,7 +64,7 @@ pub fn FilterBar(
             on:submit=|ev| ev.prevent_default()>
             <div class="field ops-search">
                 <label for="ops-search">"Search"</label>
-                <input id="ops-search" type="search" autocomplete="off"
+                <input id="ops-search" type="search" data-shortcut="search" autocomplete="off"
                     placeholder="Asset, symbol or id"
                     prop:value=move || text.get()
                     on:input=move |ev| on_text.run(event_target_value(&ev)) />

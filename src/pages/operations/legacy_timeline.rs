@@ -145,7 +145,7 @@ fn entries_view(entries: Vec<TimelineEntry>, names: Names) -> impl IntoView {
                     view! {
                         <li class="timeline-entry" data-testid="timeline-entry" data-source=key data-id=r.key.clone()>
                             <span class="timeline-time">{time}</span>
-                            <span class="timeline-what"><strong>{r.title.clone()}</strong>" "{r.detail.clone()}</span>
+                            <span class="timeline-what"><strong>{r.title.clone()}</strong>" "<span class="amount">{r.detail.clone()}</span></span>
                             <span class=format!("legacy-badge badge-{key}")>{source_words(r.source)}</span>
                         </li>
                     }

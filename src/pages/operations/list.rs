@@ -69,10 +69,10 @@ fn operation_row(s: &OperationSummary, index: usize, selected: RwSignal<Option<u
                     <span class="op-time">{time}</span>
                 </span>
                 <span class="op-line op-legs">
-                    <span class="op-out">{legs_out}</span>
+                    <span class="op-out amount">{legs_out}</span>
                     {arrow}
-                    <span class="op-in">{legs_in}</span>
-                    {(!extra.is_empty()).then(|| view! { <span class="op-extra">{extra}</span> })}
+                    <span class="op-in amount">{legs_in}</span>
+                    {(!extra.is_empty()).then(|| view! { <span class="op-extra amount">{extra}</span> })}
                 </span>
             </button>
         </li>

@@ -29,7 +29,7 @@ pub fn PositionsTable(rows: Vec<PositionRow>, #[prop(into)] unit: String) -> imp
                             <span class="asset-symbol">{row.symbol.clone()}</span>
                         </th>
                         <AmountCell value=row.balance class="balance" />
-                        <td class="num available">
+                        <td class="num available amount">
                             {or_missing(row.available, format_amount)}
                             {staked(row.balance, row.available).map(|s| view! {
                                 <span class="staked-note" data-testid="staked-note">{format!("{} staked", format_amount(s))}</span>

@@ -131,7 +131,7 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
             <form class="field" role="search" on:submit=search>
                 <label for="asset-search">"Or search by symbol"</label>
                 <div class="input-with-button">
-                    <input id="asset-search" type="text" autocomplete="off" spellcheck="false"
+                    <input id="asset-search" type="text" data-shortcut="search" autocomplete="off" spellcheck="false"
                         placeholder="BTC, ETH, AAPL…"
                         prop:value=move || query.get()
                         on:input=move |ev| query.set(event_target_value(&ev)) />

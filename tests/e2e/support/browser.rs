@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -204,6 +205,21 @@ impl World {
         let input = self.find(css).await;
         input.clear().await.expect("clears");
         input.send_keys(text).await.expect("types");
+    }
+
+    /// Presses and releases each key in turn on whatever has focus, as a keyboard does
+    /// (WebDriver key actions; special keys as `fantoccini::key::Key` chars).
+    pub async fn press_keys(&self, keys: &str) {
+        let mut actions = KeyActions::new("keyboard".into());
+        for key in keys.chars() {
+            actions = actions
+                .then(KeyAction::Down { value: key })
+                .then(KeyAction::Up { value: key });
+        }
+        self.browser
+            .perform_actions(actions)
+            .await
+            .unwrap_or_else(|e| panic!("press {keys:?}: {e}"));
     }
 
     /// Chooses an option of a select by its value.

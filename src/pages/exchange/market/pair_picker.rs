@@ -32,7 +32,7 @@ pub fn PairPicker(
             <h2 id="pair-picker-title" class="visually-hidden">"Pair"</h2>
             <div class="field field-inline">
                 <label for="pair-search">"Find a pair"</label>
-                <input id="pair-search" type="search" autocomplete="off" placeholder="BTC, EUR…"
+                <input id="pair-search" type="search" data-shortcut="search" autocomplete="off" placeholder="BTC, EUR…"
                     prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev)) />
             </div>
             <ul class="pair-list" id="pair-list">

@@ -1,0 +1,265 @@
+//! Keyboard shortcuts: `g` then a letter opens a section, `/` puts the cursor in the page's
+//! search, `d` switches discreet mode, `?` opens the list of shortcuts, `Esc` closes dialogs.
+//!
+//! They never act while the person types in a field, holds Ctrl, Alt or Meta, or has a
+//! dialog open (a confirmation stays the only thing a key can touch). The list is a native
+//! modal `<dialog>`: it keeps focus inside, `Esc` closes it and focus returns to where it was.
+//! The footer's "Keyboard shortcuts" button opens it too ([`open_help`]).
+
+use std::cell::Cell;
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use wasm_bindgen::JsCast;
+
+use crate::components::top_bar::ACCOUNT_PAGES;
+use crate::contexts::settings::use_settings;
+
+/// What a key press asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shortcut {
+    /// Open the page at this path.
+    Go(&'static str),
+    /// Put the cursor in the page's search field.
+    Search,
+    /// Show the list of shortcuts.
+    Help,
+    /// Switch discreet mode.
+    Discreet,
+}
+
+/// The sections `g` then a letter opens: (letter, path). Their names are the top bar's.
+pub const GO_TO: &[(&str, &str)] = &[
+    ("p", "/"),
+    ("h", "/history"),
+    ("o", "/operations"),
+    ("t", "/trade"),
+    ("e", "/earn"),
+    ("l", "/limits"),
+    ("i", "/insights"),
+    ("x", "/market"),
+    ("s", "/settings"),
+];
+
+/// A section's name as the top bar shows it.
+fn page_name(path: &str) -> &'static str {
+    ACCOUNT_PAGES
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map_or("Settings", |(_, name)| name)
+}
+
+/// How long after `g` its letter may follow.
+const GO_WINDOW_MS: f64 = 1500.0;
+
+/// Reads key presses one by one, remembering a pending `g`.
+#[derive(Debug, Default)]
+pub struct KeyReader {
+    go_since: Cell<Option<f64>>,
+}
+
+impl KeyReader {
+    /// The shortcut `key` (a `KeyboardEvent.key`) completes at `now_ms`, if any.
+    pub fn read(&self, key: &str, now_ms: f64) -> Option<Shortcut> {
+        let after_go = self
+            .go_since
+            .take()
+            .is_some_and(|since| now_ms - since <= GO_WINDOW_MS);
+        if after_go {
+            return GO_TO
+                .iter()
+                .find(|(letter, _)| *letter == key)
+                .map(|&(_, path)| Shortcut::Go(path));
+        }
+        match key {
+            "g" => {
+                self.go_since.set(Some(now_ms));
+                None
+            }
+            "/" => Some(Shortcut::Search),
+            "?" => Some(Shortcut::Help),
+            "d" => Some(Shortcut::Discreet),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a key press belongs to something else: typing in a field, a chord with Ctrl, Alt
+/// or Meta, an input method composing, or a dialog being open.
+fn belongs_elsewhere(ev: &web_sys::KeyboardEvent) -> bool {
+    if ev.ctrl_key() || ev.alt_key() || ev.meta_key() || ev.is_composing() {
+        return true;
+    }
+    let typing = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+        .is_some_and(|el| {
+            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                || el.is_content_editable()
+        });
+    let dialog_open = document()
+        .query_selector("[aria-modal=true], dialog[open]")
+        .ok()
+        .flatten()
+        .is_some();
+    typing || dialog_open
+}
+
+/// Focuses (and selects) the page's search field, if it has one.
+fn focus_search() -> bool {
+    let field = document()
+        .query_selector("main [data-shortcut=search]")
+        .ok()
+        .flatten()
+        .and_then(|el| el.dyn_into::<web_sys::HtmlInputElement>().ok());
+    field.is_some_and(|field| {
+        let _ = field.focus();
+        field.select();
+        true
+    })
+}
+
+/// Listens for the shortcuts (mounted once, inside the router) and holds their dialog.
+#[component]
+pub fn Shortcuts() -> impl IntoView {
+    let settings = use_settings();
+    let navigate = use_navigate();
+    let reader = KeyReader::default();
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.default_prevented() || belongs_elsewhere(&ev) {
+            return;
+        }
+        let Some(shortcut) = reader.read(&ev.key(), js_sys::Date::now()) else {
+            return;
+        };
+        match shortcut {
+            Shortcut::Go(path) => navigate(path, Default::default()),
+            Shortcut::Search => {
+                if !focus_search() {
+                    return;
+                }
+            }
+            Shortcut::Help => open_help(),
+            Shortcut::Discreet => settings.toggle_discreet(),
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || handle.remove());
+    // Static markup: far less code than a view per element. Its Close button is handled here.
+    let close = |ev: leptos::ev::MouseEvent| {
+        let target = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        if target.is_some_and(|t| t.has_attribute("data-close")) {
+            if let Some(dialog) = help_dialog() {
+                dialog.close();
+            }
+        }
+    };
+    view! { <div on:click=close inner_html=dialog_html()></div> }
+}
+
+/// The list's `<dialog>`, once in the page.
+fn help_dialog() -> Option<web_sys::HtmlDialogElement> {
+    document()
+        .get_element_by_id("shortcuts")
+        .and_then(|el| el.dyn_into().ok())
+}
+
+/// Opens the list of shortcuts (a modal: focus moves in and stays until it closes).
+pub fn open_help() {
+    if let Some(dialog) = help_dialog() {
+        let _ = dialog.show_modal();
+    }
+}
+
+/// The keys and what they do, for the dialog.
+const KEYS: &[(&str, &str)] = &[
+    ("/", "Search on this page"),
+    ("d", "Discreet mode: hide or show amounts"),
+    ("?", "This list"),
+    ("Esc", "Close a dialog"),
+];
+
+/// The list as markup: every text in it is one of this module's constants.
+fn dialog_html() -> String {
+    let go = GO_TO.iter().map(|&(letter, path)| {
+        format!(
+            "<tr><td><kbd>g</kbd> <kbd>{letter}</kbd></td><td>{}</td></tr>",
+            page_name(path)
+        )
+    });
+    let others = KEYS
+        .iter()
+        .map(|(key, what)| format!("<tr><td><kbd>{key}</kbd></td><td>{what}</td></tr>"));
+    let rows: String = go.chain(others).collect();
+    format!(
+        "<dialog id=\"shortcuts\" class=\"dialog card shortcuts\" aria-labelledby=\"shortcuts-title\" \
+         data-testid=\"shortcuts\"><h2 id=\"shortcuts-title\">Keyboard shortcuts</h2>\
+         <p>Not while you type in a field.</p><table class=\"data-table\"><thead><tr>\
+         <th scope=\"col\">Keys</th><th scope=\"col\">Action</th></tr></thead>\
+         <tbody>{rows}</tbody></table><div class=\"dialog-actions\">\
+         <button type=\"button\" class=\"button\" data-close>Close</button></div></dialog>"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn g_then_a_letter_opens_its_section_within_the_window() {
+        let keys = KeyReader::default();
+        assert_eq!(keys.read("g", 1000.0), None);
+        assert_eq!(keys.read("h", 1800.0), Some(Shortcut::Go("/history")));
+        assert_eq!(keys.read("g", 5000.0), None);
+        assert_eq!(keys.read("x", 6500.0), Some(Shortcut::Go("/market")));
+    }
+
+    #[test]
+    fn a_late_or_unknown_letter_after_g_does_nothing_and_is_not_kept() {
+        let keys = KeyReader::default();
+        keys.read("g", 0.0);
+        assert_eq!(keys.read("h", 1501.0), None);
+        keys.read("g", 2000.0);
+        assert_eq!(keys.read("q", 2100.0), None);
+        // The `g` was used up: a letter alone is no shortcut.
+        assert_eq!(keys.read("h", 2200.0), None);
+        // After g, the other shortcuts' keys are not theirs.
+        keys.read("g", 3000.0);
+        assert_eq!(keys.read("d", 3100.0), None);
+    }
+
+    #[test]
+    fn single_keys() {
+        let keys = KeyReader::default();
+        assert_eq!(keys.read("/", 0.0), Some(Shortcut::Search));
+        assert_eq!(keys.read("?", 0.0), Some(Shortcut::Help));
+        assert_eq!(keys.read("d", 0.0), Some(Shortcut::Discreet));
+        assert_eq!(keys.read("D", 0.0), None);
+        assert_eq!(keys.read("Enter", 0.0), None);
+    }
+
+    #[test]
+    fn every_section_key_is_distinct_and_leads_to_a_listed_page() {
+        let pages: Vec<&str> = ACCOUNT_PAGES
+            .iter()
+            .map(|(path, _)| *path)
+            .chain(["/settings"])
+            .collect();
+        for (i, (letter, path)) in GO_TO.iter().enumerate() {
+            assert!(pages.contains(path), "{path}");
+            assert!(GO_TO[i + 1..].iter().all(|(other, _)| other != letter));
+        }
+        assert_eq!(page_name("/market"), "Exchange");
+        assert_eq!(page_name("/settings"), "Settings");
+        let html = dialog_html();
+        assert!(
+            html.contains("<kbd>x</kbd></td><td>Exchange</td>"),
+            "{html}"
+        );
+        assert!(!KEYS
+            .iter()
+            .any(|(k, w)| format!("{k}{w}").contains(['<', '&'])));
+    }
+}
