@@ -12,7 +12,8 @@ import { stagingDir } from "./staged-files.mjs";
 const staging = stagingDir("one-stylesheet");
 const indexPath = join(staging, "index.html");
 const html = readFileSync(indexPath, "utf8");
-const re = /<link rel="stylesheet" href="\/([a-z_-]+-[0-9a-f]{16}\.css)"[^>]*\/?>\n?/g;
+// Trunk writes its hash without leading zeros: 15 hex digits (or fewer) happen.
+const re = /<link rel="stylesheet" href="\/([a-z_-]+-[0-9a-f]{1,16}\.css)"[^>]*\/?>\n?/g;
 const links = [...html.matchAll(re)];
 if (links.length === 0) {
   console.error("one-stylesheet: no stylesheet links in the staged index.html");
@@ -38,4 +39,9 @@ const joined = html.replace(re, () => {
   first = false;
   return `<link rel="stylesheet" href="/${name}" integrity="${integrity}"/>\n`;
 });
+const left = (joined.match(/rel="stylesheet"/g) || []).length;
+if (left !== 1) {
+  console.error(`one-stylesheet: ${left} stylesheet links after joining (one expected)`);
+  process.exit(1);
+}
 writeFileSync(indexPath, joined);

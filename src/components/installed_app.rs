@@ -67,16 +67,16 @@ pub fn UpdateBanner() -> impl IntoView {
             call("update");
         }
     };
+    // `hidden` toggles rather than `<Show>`: the markup is fixed, and far less code.
     view! {
-        <Show when=move || ready.get()>
-            <div class="update-banner" role="status" data-testid="update-banner">
-                <span>"A new version of Folio is ready."</span>
-                <button type="button" class="button button-small" on:click=reload>"Reload"</button>
-                <Show when=move || must_wait.get()>
-                    <span>" A change you sent is still waiting for its answer: reload once it has come."</span>
-                </Show>
-            </div>
-        </Show>
+        <div class="update-banner" role="status" data-testid="update-banner"
+            hidden=move || !ready.get()>
+            <span>"A new version of Folio is ready."</span>
+            <button type="button" class="button button-small" on:click=reload>"Reload"</button>
+            <span hidden=move || !must_wait.get()>
+                "A change you sent is still waiting for its answer: reload once it has come."
+            </span>
+        </div>
     }
 }
 
@@ -114,13 +114,11 @@ pub fn InstallOffer() -> impl IntoView {
         call("install");
     };
     view! {
-        <Show when=move || offered.get()>
-            <p>
-                <button type="button" class="link-button" data-testid="install" on:click=install>
-                    "Install Folio as an app"
-                </button>
-            </p>
-        </Show>
+        <p hidden=move || !offered.get()>
+            <button type="button" class="link-button" data-testid="install" on:click=install>
+                "Install Folio as an app"
+            </button>
+        </p>
         {(apple && !running_installed()).then(|| view! {
             <p data-testid="install-apple">
                 "To install Folio on this device: Share, then “Add to Home Screen”."

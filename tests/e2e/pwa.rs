@@ -48,6 +48,13 @@ fn deploy_a_new_worker(dist: &Path) {
     fs::write(dist.join("sw.js"), next).expect("the new sw.js");
 }
 
+/// Whether the update banner is hidden.
+const BANNER_HIDDEN: &str = "return document.querySelector('[data-testid=update-banner]').hidden;";
+
+/// Whether the install offer is hidden.
+const OFFER_HIDDEN: &str =
+    "return document.querySelector('[data-testid=install]').closest('p').hidden;";
+
 /// Runs `script` until it returns true, tolerating the moments a page is being replaced.
 async fn until(w: &World, script: &str, what: &str) {
     for _ in 0..200 {
@@ -76,17 +83,20 @@ async fn a_new_version_waits_until_the_person_presses_reload() {
         "the worker taking over",
     )
     .await;
-    assert!(w.is_absent("[data-testid=update-banner]").await);
+    assert_eq!(w.js(BANNER_HIDDEN).await, json!(true));
 
     deploy_a_new_worker(&dist);
     // What the app does every 30 minutes and when it comes back to the foreground.
     w.js("navigator.serviceWorker.getRegistration().then(r => r.update()); return true;")
         .await;
-    w.wait_text(
-        "[data-testid=update-banner]",
-        "A new version of Folio is ready",
+    until(
+        &w,
+        "return !document.querySelector('[data-testid=update-banner]').hidden;",
+        "the banner showing",
     )
     .await;
+    let text = w.text("[data-testid=update-banner]").await;
+    assert!(text.contains("A new version of Folio is ready"), "{text}");
     // The new worker waits: this page keeps its build until the person chooses.
     until(
         &w,
@@ -113,7 +123,7 @@ async fn a_new_version_waits_until_the_person_presses_reload() {
         "the new build alone in the cache",
     )
     .await;
-    assert!(w.is_absent("[data-testid=update-banner]").await);
+    assert_eq!(w.js(BANNER_HIDDEN).await, json!(true));
     w.close().await;
     let _ = fs::remove_dir_all(dist);
 }
@@ -132,26 +142,27 @@ async fn the_install_button_opens_the_browsers_own_prompt() {
         json!(true),
         "Folio keeps the offer for its own button"
     );
-    w.click("[data-testid=install]").await;
-    assert_eq!(w.js("return window.__prompts;").await, json!(1));
     until(
         &w,
-        "return !document.querySelector('[data-testid=install]');",
-        "the button going once used",
+        "return !document.querySelector('[data-testid=install]').closest('p').hidden;",
+        "the offer showing",
     )
     .await;
+    w.click("[data-testid=install]").await;
+    assert_eq!(w.js("return window.__prompts;").await, json!(1));
+    until(&w, OFFER_HIDDEN, "the button going once used").await;
 
     // Once installed, the offer goes away.
     w.js(offer).await;
-    w.find("[data-testid=install]").await;
-    w.js("window.dispatchEvent(new Event('appinstalled')); return true;")
-        .await;
     until(
         &w,
-        "return !document.querySelector('[data-testid=install]');",
-        "the offer going away",
+        "return !document.querySelector('[data-testid=install]').closest('p').hidden;",
+        "the offer showing again",
     )
     .await;
+    w.js("window.dispatchEvent(new Event('appinstalled')); return true;")
+        .await;
+    until(&w, OFFER_HIDDEN, "the offer going away").await;
     w.close().await;
 }
 
