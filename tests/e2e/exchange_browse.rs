@@ -1,7 +1,8 @@
 //! Exchange lists and market view in the browser: order filters land in the URL and survive
 //! a reload, paging shows every order exactly once (the sandbox's list as witness), a book
 //! level fills the order form's price, the candle interval is in the URL, the candles have
-//! labelled price and time axes, and the market fits a phone and flags a skewed clock.
+//! labelled price and time axes and a crosshair (keys and pointer), and the market fits a phone
+//! and flags a skewed clock.
 
 use std::collections::HashSet;
 
@@ -174,6 +175,7 @@ async fn a_book_level_fills_the_price_and_the_interval_is_in_the_url() {
     w.wait_js_true("document.querySelectorAll('[data-testid=candle-row]').length === 48")
         .await;
     assert_candle_axes(&w, 5).await;
+    assert_candle_crosshair(&w).await;
     let absent = w
         .js("return document.getElementById('clock-skew') === null;")
         .await;
@@ -183,6 +185,42 @@ async fn a_book_level_fills_the_price_and_the_interval_is_in_the_url() {
         "no clock warning when the clocks agree"
     );
     w.close().await;
+}
+
+/// The candles' crosshair: with the chart focused, the first arrow press reads the newest
+/// candle (the table's first row), the next one the candle before; a pointer on the chart's
+/// left edge reads the oldest.
+async fn assert_candle_crosshair(w: &World) {
+    let row = |n: usize| {
+        format!("return [...document.querySelectorAll('#candles-table tbody tr')[{n}].cells].map(c => c.textContent);")
+    };
+    let readout = || w.text("[data-testid=candle-readout]");
+    w.js("document.querySelector('[data-testid=candle-chart]').focus(); return true;")
+        .await;
+    for n in 0..2 {
+        w.press_keys(&char::from(fantoccini::key::Key::Left).to_string())
+            .await;
+        let cells = w.js(&row(n)).await;
+        let (start, close) = (cells[0].as_str().unwrap(), cells[4].as_str().unwrap());
+        let expected = format!("{start} · Open");
+        let text = readout().await;
+        assert!(
+            text.starts_with(&expected) && text.contains(&format!("Close {close}")),
+            "row {n}: {text:?} reads another candle than {cells}"
+        );
+    }
+    w.js("const svg = document.querySelector('.candle-chart'); const r = svg.getBoundingClientRect();\
+          svg.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + 1, clientY: r.top + r.height / 2, bubbles: true }));\
+          return true;")
+        .await;
+    let oldest = w
+        .js("const rows = document.querySelectorAll('#candles-table tbody tr'); return rows[rows.length - 1].cells[0].textContent;")
+        .await;
+    let text = readout().await;
+    assert!(
+        text.starts_with(oldest.as_str().unwrap()),
+        "the left edge reads {text:?}, not the oldest candle {oldest}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -8,11 +8,11 @@
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
-use wasm_bindgen::JsCast;
 
 use crate::components::charts::geometry::{
     area_path, line_path, line_points, nearest_index, value_y, ChartBox, ChartPoint,
 };
+use crate::components::charts::pointing::{point_after_key, pointer_x};
 use crate::components::charts::ticks::{time_tick_indices, value_ticks};
 use crate::format::{
     format_amount, format_axis_label, format_datetime, format_fiat_with_unit, MISSING,
@@ -75,18 +75,9 @@ pub fn AreaChart(
     };
 
     let on_pointer = move |ev: leptos::ev::PointerEvent| {
-        let Some(target) = ev
-            .current_target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        let rect = target.get_bounding_client_rect();
-        if rect.width() <= 0.0 {
-            return;
+        if let Some(x) = pointer_x(&ev, FRAME.width) {
+            active.set(points.with_value(|p| nearest_index(p, x)));
         }
-        let x = (f64::from(ev.client_x()) - rect.left()) / rect.width() * FRAME.width;
-        active.set(points.with_value(|p| nearest_index(p, x)));
     };
 
     let marker = move || {
@@ -159,22 +150,6 @@ pub fn AreaChart(
     }
 }
 
-/// The point the key moves to: `Some(None)` clears the highlight, `None` means the key does
-/// nothing here. Right/Up go later, Left/Down earlier (the first press starts at the latest
-/// point), Home and End jump, Escape clears.
-fn point_after_key(key: &str, current: Option<usize>, count: usize) -> Option<Option<usize>> {
-    let last = count.checked_sub(1)?;
-    Some(match (key, current) {
-        ("ArrowRight" | "ArrowUp" | "ArrowLeft" | "ArrowDown", None) => Some(last),
-        ("ArrowRight" | "ArrowUp", Some(i)) => Some(i.saturating_add(1).min(last)),
-        ("ArrowLeft" | "ArrowDown", Some(i)) => Some(i.saturating_sub(1)),
-        ("Home", _) => Some(0),
-        ("End", _) => Some(last),
-        ("Escape", _) => None,
-        _ => return None,
-    })
-}
-
 /// The guide line and dot at the highlighted point.
 fn marker_at(p: ChartPoint) -> impl IntoView {
     view! {
@@ -230,20 +205,4 @@ fn axes(
         .filter_map(|i| Some(format_axis_label(data.get(i)?.time?, intraday)))
         .collect();
     (value_axis, time_axis)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::point_after_key;
-
-    #[test]
-    fn keys_move_the_highlight() {
-        assert_eq!(point_after_key("ArrowLeft", None, 5), Some(Some(4)));
-        assert_eq!(point_after_key("ArrowRight", Some(4), 5), Some(Some(4)));
-        assert_eq!(point_after_key("ArrowLeft", Some(0), 5), Some(Some(0)));
-        assert_eq!(point_after_key("Home", Some(3), 5), Some(Some(0)));
-        assert_eq!(point_after_key("Escape", Some(3), 5), Some(None));
-        assert_eq!(point_after_key("a", Some(3), 5), None);
-        assert_eq!(point_after_key("End", None, 0), None);
-    }
 }

@@ -11,6 +11,8 @@ use crate::components::charts::ticks::value_ticks;
 /// One candle in SVG coordinates.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CandleBar {
+    /// The candle's index in the list drawn.
+    pub candle: usize,
     /// Centre of the candle.
     pub x: f64,
     /// Body width.
@@ -34,21 +36,28 @@ fn float(v: Option<rust_decimal::Decimal>) -> Option<f64> {
 /// Bars for `candles` (oldest first) spread across `frame`; candles missing a value are
 /// skipped. The lowest low sits at the bottom, the highest high at the top.
 pub fn candle_bars(candles: &[Candle], frame: ChartBox) -> Vec<CandleBar> {
-    let complete: Vec<(f64, f64, f64, f64)> = candles
+    let complete: Vec<(usize, (f64, f64, f64, f64))> = candles
         .iter()
-        .filter_map(|c| {
+        .enumerate()
+        .filter_map(|(i, c)| {
             Some((
-                float(c.open)?,
-                float(c.high)?,
-                float(c.low)?,
-                float(c.close)?,
+                i,
+                (
+                    float(c.open)?,
+                    float(c.high)?,
+                    float(c.low)?,
+                    float(c.close)?,
+                ),
             ))
         })
         .collect();
-    let low = complete.iter().map(|c| c.2).fold(f64::INFINITY, f64::min);
+    let low = complete
+        .iter()
+        .map(|(_, c)| c.2)
+        .fold(f64::INFINITY, f64::min);
     let high = complete
         .iter()
-        .map(|c| c.1)
+        .map(|(_, c)| c.1)
         .fold(f64::NEG_INFINITY, f64::max);
     let inner_w = (frame.width - 2.0 * frame.padding).max(1.0);
     let slot = inner_w / (complete.len().max(1) as f64);
@@ -56,9 +65,10 @@ pub fn candle_bars(candles: &[Candle], frame: ChartBox) -> Vec<CandleBar> {
     complete
         .iter()
         .enumerate()
-        .map(|(i, &(open, hi, lo, close))| {
+        .map(|(i, &(candle, (open, hi, lo, close)))| {
             let (top, bottom) = (y(open.max(close)), y(open.min(close)));
             CandleBar {
+                candle,
                 x: frame.padding + slot * (i as f64 + 0.5),
                 width: (slot * 0.7).max(1.0),
                 wick_top: y(hi),
@@ -115,12 +125,17 @@ mod tests {
         let bars = candle_bars(
             &[
                 candle("10", "20", "0", "15"),
-                candle("15", "16", "5", "6"),
                 candle("x", "1", "1", "1"),
+                candle("15", "16", "5", "6"),
             ],
             FRAME,
         );
         assert_eq!(bars.len(), 2, "the incomplete candle is skipped");
+        assert_eq!(
+            (bars[0].candle, bars[1].candle),
+            (0, 2),
+            "bars know their candle"
+        );
         assert_eq!(bars[0].x, 35.0);
         assert_eq!(bars[1].x, 85.0);
         assert_eq!(bars[0].wick_top, 10.0);

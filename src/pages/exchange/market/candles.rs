@@ -1,14 +1,16 @@
 //! Candles: an interval choice (kept in the URL), a candlestick chart with a price axis (a few
 //! round prices as grid lines, labelled at the left) and a time axis (five evenly spread
-//! start times, three on a phone), and the same candles as a table (open, high, low, close,
-//! volume) for people who do not read charts.
+//! start times, three on a phone), a crosshair (pointer, or arrow keys with the chart
+//! focused) whose candle is read out above the chart, and the same candles as a table (open,
+//! high, low, close, volume) for people who do not read charts.
 
 use chrono::DateTime;
 use folio_client::exchange::{Candle, CandleInterval, CandlesQuery, Pair};
 use folio_client::Client;
 use leptos::prelude::*;
 
-use crate::components::charts::geometry::ChartBox;
+use crate::components::charts::geometry::{nearest_index, ChartBox, ChartPoint};
+use crate::components::charts::pointing::{point_after_key, pointer_x};
 use crate::components::charts::ticks::time_tick_indices;
 use crate::data::load::{account_resource, load_states};
 use crate::format::{format_amount, format_axis_label, format_datetime, MISSING};
@@ -42,8 +44,24 @@ fn when(c: &Candle) -> String {
         .unwrap_or_else(|| MISSING.into())
 }
 
-fn chart(candles: &[Candle], label: String) -> impl IntoView {
-    let bars = candle_bars(candles, FRAME);
+/// A candle in words, for the readout: "Nov 25, 14:00 · Open … · High … · Low … · Close …
+/// · Volume …" (prices with the pair's `pd` decimals, the volume with its `sd`).
+fn describe(c: &Candle, pd: u32, sd: u32) -> String {
+    format!(
+        "{} · Open {} · High {} · Low {} · Close {} · Volume {}",
+        when(c),
+        fixed(c.open, pd),
+        fixed(c.high, pd),
+        fixed(c.low, pd),
+        fixed(c.close, pd),
+        fixed(c.volume, sd)
+    )
+}
+
+/// The chart of `candles` (oldest first) with its axes and a crosshair: the pointer, or the
+/// arrow keys with the chart focused, pick a candle whose prices are read out above it.
+fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl IntoView {
+    let bars = candle_bars(&candles, FRAME);
     // Times of day while the candles span a day at most, dates beyond.
     let (first, last) = (
         candles.first().and_then(|c| c.timestamp),
@@ -52,7 +70,7 @@ fn chart(candles: &[Candle], label: String) -> impl IntoView {
     let intraday = first
         .zip(last)
         .is_some_and(|(a, b)| b.saturating_sub(a) <= 86_400);
-    let axis = price_axis(candles, FRAME);
+    let axis = price_axis(&candles, FRAME);
     let view_box = format!("0 0 {} {}", FRAME.width, FRAME.height);
     let grid = axis
         .iter()
@@ -74,20 +92,67 @@ fn chart(candles: &[Candle], label: String) -> impl IntoView {
             Some(view! { <span>{format_axis_label(time, intraday)}</span> })
         })
         .collect_view();
+
+    // The crosshair: `active` is a bar's index.
+    let count = bars.len();
+    let active = RwSignal::new(None::<usize>);
+    let points = StoredValue::new(
+        bars.iter()
+            .map(|b| ChartPoint { x: b.x, y: 0.0 })
+            .collect::<Vec<_>>(),
+    );
+    let picked = StoredValue::new(bars.iter().map(|b| b.candle).collect::<Vec<_>>());
+    let candles = StoredValue::new(candles);
+    let readout = move || match active.get() {
+        Some(bar) => picked
+            .with_value(|p| p.get(bar).copied())
+            .and_then(|i| candles.with_value(|c| c.get(i).map(|c| describe(c, pd, sd))))
+            .unwrap_or_default(),
+        None => {
+            "Point at the candles, or focus the chart and use the arrow keys, to read them.".into()
+        }
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if let Some(next) = point_after_key(&ev.key(), active.get_untracked(), count) {
+            ev.prevent_default();
+            active.set(next);
+        }
+    };
+    let on_pointer = move |ev: leptos::ev::PointerEvent| {
+        if let Some(x) = pointer_x(&ev, FRAME.width) {
+            active.set(points.with_value(|p| nearest_index(p, x)));
+        }
+    };
+    let guide = move || {
+        let x = points.with_value(|p| p.get(active.get()?).map(|p| format!("{:.2}", p.x)))?;
+        Some(view! {
+            <line x1=x.clone() x2=x y1=FRAME.padding.to_string()
+                y2=(FRAME.height - FRAME.padding).to_string() class="chart-guide"></line>
+        })
+    };
+    let help = format!("{label} Use the left and right arrow keys to read the candles.");
     view! {
+        <p class="chart-readout" aria-live="polite" data-testid="candle-readout">{readout}</p>
         <div class="chart-plot">
-            <svg class="candle-chart" viewBox=view_box preserveAspectRatio="none" role="img" aria-label=label>
-                {grid}
-                {bars.into_iter().map(|b| {
-                    let class = if b.rising { "candle rising" } else { "candle falling" };
-                    view! {
-                        <g class=class>
-                            <line x1=format!("{:.2}", b.x) x2=format!("{:.2}", b.x) y1=format!("{:.2}", b.wick_top) y2=format!("{:.2}", b.wick_bottom)></line>
-                            <rect x=format!("{:.2}", b.x - b.width / 2.0) y=format!("{:.2}", b.body_top) width=format!("{:.2}", b.width) height=format!("{:.2}", b.body_height)></rect>
-                        </g>
-                    }
-                }).collect_view()}
-            </svg>
+            <div class="chart-focus" tabindex="0" role="group" aria-label=help
+                data-testid="candle-chart" on:keydown=on_key on:blur=move |_| active.set(None)>
+                <svg class="candle-chart" viewBox=view_box preserveAspectRatio="none"
+                    aria-hidden="true" focusable="false"
+                    on:pointermove=on_pointer on:pointerdown=on_pointer
+                    on:pointerleave=move |_| active.set(None)>
+                    {grid}
+                    {bars.into_iter().map(|b| {
+                        let class = if b.rising { "candle rising" } else { "candle falling" };
+                        view! {
+                            <g class=class>
+                                <line x1=format!("{:.2}", b.x) x2=format!("{:.2}", b.x) y1=format!("{:.2}", b.wick_top) y2=format!("{:.2}", b.wick_bottom)></line>
+                                <rect x=format!("{:.2}", b.x - b.width / 2.0) y=format!("{:.2}", b.body_top) width=format!("{:.2}", b.width) height=format!("{:.2}", b.body_height)></rect>
+                            </g>
+                        }
+                    }).collect_view()}
+                    {guide}
+                </svg>
+            </div>
             <div class="chart-ticks" aria-hidden="true" data-testid="candle-price-axis">{prices}</div>
         </div>
         <div class="chart-axis chart-time-axis" aria-hidden="true" data-testid="candle-time-axis">{times}</div>
@@ -144,7 +209,7 @@ pub fn CandlesView(
                 })
                 .collect_view();
             view! {
-                {chart(&list, label)}
+                {chart(list, label, (pd, sd))}
                 <details class="candle-table">
                     <summary>"Candles as a table"</summary>
                     <div class="table-scroll" tabindex="0" role="region" aria-label="Candles, newest first">
