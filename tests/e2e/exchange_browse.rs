@@ -1,8 +1,8 @@
 //! Exchange lists and market view in the browser: order filters land in the URL and survive
 //! a reload, paging shows every order exactly once (the sandbox's list as witness), a book
 //! level fills the order form's price, the candle interval is in the URL, the candles have
-//! labelled price and time axes and a crosshair (keys and pointer), and the market fits a phone
-//! and flags a skewed clock.
+//! labelled price and time axes and a crosshair (keys and pointer), the book's depth chart
+//! names the table's totals, and the market fits a phone and flags a skewed clock.
 
 use std::collections::HashSet;
 
@@ -168,6 +168,7 @@ async fn a_book_level_fills_the_price_and_the_interval_is_in_the_url() {
         "a book price makes a limit order"
     );
     assert!(w.text("#book-spread").await.contains("Spread"));
+    assert_depth_chart(&w).await;
 
     w.choose("#candle-interval", "15m").await;
     w.wait_js_true("location.search.includes('interval=15m')")
@@ -185,6 +186,34 @@ async fn a_book_level_fills_the_price_and_the_interval_is_in_the_url() {
         "no clock warning when the clocks agree"
     );
     w.close().await;
+}
+
+/// The depth chart draws both sides, and its label names the totals the book table shows at
+/// its deepest levels (the last bid, the top ask).
+async fn assert_depth_chart(w: &World) {
+    let seen = w
+        .js("const d = p => document.querySelector(`[data-testid=depth-chart] .depth-${p}`).getAttribute('d');\
+             const bids = document.querySelectorAll('#book-bids tr');\
+             return [document.querySelector('[data-testid=depth-chart]').getAttribute('aria-label'),\
+                     d('bids'), d('asks'),\
+                     bids[bids.length - 1].cells[2].textContent.trim(),\
+                     document.querySelector('#book-asks tr').cells[2].textContent.trim()];")
+        .await;
+    let label = seen[0].as_str().unwrap_or_default();
+    for (i, side) in [(1, "bids"), (2, "asks")] {
+        assert!(
+            seen[i]
+                .as_str()
+                .is_some_and(|d| d.starts_with('M') && d.ends_with('Z')),
+            "the {side} are not drawn: {seen}"
+        );
+    }
+    let (bids, asks) = (seen[3].as_str().unwrap(), seen[4].as_str().unwrap());
+    assert!(
+        label.starts_with(&format!("Depth chart: {bids} waiting to be bought"))
+            && label.contains(&format!(", {asks} to be sold")),
+        "{label:?} does not name the totals {bids} and {asks}"
+    );
 }
 
 /// The candles' crosshair: with the chart focused, the first arrow press reads the newest

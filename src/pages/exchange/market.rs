@@ -7,6 +7,7 @@ mod book;
 mod candle_geometry;
 mod candles;
 mod clock_skew;
+mod depth_chart;
 mod order_form;
 mod order_ticket;
 mod pair_picker;

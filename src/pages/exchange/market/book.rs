@@ -1,6 +1,6 @@
 //! The order book: asks above bids (best prices meet at the spread), each level with its
-//! quantity and cumulative depth (drawn as a bar), a price-grouping choice, and each price a
-//! button that copies it into the order form.
+//! quantity and cumulative depth (drawn as a bar), the same levels as a depth chart, a
+//! price-grouping choice, and each price a button that copies it into the order form.
 
 use crate::components::error_view::PlainWords;
 use folio_client::exchange::{OrderBook, Pair};
@@ -11,6 +11,7 @@ use rust_decimal::Decimal;
 use crate::pages::exchange::book_levels::{
     grouped_book, grouping_steps, spread, BookRow, BookSide,
 };
+use crate::pages::exchange::market::depth_chart::depth_chart;
 use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
 
 /// Levels shown per side.
@@ -80,6 +81,7 @@ pub fn OrderBookView(
             Some(Err(e)) => view! { <p class="form-error" role="alert">{format!("The order book could not be read: {}", e.user_message())}</p> }.into_any(),
             Some(Ok(b)) => {
                 let (mut asks, bids) = grouped_book(&b, chosen, ROWS);
+                let depth = depth_chart(&bids, &asks, pd, sd);
                 asks.reverse();
                 let spread_text = spread(&b)
                     .map(|(amount, pct)| format!("Spread {} ({pct} %)", fixed(Some(amount), price_decimals(p.as_ref()))))
@@ -92,6 +94,7 @@ pub fn OrderBookView(
                         <tbody><tr class="spread-row"><td colspan="3" id="book-spread">{spread_text}</td></tr></tbody>
                         <tbody id="book-bids" aria-label="Bids">{level_rows(bids, BookSide::Bids, pd, sd, on_price)}</tbody>
                     </table>
+                    {depth}
                 }.into_any()
             }
         }
