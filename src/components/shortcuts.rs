@@ -194,7 +194,7 @@ fn dialog_html() -> String {
         .map(|(key, what)| format!("<tr><td><kbd>{key}</kbd></td><td>{what}</td></tr>"));
     let rows: String = go.chain(others).collect();
     format!(
-        "<dialog id=\"shortcuts\" class=\"dialog card shortcuts\" aria-labelledby=\"shortcuts-title\" \
+        "<dialog id=\"shortcuts\" class=\"dialog card shortcut-list\" aria-labelledby=\"shortcuts-title\" \
          data-testid=\"shortcuts\"><h2 id=\"shortcuts-title\">Keyboard shortcuts</h2>\
          <p>Not while you type in a field.</p><table class=\"data-table\"><thead><tr>\
          <th scope=\"col\">Keys</th><th scope=\"col\">Action</th></tr></thead>\

@@ -64,6 +64,10 @@ async fn question_mark_lists_the_shortcuts_and_escape_closes_the_list() {
     let w = World::signed_in_with(crate::support::config(), PHONE, FULL_KEY, "/").await;
     w.find("#portfolio-total").await;
     assert!(!list_open(&w).await);
+    let hidden = w
+        .js("return getComputedStyle(document.querySelector('[data-testid=shortcuts]')).display;")
+        .await;
+    assert_eq!(hidden, "none", "the closed list covers the page");
     w.press_keys("?").await;
     w.eventually(
         "return document.querySelector('[data-testid=shortcuts]').open;",
