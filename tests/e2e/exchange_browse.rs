@@ -208,6 +208,9 @@ async fn assert_depth_chart(w: &World) {
             "the {side} are not drawn: {seen}"
         );
     }
+    w.js("document.querySelector('[data-testid=depth-chart]').scrollIntoView(); return true;")
+        .await;
+    w.screenshot("market-depth-1280").await;
     let (bids, asks) = (seen[3].as_str().unwrap(), seen[4].as_str().unwrap());
     assert!(
         label.starts_with(&format!("Depth chart: {bids} waiting to be bought"))
@@ -238,6 +241,9 @@ async fn assert_candle_crosshair(w: &World) {
             "row {n}: {text:?} reads another candle than {cells}"
         );
     }
+    w.js("document.querySelector('[data-testid=candle-chart]').scrollIntoView(); return true;")
+        .await;
+    w.screenshot("candles-crosshair-1280").await;
     w.js("const svg = document.querySelector('.candle-chart'); const r = svg.getBoundingClientRect();\
           svg.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + 1, clientY: r.top + r.height / 2, bubbles: true }));\
           return true;")
