@@ -12,9 +12,12 @@ import { files, stagingDir } from "./staged-files.mjs";
 const staging = stagingDir("sw-precache");
 
 const SKIP = new Set(["/sw.js", "/build.json", "/sections.json"]);
+// The manifest's screenshots are for the browser's install dialog, never needed offline.
+const ONLINE_ONLY = ["/screenshots/"];
 const list = files(staging)
   .map((path) => "/" + relative(staging, path).split(sep).join("/"))
   .filter((path) => !path.endsWith(".br") && !path.endsWith(".gz") && !SKIP.has(path))
+  .filter((path) => !ONLINE_ONLY.some((prefix) => path.startsWith(prefix)))
   // A pack repeats modules that are listed on their own (tools/split-chunks.mjs); offline,
   // the loader takes each module from this cache instead.
   .filter((path) => !/-pack-[0-9a-f]{16}\.wasm$/.test(path))

@@ -57,7 +57,7 @@ pub fn TopBar() -> impl IntoView {
                     on:click=move |_| menu_open.update(|open| *open = !*open)
                 >
                     <span class="menu-icon" aria-hidden="true"></span>
-                    "Menu"
+                    <span class="menu-label">"Menu"</span>
                 </button>
                 <nav
                     id="site-nav"

@@ -1,6 +1,7 @@
 //! Folio as an installed app: Chrome's own installability check (`Page.getInstallabilityErrors`,
 //! the check behind its install prompt) finds nothing missing, the manifest parses without
-//! errors, and its shortcuts (Portfolio, Operations, Trade) open those pages; Folio's install
+//! errors, its screenshots load at their stated sizes, and its shortcuts (Portfolio,
+//! Operations, Trade) open those pages; Folio's install
 //! button opens the browser's prompt; a new version waits until the person presses Reload.
 
 use std::fs;
@@ -205,6 +206,25 @@ async fn chrome_finds_folio_installable_with_its_shortcuts() {
             ("Trade".to_string(), "/trade".to_string()),
         ]
     );
+    // Screenshots for the install dialog, a desktop one and a phone one, of the sizes stated.
+    let screenshots = parsed["screenshots"].as_array().expect("screenshots");
+    let factors: Vec<&str> = screenshots
+        .iter()
+        .map(|s| s["form_factor"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(factors, ["wide", "narrow"]);
+    for shot in screenshots {
+        let (src, sizes) = (
+            shot["src"].as_str().unwrap(),
+            shot["sizes"].as_str().unwrap(),
+        );
+        let script = format!(
+            "return new Promise(done => {{ const i = new Image();\
+               i.onload = () => done(i.naturalWidth + 'x' + i.naturalHeight);\
+               i.onerror = () => done('not loaded'); i.src = {src:?}; }});"
+        );
+        assert_eq!(w.js(&script).await, json!(sizes), "{src}");
+    }
     for (name, url) in &shortcuts {
         w.goto(url).await;
         let heading = w.text("main h1").await;

@@ -56,6 +56,15 @@ for (const run of runs) {
         `  best practices ${score('best-practices')}  SEO ${score('seo')}` +
         `  LCP ${audit('largest-contentful-paint')} ms  TBT ${audit('total-blocking-time')} ms`,
     );
+    // What keeps a category below 1 (for accessibility and best practices), by audit id.
+    for (const category of ['accessibility', 'best-practices']) {
+      const failing = lhr.categories[category].auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 1)
+        .map((a) => `${a.id} (${(a.details?.items ?? []).map((i) => i.node?.snippet ?? '').filter(Boolean).slice(0, 3).join(' ')})`);
+      if (failing.length) console.log(`${''.padEnd(20)} ${category} to fix: ${failing.join('; ')}`);
+    }
     const painted = await page.evaluate(() => document.title + ' | ' + (document.querySelector('h1')?.textContent ?? ''));
     console.log(`${''.padEnd(20)} (page shown: ${painted})`);
   }
