@@ -1,6 +1,6 @@
 //! Every route, on a 360 × 740 phone and a 1280 × 900 desktop, in the light and the dark
-//! theme: the page never scrolls sideways and axe-core finds no violation (contrast
-//! included). Screenshots of each route at 360 px in both themes
+//! theme: the page never scrolls sideways, no text runs out of its box (a visible "…"
+//! truncation aside), and axe-core finds no violation (contrast included). Screenshots of each route at 360 px in both themes
 //! (`target/screenshots/sweep-<theme>-<route>.png`) are what the closing notes refer to.
 
 use crate::support::{config, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
@@ -37,6 +37,7 @@ async fn sweep(window: Window) {
                 .await;
             let what = format!("{route} at {} px ({theme})", window.width);
             w.assert_fits_width(&what).await;
+            w.assert_no_clipped_text(&what).await;
             w.assert_accessible(&what).await;
             if window.width == PHONE.width {
                 w.screenshot(&format!("sweep-{theme}-{}", shot_name(route)))

@@ -117,6 +117,32 @@ impl World {
         );
     }
 
+    /// Fails when text runs out of its box: an element holding text whose content is wider
+    /// than the element, and which does not scroll (a scroll box such as a wide table's is
+    /// fine) nor end in a visible "…" (`text-overflow: ellipsis`, a truncation the reader
+    /// sees: the operations list's fixed-height rows). Form controls and visually hidden
+    /// labels are left out; only the innermost such element is named.
+    pub async fn assert_no_clipped_text(&self, what: &str) {
+        let clipped = self
+            .js("const out = [];\
+                 for (const el of document.querySelectorAll('body *')) {\
+                   if (el.closest('select, input, textarea, svg, dialog:not([open]), .visually-hidden, .menu-label')) continue;\
+                   if (!el.textContent.trim() || el.clientWidth === 0) continue;\
+                   const cs = getComputedStyle(el);\
+                   if (cs.visibility !== 'visible' || ['auto', 'scroll'].includes(cs.overflowX)) continue;\
+                   if (cs.textOverflow === 'ellipsis') continue;\
+                   if (el.scrollWidth > el.clientWidth + 1) out.push(el);\
+                 }\
+                 return out.filter(el => !out.some(o => o !== el && el.contains(o)))\
+                   .map(el => el.outerHTML.slice(0, 160));")
+            .await;
+        let clipped = clipped.as_array().cloned().unwrap_or_default();
+        assert!(
+            clipped.is_empty(),
+            "{what}: text out of its box: {clipped:#?}"
+        );
+    }
+
     /// Starts watching the current document for trouble: records its console output and its
     /// uncaught errors and rejected promises (call again after every full page load).
     pub async fn watch_errors(&self) {
