@@ -10,9 +10,9 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use crate::components::charts::geometry::{
-    area_path, line_path, line_points, nearest_index, value_y, ChartBox, ChartPoint,
+    area_path, line_path, line_points, value_y, ChartBox, ChartPoint,
 };
-use crate::components::charts::pointing::{point_after_key, pointer_x};
+use crate::components::charts::pointing::Crosshair;
 use crate::components::charts::ticks::{time_tick_indices, value_ticks};
 use crate::format::{
     format_amount, format_axis_label, format_datetime, format_fiat_with_unit, MISSING,
@@ -53,12 +53,11 @@ pub fn AreaChart(
     let line = line_path(&points);
     let area = area_path(&points, FRAME);
     let count = data.len();
-    let active = RwSignal::new(None::<usize>);
     let data = StoredValue::new(data);
-    let points = StoredValue::new(points);
+    let crosshair = Crosshair::new(points, FRAME.width);
     let unit = StoredValue::new(unit);
 
-    let readout = move || match active.get() {
+    let readout = move || match crosshair.index() {
         Some(i) => data.with_value(|d| {
             d.get(i)
                 .map(|datum| unit.with_value(|u| describe(datum, u.as_deref())))
@@ -67,24 +66,7 @@ pub fn AreaChart(
         None => "Point at the chart, or focus it and use the arrow keys, to read values.".into(),
     };
 
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if let Some(next) = point_after_key(&ev.key(), active.get_untracked(), count) {
-            ev.prevent_default();
-            active.set(next);
-        }
-    };
-
-    let on_pointer = move |ev: leptos::ev::PointerEvent| {
-        if let Some(x) = pointer_x(&ev, FRAME.width) {
-            active.set(points.with_value(|p| nearest_index(p, x)));
-        }
-    };
-
-    let marker = move || {
-        let i = active.get()?;
-        let p = points.with_value(|p| p.get(i).copied())?;
-        Some(marker_at(p))
-    };
+    let marker = move || crosshair.point().map(marker_at);
 
     let (low, high) = data.with_value(|d| unit.with_value(|u| range_words(d, u.as_deref())));
     let (value_axis, time_axis) = data.with_value(|d| axes(d, &values, intraday));
@@ -113,7 +95,7 @@ pub fn AreaChart(
 
     view! {
         <figure class="area-chart">
-            <p class="chart-readout" class:amount=move || active.get().is_some() aria-live="polite" data-testid="chart-readout">{readout}</p>
+            <p class="chart-readout" class:amount=move || crosshair.index().is_some() aria-live="polite" data-testid="chart-readout">{readout}</p>
             <div class="chart-plot">
                 <div
                     class="chart-focus"
@@ -121,8 +103,8 @@ pub fn AreaChart(
                     role="group"
                     aria-label=help
                     data-testid="history-chart"
-                    on:keydown=on_key
-                    on:blur=move |_| active.set(None)
+                    on:keydown=move |ev| crosshair.key(&ev)
+                    on:blur=move |_| crosshair.clear()
                 >
                     <svg
                         viewBox=view_box
@@ -130,9 +112,9 @@ pub fn AreaChart(
                         preserveAspectRatio="none"
                         aria-hidden="true"
                         focusable="false"
-                        on:pointermove=on_pointer
-                        on:pointerdown=on_pointer
-                        on:pointerleave=move |_| active.set(None)
+                        on:pointermove=move |ev| crosshair.pointer(&ev)
+                        on:pointerdown=move |ev| crosshair.pointer(&ev)
+                        on:pointerleave=move |_| crosshair.clear()
                     >
                         {grid}
                         <path d=area class="chart-area"></path>

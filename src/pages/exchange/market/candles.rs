@@ -9,8 +9,8 @@ use folio_client::exchange::{Candle, CandleInterval, CandlesQuery, Pair};
 use folio_client::Client;
 use leptos::prelude::*;
 
-use crate::components::charts::geometry::{nearest_index, ChartBox, ChartPoint};
-use crate::components::charts::pointing::{point_after_key, pointer_x};
+use crate::components::charts::geometry::{ChartBox, ChartPoint};
+use crate::components::charts::pointing::Crosshair;
 use crate::components::charts::ticks::time_tick_indices;
 use crate::data::load::{account_resource, load_states};
 use crate::format::{format_amount, format_axis_label, format_datetime, MISSING};
@@ -93,17 +93,14 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
         })
         .collect_view();
 
-    // The crosshair: `active` is a bar's index.
-    let count = bars.len();
-    let active = RwSignal::new(None::<usize>);
-    let points = StoredValue::new(
-        bars.iter()
-            .map(|b| ChartPoint { x: b.x, y: 0.0 })
-            .collect::<Vec<_>>(),
+    // The crosshair's index is a bar's.
+    let crosshair = Crosshair::new(
+        bars.iter().map(|b| ChartPoint { x: b.x, y: 0.0 }).collect(),
+        FRAME.width,
     );
     let picked = StoredValue::new(bars.iter().map(|b| b.candle).collect::<Vec<_>>());
     let candles = StoredValue::new(candles);
-    let readout = move || match active.get() {
+    let readout = move || match crosshair.index() {
         Some(bar) => picked
             .with_value(|p| p.get(bar).copied())
             .and_then(|i| candles.with_value(|c| c.get(i).map(|c| describe(c, pd, sd))))
@@ -112,19 +109,8 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
             "Point at the candles, or focus the chart and use the arrow keys, to read them.".into()
         }
     };
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if let Some(next) = point_after_key(&ev.key(), active.get_untracked(), count) {
-            ev.prevent_default();
-            active.set(next);
-        }
-    };
-    let on_pointer = move |ev: leptos::ev::PointerEvent| {
-        if let Some(x) = pointer_x(&ev, FRAME.width) {
-            active.set(points.with_value(|p| nearest_index(p, x)));
-        }
-    };
     let guide = move || {
-        let x = points.with_value(|p| p.get(active.get()?).map(|p| format!("{:.2}", p.x)))?;
+        let x = format!("{:.2}", crosshair.point()?.x);
         Some(view! {
             <line x1=x.clone() x2=x y1=FRAME.padding.to_string()
                 y2=(FRAME.height - FRAME.padding).to_string() class="chart-guide"></line>
@@ -135,11 +121,12 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
         <p class="chart-readout" aria-live="polite" data-testid="candle-readout">{readout}</p>
         <div class="chart-plot">
             <div class="chart-focus" tabindex="0" role="group" aria-label=help
-                data-testid="candle-chart" on:keydown=on_key on:blur=move |_| active.set(None)>
+                data-testid="candle-chart" on:keydown=move |ev| crosshair.key(&ev) on:blur=move |_| crosshair.clear()>
                 <svg class="candle-chart" viewBox=view_box preserveAspectRatio="none"
                     aria-hidden="true" focusable="false"
-                    on:pointermove=on_pointer on:pointerdown=on_pointer
-                    on:pointerleave=move |_| active.set(None)>
+                    on:pointermove=move |ev| crosshair.pointer(&ev)
+                    on:pointerdown=move |ev| crosshair.pointer(&ev)
+                    on:pointerleave=move |_| crosshair.clear()>
                     {grid}
                     {bars.into_iter().map(|b| {
                         let class = if b.rising { "candle rising" } else { "candle falling" };
