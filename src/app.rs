@@ -20,6 +20,22 @@ use crate::pages::legacy::LegacyRoutes;
 use crate::pages::CurrentRoutes;
 use crate::pages::{connect::ConnectPage, not_found::NotFoundPage, settings::settings_page};
 
+/// Installs the tab's language (fetching German's catalogue when chosen) and mounts the app
+/// on `<body>`.
+pub fn start() {
+    use crate::i18n::{apply_to_document, load, start_language, Language};
+    match start_language(crate::contexts::settings::stored_language()) {
+        Language::English => {
+            apply_to_document();
+            leptos::mount::mount_to_body(App);
+        }
+        language => wasm_bindgen_futures::spawn_local(async move {
+            load(language).await;
+            leptos::mount::mount_to_body(App);
+        }),
+    }
+}
+
 /// The root component.
 #[component]
 pub fn App() -> impl IntoView {

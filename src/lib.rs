@@ -22,12 +22,13 @@ mod components;
 mod contexts;
 mod data;
 mod format;
+mod i18n;
 mod money;
 mod pages;
 mod sections;
 mod url;
 
-pub use app::App;
+pub use app::{start, App};
 
 /// What the browser tests (`tests/web.rs`) and the fuzzer (`crates/fuzz`) drive directly:
 /// plain logic that turns typed or served text into values, and the error view.

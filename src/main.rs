@@ -1,4 +1,4 @@
-//! Entry point: report panics to the console and mount the app on `<body>`.
+//! Entry point: report panics to the console, install the language and mount the app.
 
 /// The browser build's allocator: talc instead of Rust's default dlmalloc. The page is one
 /// thread (no wasm atomics), which talc's single-threaded cell requires; it is smaller in
@@ -10,5 +10,5 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(folio::App);
+    folio::start();
 }

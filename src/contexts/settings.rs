@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::contexts::storage;
+use crate::i18n::Language;
 
 const SETTINGS_ITEM: &str = "folio.settings";
 
@@ -118,6 +119,8 @@ pub struct Preferences {
     /// Discreet mode: every absolute amount is masked on screen (for sharing a screen);
     /// percentages and the charts' shapes stay.
     pub discreet: bool,
+    /// The language chosen for this tab; `None` follows the browser's languages.
+    pub language: Option<Language>,
 }
 
 impl Default for Preferences {
@@ -130,6 +133,7 @@ impl Default for Preferences {
             theme: Theme::System,
             idle_minutes: DEFAULT_IDLE_MINUTES,
             discreet: false,
+            language: None,
         }
     }
 }
@@ -156,6 +160,11 @@ impl Preferences {
             }),
         }
     }
+}
+
+/// The language chosen in Settings for this tab, read before the app mounts.
+pub fn stored_language() -> Option<Language> {
+    Preferences::from_json(storage::get(SETTINGS_ITEM).as_deref()).language
 }
 
 /// Keeps the idle time within [`IDLE_MINUTES_RANGE`].

@@ -1,0 +1,143 @@
+//! The installed catalogue and the three ways to read it.
+
+use std::cell::RefCell;
+
+use super::Language;
+
+thread_local! {
+    /// German entries as (English, German) pairs sorted by English; `None` while English.
+    static ENTRIES: RefCell<Option<Vec<(&'static str, &'static str)>>> = const { RefCell::new(None) };
+}
+
+/// Installs a language: German with its entries, or English (`None`: the source's text).
+///
+/// The text is leaked once per installed catalogue so that [`t`] can hand out `&'static str`
+/// (the same type a literal has in a view); a person switches language a handful of times.
+pub fn install(entries: Option<Vec<(String, String)>>) {
+    let entries = entries.map(|pairs| {
+        let mut pairs: Vec<(&'static str, &'static str)> = pairs
+            .into_iter()
+            .map(|(en, de)| (leak(en), leak(de)))
+            .collect();
+        pairs.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        pairs
+    });
+    ENTRIES.with(|cell| *cell.borrow_mut() = entries);
+}
+
+fn leak(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
+/// The language the text is shown in now (German only once its catalogue is installed).
+pub fn language() -> Language {
+    ENTRIES.with(|cell| match cell.borrow().as_ref() {
+        Some(_) => Language::German,
+        None => Language::English,
+    })
+}
+
+/// The text in the shown language; the English itself when there is no entry.
+pub fn t(english: &'static str) -> &'static str {
+    ENTRIES.with(|cell| {
+        let entries = cell.borrow();
+        let Some(entries) = entries.as_ref() else {
+            return english;
+        };
+        match entries.binary_search_by(|(key, _)| key.cmp(&english)) {
+            Ok(found) => entries.get(found).map_or(english, |(_, german)| german),
+            Err(_) => english,
+        }
+    })
+}
+
+/// The text with each `{name}` replaced by its value (`tf("Sell {asset}", &[("asset", "BTC")])`).
+pub fn tf(english: &'static str, values: &[(&str, &str)]) -> String {
+    fill(t(english), values)
+}
+
+/// A count's sentence: `one` when `n` is 1, `other` otherwise, with `{n}` as the count
+/// written with the locale's thousands separator.
+pub fn tn(n: usize, one: &'static str, other: &'static str) -> String {
+    let template = if n == 1 { one } else { other };
+    fill(t(template), &[("n", &crate::format::format_count(n))])
+}
+
+/// Replaces `{name}` placeholders; a name without a value stays as written.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let (before, from_brace) = rest.split_at(open);
+        out.push_str(before);
+        let Some(close) = from_brace.find('}') else {
+            rest = from_brace;
+            break;
+        };
+        let (name_braced, after) = from_brace.split_at(close.saturating_add(1));
+        let name = name_braced.trim_start_matches('{').trim_end_matches('}');
+        match values.iter().find(|(key, _)| *key == name) {
+            Some((_, value)) => out.push_str(value),
+            None => out.push_str(name_braced),
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn german(pairs: &[(&str, &str)]) {
+        install(Some(
+            pairs
+                .iter()
+                .map(|(en, de)| ((*en).to_string(), (*de).to_string()))
+                .collect(),
+        ));
+    }
+
+    #[test]
+    fn english_is_the_source_text() {
+        install(None);
+        assert_eq!(language(), Language::English);
+        assert_eq!(t("Portfolio"), "Portfolio");
+        assert_eq!(tf("Sell {asset}", &[("asset", "BTC")]), "Sell BTC");
+        assert_eq!(tn(1, "{n} operation", "{n} operations"), "1 operation");
+        assert_eq!(
+            tn(1200, "{n} operation", "{n} operations"),
+            "1,200 operations"
+        );
+    }
+
+    #[test]
+    fn german_comes_from_the_catalogue_and_falls_back_to_english() {
+        german(&[
+            ("History", "Verlauf"),
+            ("{amount} of {budget}", "{amount} von {budget}"),
+            ("{n} operation", "{n} Transaktion"),
+            ("{n} operations", "{n} Transaktionen"),
+        ]);
+        assert_eq!(language(), Language::German);
+        assert_eq!(t("History"), "Verlauf");
+        assert_eq!(t("Not translated"), "Not translated");
+        assert_eq!(
+            tf(
+                "{amount} of {budget}",
+                &[("budget", "100"), ("amount", "5")]
+            ),
+            "5 von 100"
+        );
+        assert_eq!(tn(3, "{n} operation", "{n} operations"), "3 Transaktionen");
+        install(None);
+    }
+
+    #[test]
+    fn placeholders_without_a_value_or_closing_brace_stay() {
+        assert_eq!(fill("{a} and {b}", &[("a", "1")]), "1 and {b}");
+        assert_eq!(fill("open { brace", &[]), "open { brace");
+        assert_eq!(fill("", &[]), "");
+    }
+}

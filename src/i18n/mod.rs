@@ -1,0 +1,23 @@
+//! Folio's two languages, English and German, gettext-style.
+//!
+//! The English text written in the source is the key: `t("Portfolio")` is "Portfolio" in
+//! English and what `locales/de/*.json` says in German. German is data, fetched only when
+//! chosen ([`load`]); English needs no catalogue at all. The build joins the per-section files
+//! into one `locales/de.json` (tools/join-locales.mjs); a unit test checks that every key the
+//! source uses has a German entry with the same `{placeholders}`, and that no entry is unused.
+//!
+//! - [`t`]: fixed text (labels, headings, sentences);
+//! - [`tf`]: text with named `{placeholders}` (German often orders them differently);
+//! - [`tn`]: a count with its singular and plural (`{n}` is the count in the locale's digits).
+//!
+//! The catalogue is installed before the app mounts and again when the language is switched;
+//! switching re-mounts the views below the contexts that own state (app.rs), so no text needs
+//! to be reactive on its own.
+
+mod catalogue;
+mod choose;
+#[cfg(test)]
+mod coverage;
+
+pub use catalogue::{install, language, t, tf, tn};
+pub use choose::{apply_to_document, load, start_language, Language};
