@@ -15,6 +15,7 @@ use crate::components::{
 use crate::contexts::session::{use_idle_forget, Session};
 use crate::contexts::settings::Settings;
 use crate::data::write::Writes;
+use crate::i18n::{t, Language};
 use crate::pages::exchange::ExchangeRoutes;
 use crate::pages::legacy::LegacyRoutes;
 use crate::pages::CurrentRoutes;
@@ -45,43 +46,80 @@ pub fn App() -> impl IntoView {
     let connected = move || Some(session.is_connected());
     // Once the first page is up, warm the sections most visits open next.
     Effect::new(|_| crate::sections::prefetch_likely_when_idle());
+    // Switching language re-draws everything below: the router reads the same address, and
+    // the writes in flight, the session and the settings live above (their outcomes stay).
+    let language = Memo::new(move |_| settings.with(|p| p.language));
     view! {
         <Router>
             <IdleForget session=session settings=settings writes=writes />
-            <Shortcuts />
-            <a class="skip-link" href="#main" on:click=focus_main>"Skip to content"</a>
-            <TopBar />
-            <OfflineBanner />
-            <UpdateBanner />
-            <WriteOutcomes />
-            <main id="main" tabindex="-1">
-                <Routes fallback=|| view! { <NotFoundPage /> }>
-                    <Route path=path!("/connect") view=ConnectPage />
-                    <Route path=path!("/settings") view=|| view! { <LazyPage load=settings_page /> } />
-                    <ProtectedParentRoute
-                        path=path!("")
-                        view=Outlet
-                        condition=connected
-                        redirect_path=requested_page_via_connect
-                    >
-                        <CurrentRoutes />
-                        <LegacyRoutes />
-                        <ExchangeRoutes />
-                    </ProtectedParentRoute>
-                </Routes>
-            </main>
-            <footer class="site-footer">
-                <p>"Folio keeps your key in this tab only. Close the tab or press “Forget key” to remove it."</p>
-                <p>
-                    <button type="button" class="link-button" data-testid="shortcuts-button"
-                        on:click=|_| open_help()>
-                        "Keyboard shortcuts"
-                    </button>
-                    " (press "<kbd>"?"</kbd>")"
-                </p>
-                <InstallOffer />
-            </footer>
+            {move || {
+                language.track();
+                view! { <Shell connected=connected /> }
+            }}
         </Router>
+    }
+}
+
+/// Everything a person sees: shortcuts, skip link, top bar, banners, the page and the footer.
+#[component]
+fn Shell(connected: impl Fn() -> Option<bool> + Send + Sync + Copy + 'static) -> impl IntoView {
+    view! {
+        <Shortcuts />
+        <a class="skip-link" href="#main" on:click=focus_main>{t("Skip to content")}</a>
+        <TopBar />
+        <OfflineBanner />
+        <UpdateBanner />
+        <WriteOutcomes />
+        <main id="main" tabindex="-1">
+            <Routes fallback=|| view! { <NotFoundPage /> }>
+                <Route path=path!("/connect") view=ConnectPage />
+                <Route path=path!("/settings") view=|| view! { <LazyPage load=settings_page /> } />
+                <ProtectedParentRoute
+                    path=path!("")
+                    view=Outlet
+                    condition=connected
+                    redirect_path=requested_page_via_connect
+                >
+                    <CurrentRoutes />
+                    <LegacyRoutes />
+                    <ExchangeRoutes />
+                </ProtectedParentRoute>
+            </Routes>
+        </main>
+        <footer class="site-footer">
+            <p>{t("Folio keeps your key in this tab only. Close the tab or press “Forget key” to remove it.")}</p>
+            <p>
+                <button type="button" class="link-button" data-testid="shortcuts-button"
+                    on:click=|_| open_help()>
+                    {t("Keyboard shortcuts")}
+                </button>
+                {t(" (press ")}<kbd>"?"</kbd>")"
+            </p>
+            <p><LanguageSwitch /></p>
+            <InstallOffer />
+        </footer>
+    }
+}
+
+/// The footer's switch to the other language, named in that language ("Deutsch" while
+/// English is shown), on every page: switching keeps the page and its address.
+#[component]
+fn LanguageSwitch() -> impl IntoView {
+    let settings = crate::contexts::settings::use_settings();
+    let other = match crate::i18n::language() {
+        Language::English => Language::German,
+        Language::German => Language::English,
+    };
+    let switch = move |_| {
+        leptos::task::spawn_local(async move {
+            crate::i18n::switch_language(settings, other).await;
+        });
+    };
+    view! {
+        <button type="button" class="link-button" data-testid="language-switch"
+            lang=other.tag() on:click=switch>
+            {other.own_name()}
+        </button>
     }
 }
 

@@ -1,21 +1,33 @@
-//! How numbers, money and dates look on screen.
+//! How numbers, money and dates look on screen, in the language shown (`crate::i18n`).
 //!
 //! Amounts keep the scale the service sent (an asset's precision); fiat values are shown with
 //! two decimals. Thousands separators are added here, for display only: nothing parses these
-//! strings back.
+//! strings back. English writes `€1,234.56`, `4 May 2026`; German `1.234,56 €`, `04.05.2026`.
+//! Exports never use these (they stay locale-neutral: `.` decimals, ISO dates).
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use rust_decimal::{Decimal, RoundingStrategy};
+
+use crate::i18n::{language, Language};
+
+/// The thousands separator and the decimal mark of the language shown.
+fn marks() -> (char, char) {
+    match language() {
+        Language::English => (',', '.'),
+        Language::German => ('.', ','),
+    }
+}
 
 /// Placeholder for a value the service did not send.
 pub const MISSING: &str = "—";
 
-/// Inserts `,` every three digits of an unsigned run of digits.
+/// Inserts the thousands separator every three digits of an unsigned run of digits.
 fn group_digits(digits: &str) -> String {
+    let separator = marks().0;
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
+            out.push(separator);
         }
         out.push(ch);
     }
@@ -28,27 +40,41 @@ pub fn format_count(n: usize) -> String {
 }
 
 /// Formats a decimal with thousands separators, keeping its scale (`1234.50000` →
-/// `1,234.50000`).
+/// `1,234.50000`; German `1.234,50000`).
 pub fn format_amount(value: Decimal) -> String {
+    let point = marks().1;
     let text = value.to_string();
     let (sign, unsigned) = match text.strip_prefix('-') {
         Some(rest) => ("-", rest),
         None => ("", text.as_str()),
     };
     match unsigned.split_once('.') {
-        Some((int, frac)) => format!("{sign}{}.{frac}", group_digits(int)),
+        Some((int, frac)) => format!("{sign}{}{point}{frac}", group_digits(int)),
         None => format!("{sign}{}", group_digits(unsigned)),
+    }
+}
+
+/// A number as a person would type it back: no thousands separators, every decimal kept, the
+/// language's decimal mark (`0.00001`, `50000`; German `0,00001`). Used inside sentences about
+/// typed values and the exchange's steps, where a separator could be misread.
+pub fn format_plain(value: Decimal) -> String {
+    let text = value.to_string();
+    match marks().1 {
+        '.' => text,
+        point => text.replace('.', &point.to_string()),
     }
 }
 
 /// "1 record could not be read…" for records a list skipped because they were malformed
 /// (`None` when there were none). Such records are never fatal and never silently lost.
 pub fn skipped_sentence(skipped: usize) -> Option<String> {
-    match skipped {
-        0 => None,
-        1 => Some("1 record could not be read and is not shown.".into()),
-        n => Some(format!("{n} records could not be read and are not shown.")),
-    }
+    (skipped > 0).then(|| {
+        crate::i18n::tn(
+            skipped,
+            "{n} record could not be read and is not shown.",
+            "{n} records could not be read and are not shown.",
+        )
+    })
 }
 
 /// Rounds half away from zero to `dp` decimals and shows exactly `dp` decimals.
@@ -67,11 +93,34 @@ pub fn format_fiat(value: Decimal) -> String {
     format_amount(round_to(value, 2))
 }
 
-/// A fiat value followed by its currency symbol when known (`1,234.50 EUR`).
+/// A fiat value with its currency: the symbol of the euro, dollar and pound, the code of any
+/// other (`€1,234.50`, `-$3.00`, `12.00 CHF`; German `1.234,50 €`, `-3,00 $`, `12,00 CHF`).
 pub fn format_fiat_with_unit(value: Decimal, unit: Option<&str>) -> String {
-    match unit {
-        Some(unit) if !unit.is_empty() => format!("{} {unit}", format_fiat(value)),
-        _ => format_fiat(value),
+    with_currency(&format_fiat(value), unit)
+}
+
+/// `amount` (already formatted) with its currency, placed as the language writes it.
+pub fn with_currency(amount: &str, unit: Option<&str>) -> String {
+    let Some(code) = unit.filter(|u| !u.is_empty()) else {
+        return amount.to_string();
+    };
+    let symbol = match code {
+        "EUR" => Some("€"),
+        "USD" => Some("$"),
+        "GBP" => Some("£"),
+        _ => None,
+    };
+    match (symbol, language()) {
+        (Some(symbol), Language::English) => match amount.strip_prefix('-') {
+            Some(unsigned) => format!("-{symbol}{unsigned}"),
+            None => match amount.strip_prefix('+') {
+                Some(unsigned) => format!("+{symbol}{unsigned}"),
+                None => format!("{symbol}{amount}"),
+            },
+        },
+        (Some(symbol), Language::German) => format!("{amount}\u{a0}{symbol}"),
+        (None, Language::German) => format!("{amount}\u{a0}{code}"),
+        (None, Language::English) => format!("{amount} {code}"),
     }
 }
 
@@ -111,17 +160,42 @@ pub fn trend_class(value: Option<Decimal>) -> &'static str {
     }
 }
 
-/// A point in time in UTC, to the minute (`2026-05-04 09:15 UTC`).
-pub fn format_datetime(time: DateTime<Utc>) -> String {
-    time.format("%Y-%m-%d %H:%M UTC").to_string()
+/// English month abbreviations (chrono's `%b` is English only and costs its formatter).
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// A day (`4 May 2026`; German `04.05.2026`).
+pub fn format_date(time: DateTime<Utc>) -> String {
+    let (day, month, year) = (time.day(), time.month(), time.year());
+    match language() {
+        Language::English => {
+            let name = MONTHS.get(month.saturating_sub(1) as usize).unwrap_or(&"");
+            format!("{day} {name} {year}")
+        }
+        Language::German => format!("{day:02}.{month:02}.{year}"),
+    }
 }
 
-/// A short axis label: the time of day for intraday series, the date otherwise.
+/// A point in time in UTC, to the minute (`4 May 2026, 09:15 UTC`; German
+/// `04.05.2026, 09:15 UTC`).
+pub fn format_datetime(time: DateTime<Utc>) -> String {
+    format!("{}, {} UTC", format_date(time), time.format("%H:%M"))
+}
+
+/// A short axis label: the time of day for intraday series, the day otherwise (`4 May`;
+/// German `04.05.`).
 pub fn format_axis_label(time: DateTime<Utc>, intraday: bool) -> String {
     if intraday {
-        time.format("%H:%M").to_string()
-    } else {
-        time.format("%b %d").to_string()
+        return time.format("%H:%M").to_string();
+    }
+    let (day, month) = (time.day(), time.month());
+    match language() {
+        Language::English => {
+            let name = MONTHS.get(month.saturating_sub(1) as usize).unwrap_or(&"");
+            format!("{day} {name}")
+        }
+        Language::German => format!("{day:02}.{month:02}."),
     }
 }
 
@@ -155,7 +229,12 @@ mod tests {
         assert_eq!(format_fiat(d("0.005")), "0.01");
         assert_eq!(format_fiat(d("-0.004")), "0.00");
         assert_eq!(format_fiat(d("12")), "12.00");
-        assert_eq!(format_fiat_with_unit(d("3"), Some("EUR")), "3.00 EUR");
+        assert_eq!(format_fiat_with_unit(d("3"), Some("EUR")), "€3.00");
+        assert_eq!(format_fiat_with_unit(d("-3"), Some("USD")), "-$3.00");
+        assert_eq!(
+            format_fiat_with_unit(d("1234.5"), Some("CHF")),
+            "1,234.50 CHF"
+        );
         assert_eq!(format_fiat_with_unit(d("3"), None), "3.00");
     }
 
@@ -180,9 +259,31 @@ mod tests {
     #[test]
     fn dates() {
         let t = Utc.with_ymd_and_hms(2026, 5, 4, 9, 15, 27).unwrap();
-        assert_eq!(format_datetime(t), "2026-05-04 09:15 UTC");
+        assert_eq!(format_datetime(t), "4 May 2026, 09:15 UTC");
         assert_eq!(format_axis_label(t, true), "09:15");
-        assert_eq!(format_axis_label(t, false), "May 04");
+        assert_eq!(format_axis_label(t, false), "4 May");
         assert_eq!(or_missing(None::<Decimal>, format_fiat), "—");
+    }
+
+    #[test]
+    fn german_numbers_and_dates() {
+        crate::i18n::install(Some(Vec::new()));
+        let t = Utc.with_ymd_and_hms(2026, 11, 23, 9, 5, 0).unwrap();
+        assert_eq!(format_amount(d("1234567.5")), "1.234.567,5");
+        assert_eq!(
+            format_fiat_with_unit(d("1234.56"), Some("EUR")),
+            "1.234,56\u{a0}€"
+        );
+        assert_eq!(
+            format_fiat_with_unit(d("-3"), Some("CHF")),
+            "-3,00\u{a0}CHF"
+        );
+        assert_eq!(format_signed_percent(d("12.345")), "+12,35 %");
+        assert_eq!(format_count(50000), "50.000");
+        assert_eq!(format_date(t), "23.11.2026");
+        assert_eq!(format_datetime(t), "23.11.2026, 09:05 UTC");
+        assert_eq!(format_axis_label(t, false), "23.11.");
+        assert_eq!(format_plain(d("50000.25")), "50000,25");
+        crate::i18n::install(None);
     }
 }

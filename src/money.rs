@@ -7,10 +7,28 @@ use rust_decimal::Decimal;
 
 use crate::format::format_amount;
 
+/// The typed text in the form the client's rule reads (`.` decimal mark): German writes `,`
+/// for decimals and `.` for thousands, so the two are swapped. The client's rule then refuses
+/// whatever may be a thousands separator in the language shown: `1.000` in German and `1,000`
+/// in English are refused, never read as 1; `0,5` in German and `0.5` in English are one half.
+pub fn as_typed(text: &str) -> String {
+    match crate::i18n::language() {
+        crate::i18n::Language::English => text.to_string(),
+        crate::i18n::Language::German => text
+            .chars()
+            .map(|c| match c {
+                ',' => '.',
+                '.' => ',',
+                other => other,
+            })
+            .collect(),
+    }
+}
+
 /// The value of a typed amount, or `None` while it cannot be read (empty, not a number,
-/// ambiguous such as `1,000`, or too large).
+/// ambiguous such as `1,000` (German `1.000`), or too large).
 pub fn read_typed(text: &str) -> Option<Decimal> {
-    folio_client::current::parse_typed_decimal(text).ok()
+    folio_client::current::parse_typed_decimal(&as_typed(text)).ok()
 }
 
 /// The words for what was read from `text` ("1,000.5 EUR"), or `None`.
@@ -46,6 +64,30 @@ pub fn staked(balance: Option<Decimal>, available: Option<Decimal>) -> Option<De
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn german_reads_the_mirror_rule() {
+        crate::i18n::install(Some(Vec::new()));
+        assert_eq!(read_typed("0,5"), Some(d("0.5")));
+        assert_eq!(read_typed("1.5"), Some(d("1.5")));
+        assert_eq!(
+            read_typed("1.000"),
+            None,
+            "1.000 is never read as 1 in German"
+        );
+        assert_eq!(read_typed("1.000,50"), None);
+        assert_eq!(read_typed("1000,50"), Some(d("1000.50")));
+        assert_eq!(
+            read_as_words("1234,5", "EUR").as_deref(),
+            Some("1.234,5 EUR")
+        );
+        crate::i18n::install(None);
+        assert_eq!(
+            read_typed("1,000"),
+            None,
+            "1,000 is never read as 1 in English"
+        );
+    }
 
     #[test]
     fn typed_amounts_are_read_back() {

@@ -5,7 +5,10 @@ use folio_client::current::TradingLimits;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::format::{format_datetime, format_fiat, format_fiat_with_unit, or_missing};
+use crate::format::{
+    format_amount, format_datetime, format_fiat, format_fiat_with_unit, or_missing,
+};
+use crate::i18n::{t, tf};
 use crate::money::remaining_percent;
 
 /// One side's budget (buy or sell): `remaining` of `limit` left today.
@@ -14,7 +17,7 @@ pub fn BudgetGauge(
     /// `buy` or `sell` (ids and test hooks).
     #[prop(into)]
     side: String,
-    /// "Buy budget left today".
+    /// "Buying left today".
     #[prop(into)]
     label: String,
     remaining: Option<Decimal>,
@@ -26,18 +29,20 @@ pub fn BudgetGauge(
     let label_id = format!("{side}-budget-label");
     let percent = remaining_percent(remaining, limit);
     let text = match (remaining, limit) {
-        (_, Some(limit)) if limit.is_zero() => "Limit 0: not allowed with this key.".to_string(),
-        (Some(left), Some(limit)) => format!(
-            "{} of {} left",
-            format_fiat(left),
-            format_fiat_with_unit(limit, Some(&unit))
-        ),
-        _ => "Unknown".to_string(),
+        (_, Some(limit)) if limit.is_zero() => t("Limit 0: not allowed with this key.").to_string(),
+        (Some(left), Some(limit)) => {
+            let (left, limit) = (format_fiat(left), format_fiat_with_unit(limit, Some(&unit)));
+            let values = [("left", left.as_str()), ("limit", limit.as_str())];
+            tf("{left} of {limit} left", &values)
+        }
+        _ => t("Unknown").to_string(),
     };
     let width = percent
         .map(|p| format!("{p}%"))
         .unwrap_or_else(|| "0%".into());
-    let percent_text = percent.map(|p| format!(" ({p} %)")).unwrap_or_default();
+    let percent_text = percent
+        .map(|p| format!(" ({} %)", format_amount(p)))
+        .unwrap_or_default();
     view! {
         <div class="budget-gauge" data-testid=format!("{side}-budget")>
             <p class="budget-label" id=label_id.clone()>{label}</p>
@@ -76,20 +81,22 @@ pub fn BudgetSummary(
         <div class="budget-summary" data-testid="budget-summary">
             <BudgetGauge
                 side="buy"
-                label="Buying left today"
+                label=t("Buying left today")
                 remaining=limits.buy_budget_remaining
                 limit=limits.buy_limit
                 unit=unit.clone()
             />
             <BudgetGauge
                 side="sell"
-                label="Selling left today"
+                label=t("Selling left today")
                 remaining=limits.sell_budget_remaining
                 limit=limits.sell_limit
                 unit=unit.clone()
             />
             <p class="hint">
-                {format!("Limits count in {unit}. Budgets reset daily at 00:00 UTC; next reset ")}
+                {tf("Limits count in {unit}. Budgets reset daily at 00:00 UTC; next reset ",
+                    &[("unit", &unit)],
+                )}
                 <span data-testid="budget-resets">{resets}</span>
                 "."
             </p>

@@ -6,7 +6,8 @@ use leptos::prelude::*;
 
 use crate::components::{ErrorView, Loading};
 use crate::data::paging::CursorList;
-use crate::format::skipped_sentence;
+use crate::format::{format_count, skipped_sentence};
+use crate::i18n::{t, tf};
 
 /// Under a cursor list: "Loading…" before the first page, the status line
 /// (`#{id}-list-status`: "Showing 10 of 48 trades · more available."), records that could
@@ -18,7 +19,7 @@ pub fn CursorFooter<T: Clone + Send + Sync + 'static>(
     list: CursorList<T>,
     /// Prefix of the ids.
     id: &'static str,
-    /// What the list holds, plural ("trades").
+    /// What the list holds, plural ("trades"; in German the plural noun alone: "Trades").
     what: &'static str,
     on_more: Callback<()>,
     /// Errors the page shows itself (e.g. "this API was switched off").
@@ -26,14 +27,25 @@ pub fn CursorFooter<T: Clone + Send + Sync + 'static>(
     hide_error: Option<fn(&ApiError) -> bool>,
 ) -> impl IntoView {
     let status = move || {
-        let shown = list.len();
-        let of = list.total().map(|t| format!(" of {t}")).unwrap_or_default();
+        let shown = format_count(list.len());
         let more = if list.complete() {
-            "all loaded"
+            t("all loaded")
         } else {
-            "more available"
+            t("more available")
         };
-        format!("Showing {shown}{of} {what} · {more}.")
+        let total = list
+            .total()
+            .map(|n| format_count(usize::try_from(n).unwrap_or(usize::MAX)));
+        let values = [
+            ("shown", shown.as_str()),
+            ("total", total.as_deref().unwrap_or_default()),
+            ("what", what),
+            ("more", more),
+        ];
+        match total {
+            Some(_) => tf("Showing {shown} of {total} {what} · {more}.", &values),
+            None => tf("Showing {shown} {what} · {more}.", &values),
+        }
     };
     let skipped = move || {
         skipped_sentence(list.skipped()).map(|s| {
@@ -48,7 +60,7 @@ pub fn CursorFooter<T: Clone + Send + Sync + 'static>(
     let error = move || {
         let shown_elsewhere = hide_error.unwrap_or(|_| false);
         list.error().filter(|e| !shown_elsewhere(e)).map(|e| {
-            let what = format!("the next page of {what}");
+            let what = tf("the next page of {what}", &[("what", what)]);
             view! { <ErrorView error=e what=what on_retry=on_more /> }
         })
     };
@@ -67,7 +79,7 @@ pub fn CursorFooter<T: Clone + Send + Sync + 'static>(
                 <button type="button" class="button" id=format!("{id}-load-more")
                     disabled=move || list.loading()
                     on:click=move |_| on_more.run(())>
-                    {move || if list.loading() { "Loading…" } else { "Load more" }}
+                    {move || if list.loading() { t("Loading…") } else { t("Load more") }}
                 </button>
             </Show>
         </div>

@@ -4,6 +4,8 @@ use folio_client::ApiError;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+use crate::i18n::{t, tf};
+
 mod words;
 pub use words::*;
 
@@ -12,10 +14,10 @@ pub use words::*;
 pub fn FixBaseUrls() -> impl IntoView {
     view! {
         <div class="error-view" role="alert" data-testid="fix-base-urls">
-            <h2 class="error-title">"No valid service address"</h2>
+            <h2 class="error-title">{t("No valid service address")}</h2>
             <p class="error-message">
-                "The custom base URLs are not valid, so Folio cannot load anything. "
-                <A href="/settings">"Fix them in Settings"</A>
+                {t("The custom base URLs are not valid, so Folio cannot load anything. ")}
+                <A href="/settings">{t("Fix them in Settings")}</A>
                 "."
             </p>
         </div>
@@ -27,7 +29,8 @@ pub fn FixBaseUrls() -> impl IntoView {
 #[component]
 pub fn ErrorView(
     error: ApiError,
-    /// What failed, e.g. "the portfolio".
+    /// What failed, e.g. "the portfolio" (in German the accusative with its article: "das
+    /// Portfolio"; it fills "Could not load {what}").
     #[prop(into)]
     what: String,
     /// Called when the person presses Retry.
@@ -38,17 +41,17 @@ pub fn ErrorView(
     let message = error.user_message();
     view! {
         <div class="error-view" role="alert" data-testid="error-view">
-            <h2 class="error-title">{format!("Could not load {what}")}</h2>
+            <h2 class="error-title">{tf("Could not load {what}", &[("what", &what)])}</h2>
             <p class="error-message">{message}</p>
             <div class="error-actions">
                 <button type="button" class="button" on:click=move |_| on_retry.run(())>
-                    "Retry"
+                    {t("Retry")}
                 </button>
                 {key_problem
                     .then(|| {
                         view! {
                             <A href="/connect" {..} class="button button-quiet">
-                                "Use another key"
+                                {t("Use another key")}
                             </A>
                         }
                     })}

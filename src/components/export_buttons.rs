@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::data::download::offer_text;
 use crate::data::paging::CursorList;
+use crate::i18n::t;
 use folio_export::archive::json_array;
 
 /// A file to offer for download.
@@ -137,7 +138,7 @@ pub fn ExportButtons(
             let refused = match file.await {
                 Ok(file) => offer_text(&file.name, file.mime, &file.content)
                     .err()
-                    .map(|_| "The browser refused the download.".to_string()),
+                    .map(|_| t("The browser refused the download.").to_string()),
                 Err(why) => Some(why),
             };
             notice.set(refused);
@@ -152,10 +153,10 @@ pub fn ExportButtons(
         <div class="list-export" hidden=hidden
             on:pointerenter=move |_| warm_up() on:focusin=move |_| warm_up()>
             <button type="button" class="button" id=format!("{id}-csv") disabled=empty
-                on:click=move |_| export(ExportKind::Csv)>"Export CSV"</button>
+                on:click=move |_| export(ExportKind::Csv)>{t("Export CSV")}</button>
             {(!csv_only).then(|| view! {
                 <button type="button" class="button" id=format!("{id}-json") disabled=empty
-                    on:click=move |_| export(ExportKind::Json)>"Export JSON"</button>
+                    on:click=move |_| export(ExportKind::Json)>{t("Export JSON")}</button>
             })}
             <p class="notice" id=format!("{id}-notice") role="alert" hidden=move || notice.with(Option::is_none)>
                 {move || notice.get()}

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::data::write::use_writes;
+use crate::i18n::t;
 
 /// `window.__folio`, set by `register-sw.js`.
 fn folio() -> Option<JsValue> {
@@ -71,10 +72,10 @@ pub fn UpdateBanner() -> impl IntoView {
     view! {
         <div class="update-banner" role="status" data-testid="update-banner"
             hidden=move || !ready.get()>
-            <span>"A new version of Folio is ready."</span>
-            <button type="button" class="button button-small" on:click=reload>"Reload"</button>
+            <span>{t("A new version of Folio is ready.")}</span>
+            <button type="button" class="button button-small" on:click=reload>{t("Reload")}</button>
             <span hidden=move || !must_wait.get()>
-                "A change you sent is still waiting for its answer: reload once it has come."
+                {t("A change you sent is still waiting for its answer: reload once it has come.")}
             </span>
         </div>
     }
@@ -116,12 +117,12 @@ pub fn InstallOffer() -> impl IntoView {
     view! {
         <p hidden=move || !offered.get()>
             <button type="button" class="link-button" data-testid="install" on:click=install>
-                "Install Folio as an app"
+                {t("Install Folio as an app")}
             </button>
         </p>
         {(apple && !running_installed()).then(|| view! {
             <p data-testid="install-apple">
-                "To install Folio on this device: Share, then “Add to Home Screen”."
+                {t("To install Folio on this device: Share, then “Add to Home Screen”.")}
             </p>
         })}
     }

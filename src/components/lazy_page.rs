@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local_scoped_with_cancellation;
 
+use crate::i18n::t;
 use crate::sections::{check_for_new_build, BuildCheck, PageLoad};
 
 /// Where a page's module stands.
@@ -47,7 +48,7 @@ pub fn LazyPage(load: fn() -> PageLoad) -> impl IntoView {
     move || match module.get() {
         Module::Arriving => view! {
             <p class="section-opening" role="status" aria-live="polite">
-                "Opening this section…"
+                {t("Opening this section…")}
             </p>
         }
         .into_any(),
@@ -74,27 +75,27 @@ fn SectionFailed(retry: impl Fn() + Clone + Send + Sync + 'static) -> impl IntoV
             {move || match check.get() {
                 Some(BuildCheck::Updated) => {
                     view! {
-                        <h1>"Folio was updated"</h1>
+                        <h1>{t("Folio was updated")}</h1>
                         <p>
-                            "A new version of Folio replaced the files this page needs. Reload to use the new version; your key stays in this tab."
+                            {t("A new version of Folio replaced the files this page needs. Reload to use the new version; your key stays in this tab.")}
                         </p>
                         <button type="button" class="button" on:click=reload>
-                            "Reload"
+                            {t("Reload")}
                         </button>
                     }
                         .into_any()
                 }
                 other => {
                     let why = if other == Some(BuildCheck::NoAnswer) {
-                        "Its part of Folio could not be downloaded: the connection seems to be down, and this section has not been saved on this device yet. Check the connection and try again."
+                        t("Its part of Folio could not be downloaded: the connection seems to be down, and this section has not been saved on this device yet. Check the connection and try again.")
                     } else {
-                        "Its part of Folio could not be downloaded. Try again."
+                        t("Its part of Folio could not be downloaded. Try again.")
                     };
                     view! {
-                        <h1>"This section could not be opened"</h1>
+                        <h1>{t("This section could not be opened")}</h1>
                         <p>{why}</p>
                         <button type="button" class="button" on:click=retry.clone()>
-                            "Retry"
+                            {t("Retry")}
                         </button>
                     }
                         .into_any()

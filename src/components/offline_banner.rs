@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::t;
+
 fn browser_online() -> bool {
     web_sys::window()
         .map(|w| w.navigator().on_line())
@@ -12,12 +14,17 @@ fn browser_online() -> bool {
 #[component]
 pub fn OfflineBanner() -> impl IntoView {
     let online = RwSignal::new(browser_online());
-    let _ = window_event_listener(leptos::ev::online, move |_| online.set(true));
-    let _ = window_event_listener(leptos::ev::offline, move |_| online.set(false));
+    let up = window_event_listener(leptos::ev::online, move |_| online.set(true));
+    let down = window_event_listener(leptos::ev::offline, move |_| online.set(false));
+    // The shell is drawn again when the language changes: the old listeners go with it.
+    on_cleanup(move || {
+        up.remove();
+        down.remove();
+    });
     view! {
         <Show when=move || !online.get()>
             <div class="offline-banner" role="status" data-testid="offline-banner">
-                "You are offline. Figures shown may be out of date; they refresh when the connection is back."
+                {t("You are offline. Figures shown may be out of date; they refresh when the connection is back.")}
             </div>
         </Show>
     }

@@ -2,8 +2,10 @@
 
 use leptos::prelude::*;
 
+use crate::components::error_view::UrlWords;
 use crate::components::Radio;
 use crate::contexts::settings::{use_settings, CustomUrls, Profile};
+use crate::i18n::t;
 
 /// Which custom URL a field edits.
 #[derive(Clone, Copy)]
@@ -48,10 +50,10 @@ fn UrlField(
     let typed = RwSignal::new(which.get(&settings.get_untracked().custom));
     let typing = StoredValue::new(0u32);
     let problem = move || {
-        typed.with(|t| {
+        typed.with(|url| {
             let mut urls = CustomUrls::default();
-            which.set(&mut urls, t.clone());
-            urls.problems()[which.index()].clone()
+            which.set(&mut urls, url.clone());
+            urls.problems()[which.index()].map(UrlWords::message)
         })
     };
     let error_id = format!("{id}-error");
@@ -120,21 +122,21 @@ pub fn ProfilePicker(
     let prefix = id_prefix.clone();
     view! {
         <fieldset class="profile-picker">
-            <legend>"Service"</legend>
+            <legend>{t("Service")}</legend>
             {options}
             <Show when=move || settings.with(|p| p.profile == Profile::Custom)>
                 <div class="custom-urls">
                     <p class="hint">
-                        "Only https:// addresses, or http:// on 127.0.0.1 / localhost, are accepted."
+                        {t("Only https:// addresses, or http:// on 127.0.0.1 / localhost, are accepted.")}
                     </p>
-                    <UrlField which=Which::Current id=format!("{prefix}-url-current") label="Current API base URL" hint="https://proxy.example.com/public" />
-                    <UrlField which=Which::Legacy id=format!("{prefix}-url-legacy") label="Legacy API base URL" hint="https://proxy.example.com/legacy" />
-                    <UrlField which=Which::Exchange id=format!("{prefix}-url-exchange") label="Exchange API base URL" hint="https://proxy.example.com/exchange" />
+                    <UrlField which=Which::Current id=format!("{prefix}-url-current") label=t("Current API base URL") hint="https://proxy.example.com/public" />
+                    <UrlField which=Which::Legacy id=format!("{prefix}-url-legacy") label=t("Legacy API base URL") hint="https://proxy.example.com/legacy" />
+                    <UrlField which=Which::Exchange id=format!("{prefix}-url-exchange") label=t("Exchange API base URL") hint="https://proxy.example.com/exchange" />
                 </div>
             </Show>
             <Show when=move || settings.with(|p| p.profile == Profile::Live)>
                 <p class="hint">
-                    "Calls go from this browser straight to Bitpanda. A host that does not allow calls from this site is named when you connect; a proxy on this site always works (see the README)."
+                    {t("Calls go from this browser straight to Bitpanda. A host that does not allow calls from this site is named when you connect; a proxy on this site always works (see the README).")}
                 </p>
             </Show>
         </fieldset>

@@ -5,6 +5,8 @@ use folio_client::scopes::Scope;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+use crate::i18n::{t, tf};
+
 /// "This key can …, but lacks “Trade (Write)” …" with a link to use another key.
 #[component]
 pub fn ScopeNotice(
@@ -19,15 +21,14 @@ pub fn ScopeNotice(
     view! {
         <div class="notice read-only-notice" role="status" data-testid="read-only">
             <p>
-                <strong>"Read-only: "</strong>
-                {format!(
-                    "this key can {can}, but it does not have the “{}” permission, so Folio cannot {cannot} with it. Nothing here can change your account.",
-                    scope.name()
+                <strong>{t("Read-only: ")}</strong>
+                {tf("this key can {can}, but it does not have the “{scope}” permission, so Folio cannot {cannot} with it. Nothing here can change your account.",
+                    &[("can", &can), ("scope", scope.name()), ("cannot", &cannot)],
                 )}
             </p>
             <p>
-                <A href="/connect">"Connect a key with that permission"</A>
-                " to do this."
+                <A href="/connect">{t("Connect a key with that permission")}</A>
+                {t(" to do this.")}
             </p>
         </div>
     }

@@ -4,6 +4,7 @@
 
 use crate::components::error_view::ScopeWords;
 use crate::contexts::session::use_session;
+use crate::i18n::{t, tf};
 use folio_client::scopes::{Api, Scope, ScopeReport, ScopeState};
 use leptos::prelude::*;
 
@@ -24,19 +25,19 @@ pub fn ScopesTable(report: ScopeReport) -> impl IntoView {
                 return None;
             }
             let (name, id) = match api {
-                Api::Current => ("Current API", "current"),
-                Api::Exchange => ("Exchange API", "exchange"),
-                Api::Legacy => ("Legacy API", "legacy"),
+                Api::Current => (t("Current API"), "current"),
+                Api::Exchange => (t("Exchange API"), "exchange"),
+                Api::Legacy => (t("Legacy API"), "legacy"),
             };
-            let which_key = if session.has_own_key(api) {
-                "its own key"
+            let heading = if session.has_own_key(api) {
+                tf("{api}, with its own key", &[("api", name)])
             } else {
-                "the main key"
+                tf("{api}, with the main key", &[("api", name)])
             };
             Some(view! {
                 <tbody data-api=id>
                     <tr class="scope-group">
-                        <th colspan="3" scope="rowgroup">{format!("{name}, with {which_key}")}</th>
+                        <th colspan="3" scope="rowgroup">{heading}</th>
                     </tr>
                     {rows.into_iter().map(scope_row).collect_view()}
                 </tbody>
@@ -44,14 +45,14 @@ pub fn ScopesTable(report: ScopeReport) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Permissions of the connected keys">
+        <div class="table-scroll" tabindex="0" role="region" aria-label=t("Permissions of the connected keys")>
             <table class="data-table scopes-table" data-testid="scopes-table">
-                <caption>"What the connected keys may do"</caption>
+                <caption>{t("What the connected keys may do")}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">"Permission"</th>
-                        <th scope="col">"What it allows"</th>
-                        <th scope="col">"Granted"</th>
+                        <th scope="col">{t("Permission")}</th>
+                        <th scope="col">{t("What it allows")}</th>
+                        <th scope="col">{t("Granted")}</th>
                     </tr>
                 </thead>
                 {groups}
@@ -63,14 +64,14 @@ pub fn ScopesTable(report: ScopeReport) -> impl IntoView {
 /// One scope: its name, what it allows and what the probe found.
 fn scope_row((scope, state): (Scope, ScopeState)) -> impl IntoView {
     let (answer, class, note) = match state {
-        ScopeState::Granted => ("Yes", "scope-yes", None),
-        ScopeState::Missing => ("No", "scope-no", None),
+        ScopeState::Granted => (t("Yes"), "scope-yes", None),
+        ScopeState::Missing => (t("No"), "scope-no", None),
         ScopeState::KeyRefused => (
-            "No",
+            t("No"),
             "scope-no",
-            Some("this API refused the key".to_string()),
+            Some(t("this API refused the key").to_string()),
         ),
-        ScopeState::Unknown(why) => ("Unknown", "scope-unknown", Some(why)),
+        ScopeState::Unknown(why) => (t("Unknown"), "scope-unknown", Some(why)),
     };
     view! {
         <tr data-scope=scope.name()>

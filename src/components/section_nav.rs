@@ -7,18 +7,20 @@ use leptos_router::components::A;
 
 use crate::sections::warm;
 
-/// Tabs for `pages` — (path, label) in order — in a `<nav>` named `label`.
+/// Tabs for `pages` — (path, label) in order — in a `<nav>` named `label`. `pages` may be a
+/// `&'static` slice or, for labels in the language shown, an array or `Vec` made with
+/// `t(…)` (`[("/market", t("Market")), …]`).
 #[component]
 pub fn SectionNav(
-    pages: &'static [(&'static str, &'static str)],
+    #[prop(into)] pages: Vec<(&'static str, &'static str)>,
     label: &'static str,
 ) -> impl IntoView {
     view! {
         <nav class="sub-nav" aria-label=label>
             <ul>
                 {pages
-                    .iter()
-                    .map(|&(href, text)| {
+                    .into_iter()
+                    .map(|(href, text)| {
                         view! {
                             <li on:pointerenter=warm(href) on:focusin=warm(href)>
                                 <A href=href exact=true>{text}</A>

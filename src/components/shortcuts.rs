@@ -14,6 +14,7 @@ use wasm_bindgen::JsCast;
 
 use crate::components::top_bar::ACCOUNT_PAGES;
 use crate::contexts::settings::use_settings;
+use crate::i18n::t;
 
 /// What a key press asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +47,7 @@ fn page_name(path: &str) -> &'static str {
     ACCOUNT_PAGES
         .iter()
         .find(|(p, _)| *p == path)
-        .map_or("Settings", |(_, name)| name)
+        .map_or_else(|| t("Settings"), |(_, name)| name())
 }
 
 /// How long after `g` its letter may follow.
@@ -173,33 +174,52 @@ pub fn open_help() {
     }
 }
 
-/// The keys and what they do, for the dialog.
-const KEYS: &[(&str, &str)] = &[
-    ("/", "Search on this page"),
-    ("d", "Discreet mode: hide or show amounts"),
-    ("?", "This list"),
-    ("Esc", "Close a dialog"),
-];
+/// The keys and what they do, for the dialog (in the language shown).
+fn keys() -> [(&'static str, &'static str); 4] {
+    [
+        ("/", t("Search on this page")),
+        ("d", t("Discreet mode: hide or show amounts")),
+        ("?", t("This list")),
+        ("Esc", t("Close a dialog")),
+    ]
+}
 
-/// The list as markup: every text in it is one of this module's constants.
+/// A text for the markup: `&`, `<`, `>` and `"` escaped (the texts come from the catalogue).
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The list as markup: every text in it is one of this module's (or the top bar's) texts.
 fn dialog_html() -> String {
     let go = GO_TO.iter().map(|&(letter, path)| {
         format!(
             "<tr><td><kbd>g</kbd> <kbd>{letter}</kbd></td><td>{}</td></tr>",
-            page_name(path)
+            escaped(page_name(path))
         )
     });
-    let others = KEYS
-        .iter()
-        .map(|(key, what)| format!("<tr><td><kbd>{key}</kbd></td><td>{what}</td></tr>"));
+    let others = keys().into_iter().map(|(key, what)| {
+        format!(
+            "<tr><td><kbd>{}</kbd></td><td>{}</td></tr>",
+            escaped(key),
+            escaped(what)
+        )
+    });
     let rows: String = go.chain(others).collect();
     format!(
         "<dialog id=\"shortcuts\" class=\"dialog card shortcut-list\" aria-labelledby=\"shortcuts-title\" \
-         data-testid=\"shortcuts\"><h2 id=\"shortcuts-title\">Keyboard shortcuts</h2>\
-         <p>Not while you type in a field.</p><table class=\"data-table\"><thead><tr>\
-         <th scope=\"col\">Keys</th><th scope=\"col\">Action</th></tr></thead>\
+         data-testid=\"shortcuts\"><h2 id=\"shortcuts-title\">{title}</h2>\
+         <p>{not_typing}</p><table class=\"data-table\"><thead><tr>\
+         <th scope=\"col\">{keys}</th><th scope=\"col\">{action}</th></tr></thead>\
          <tbody>{rows}</tbody></table><div class=\"dialog-actions\">\
-         <button type=\"button\" class=\"button\" data-close>Close</button></div></dialog>"
+         <button type=\"button\" class=\"button\" data-close>{close}</button></div></dialog>",
+        title = escaped(t("Keyboard shortcuts")),
+        not_typing = escaped(t("Not while you type in a field.")),
+        keys = escaped(t("Keys")),
+        action = escaped(t("Action")),
+        close = escaped(t("Close")),
     )
 }
 
@@ -258,8 +278,15 @@ mod tests {
             html.contains("<kbd>x</kbd></td><td>Exchange</td>"),
             "{html}"
         );
-        assert!(!KEYS
+        assert!(!keys()
             .iter()
             .any(|(k, w)| format!("{k}{w}").contains(['<', '&'])));
+        assert_eq!(escaped("a <b> & \"c\""), "a &lt;b&gt; &amp; &quot;c&quot;");
+        assert!(html.contains(
+            "<h2 id=\"shortcuts-title\">Keyboard shortcuts</h2>\
+             <p>Not while you type in a field.</p>"
+        ));
+        assert!(html.contains("<kbd>Esc</kbd></td><td>Close a dialog</td>"));
+        assert!(html.contains("data-close>Close</button>"));
     }
 }

@@ -2,13 +2,16 @@
 
 use leptos::prelude::*;
 
-/// Shown while data loads; announced politely to screen readers.
+use crate::i18n::tf;
+
+/// Shown while data loads; announced politely to screen readers. `what` fills "Loading
+/// {what}…" (in German the accusative with its article: "das Portfolio").
 #[component]
 pub fn Loading(#[prop(into)] what: String) -> impl IntoView {
     view! {
         <p class="state state-loading" role="status" aria-live="polite">
             <span class="spinner" aria-hidden="true"></span>
-            {format!("Loading {what}…")}
+            {tf("Loading {what}…", &[("what", &what)])}
         </p>
     }
 }

@@ -7,20 +7,24 @@ use leptos_router::hooks::{use_location, use_navigate};
 
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
+use crate::i18n::t;
 use crate::sections::warm;
 
-/// The account pages in the navigation, in order: (path, label). Add a page here once it
+/// A page's name in the language shown.
+pub type PageName = fn() -> &'static str;
+
+/// The account pages in the navigation, in order: (path, name). Add a page here once it
 /// works; on narrow screens the list folds into the menu, so it can grow.
-pub const ACCOUNT_PAGES: &[(&str, &str)] = &[
-    ("/", "Portfolio"),
-    ("/history", "History"),
-    ("/operations", "Operations"),
-    ("/trade", "Trade"),
-    ("/earn", "Earn"),
-    ("/limits", "Limits"),
-    ("/insights", "Insights"),
-    ("/market", "Exchange"),
-    ("/legacy-api", "Legacy"),
+pub const ACCOUNT_PAGES: &[(&str, PageName)] = &[
+    ("/", || t("Portfolio")),
+    ("/history", || t("History")),
+    ("/operations", || t("Operations")),
+    ("/trade", || t("Trade")),
+    ("/earn", || t("Earn")),
+    ("/limits", || t("Limits")),
+    ("/insights", || t("Insights")),
+    ("/market", || t("Exchange")),
+    ("/legacy-api", || t("Legacy")),
 ];
 
 /// Header with the site navigation. Only pages that work are listed: the account pages once
@@ -57,32 +61,32 @@ pub fn TopBar() -> impl IntoView {
                     on:click=move |_| menu_open.update(|open| *open = !*open)
                 >
                     <span class="menu-icon" aria-hidden="true"></span>
-                    <span class="menu-label">"Menu"</span>
+                    <span class="menu-label">{t("Menu")}</span>
                 </button>
                 <nav
                     id="site-nav"
                     class="site-nav"
                     class:open=move || menu_open.get()
-                    aria-label="Main"
+                    aria-label=t("Main")
                 >
                     <ul>
                         <Show
                             when=move || session.is_connected()
-                            fallback=|| view! { <li><A href="/connect">"Connect"</A></li> }
+                            fallback=|| view! { <li><A href="/connect">{t("Connect")}</A></li> }
                         >
                             {ACCOUNT_PAGES
                                 .iter()
                                 .map(|&(href, label)| {
                                     view! {
                                         <li on:pointerenter=warm(href) on:focusin=warm(href)>
-                                            <A href=href exact=href == "/">{label}</A>
+                                            <A href=href exact=href == "/">{label()}</A>
                                         </li>
                                     }
                                 })
                                 .collect_view()}
                         </Show>
                         <li on:pointerenter=warm("/settings") on:focusin=warm("/settings")>
-                            <A href="/settings">"Settings"</A>
+                            <A href="/settings">{t("Settings")}</A>
                         </li>
                     </ul>
                 </nav>
@@ -91,11 +95,11 @@ pub fn TopBar() -> impl IntoView {
                         type="button"
                         class="button button-quiet discreet-toggle"
                         data-testid="discreet"
-                        title="Discreet mode: hide every amount on screen (d)"
+                        title=t("Discreet mode: hide every amount on screen (d)")
                         aria-pressed=move || if discreet() { "true" } else { "false" }
                         on:click=move |_| settings.toggle_discreet()
                     >
-                        <span class="visually-hidden">"Discreet"</span>
+                        <span class="visually-hidden">{t("Discreet")}</span>
                     </button>
                     <button
                         type="button"
@@ -103,7 +107,7 @@ pub fn TopBar() -> impl IntoView {
                         data-testid="forget-key"
                         on:click=forget.clone()
                     >
-                        "Forget key"
+                        {t("Forget key")}
                     </button>
                 </Show>
             </div>

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::data::write::{use_writes, OutcomeKind, WriteEntry};
+use crate::i18n::{t, tf};
 
 /// Lists the writes of pages that are no longer on screen (see [`crate::data::write`]).
 #[component]
@@ -27,9 +28,8 @@ fn WriteOutcome(entry: WriteEntry) -> impl IntoView {
     let (class, text) = match &entry.outcome {
         None => (
             "write-outcome pending",
-            format!(
-                "{} — still waiting for the answer. You can keep using Folio; the outcome will appear here.",
-                entry.what
+            tf("{what} — still waiting for the answer. You can keep using Folio; the outcome will appear here.",
+                &[("what", &entry.what)],
             ),
         ),
         Some((OutcomeKind::Done, text)) => ("write-outcome success", text.clone()),
@@ -49,7 +49,7 @@ fn WriteOutcome(entry: WriteEntry) -> impl IntoView {
             <a href=href>{words}</a>
             <Show when=move || finished>
                 <button type="button" class="button button-small" on:click=move |_| writes.dismiss(id)>
-                    "Dismiss"
+                    {t("Dismiss")}
                 </button>
             </Show>
         </div>

@@ -19,6 +19,7 @@ use leptos::prelude::*;
 
 use crate::contexts::settings::Settings;
 use crate::contexts::storage;
+use crate::i18n::t;
 
 mod idle;
 mod stored_scopes;
@@ -268,7 +269,8 @@ fn forget_when_addresses_change(session: Session, settings: Settings) {
             && session.key.with_untracked(Option::is_some)
         {
             session.forget_here(Some(
-                "The API addresses changed, so the key was forgotten. Paste it again to check it against the new addresses.".into(),
+                t("The API addresses changed, so the key was forgotten. Paste it again to check it against the new addresses.")
+                    .into(),
             ));
         }
         connected_to.set_value(now);
@@ -282,16 +284,17 @@ fn listen_for_forget_in_copies(session: Session) {
     let Ok(channel) = web_sys::BroadcastChannel::new(FORGET_CHANNEL) else {
         return;
     };
-    let on_message =
-        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(
+        move |ev: web_sys::MessageEvent| {
             let mine = storage::get(CONNECTION_ITEM);
             if mine.is_some() && ev.data().as_string() == mine {
                 session.forget_here(Some(
-                "The key was forgotten in another copy of this tab. Paste it again to continue."
-                    .into(),
-            ));
+                    t("The key was forgotten in another copy of this tab. Paste it again to continue.")
+                        .into(),
+                ));
             }
-        });
+        },
+    );
     channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The channel and its handler live as long as the app.
     on_message.forget();

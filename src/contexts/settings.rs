@@ -4,12 +4,12 @@
 //! Like the key, they live in `sessionStorage` only (as one JSON item), so closing the tab
 //! leaves nothing behind.
 
-use folio_client::BaseUrls;
+use folio_client::{BaseUrlError, BaseUrls};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::contexts::storage;
-use crate::i18n::Language;
+use crate::i18n::{t, Language};
 
 const SETTINGS_ITEM: &str = "folio.settings";
 
@@ -46,9 +46,9 @@ impl Profile {
     /// What the option is called on screen.
     pub fn label(self) -> &'static str {
         match self {
-            Profile::Sandbox => "This site (its demo sandbox, or its proxy to Bitpanda)",
-            Profile::Live => "Bitpanda's hosts, called directly",
-            Profile::Custom => "Custom base URLs",
+            Profile::Sandbox => t("This site (its demo sandbox, or its proxy to Bitpanda)"),
+            Profile::Live => t("Bitpanda's hosts, called directly"),
+            Profile::Custom => t("Custom base URLs"),
         }
     }
 }
@@ -76,9 +76,9 @@ impl Theme {
 
     pub fn label(self) -> &'static str {
         match self {
-            Theme::System => "Same as the system",
-            Theme::Light => "Light",
-            Theme::Dark => "Dark",
+            Theme::System => t("Same as the system"),
+            Theme::Light => t("Light"),
+            Theme::Dark => t("Dark"),
         }
     }
 }
@@ -93,8 +93,9 @@ pub struct CustomUrls {
 }
 
 impl CustomUrls {
-    /// The problem with each URL (current, legacy, exchange), `None` when it is fine.
-    pub fn problems(&self) -> [Option<String>; 3] {
+    /// The problem with each URL (current, legacy, exchange), `None` when it is fine (worded
+    /// by `components::error_view::UrlWords`).
+    pub fn problems(&self) -> [Option<BaseUrlError>; 3] {
         [&self.current, &self.legacy, &self.exchange]
             .map(|url| BaseUrls::validate_custom(url).err())
     }
@@ -301,7 +302,7 @@ mod tests {
             "https://proxy.example/public"
         );
         prefs.custom.legacy = "http://evil.example".into();
-        assert!(prefs.custom.problems()[1].is_some());
+        assert_eq!(prefs.custom.problems()[1], Some(BaseUrlError::PlainHttp));
         assert!(prefs.base_urls().is_none());
     }
 

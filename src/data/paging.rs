@@ -18,6 +18,8 @@ use std::hash::Hash;
 use folio_client::exchange::ExchangePage;
 use folio_client::legacy::{LegacyItem, LegacyPage};
 
+use crate::i18n::t;
+
 pub use list::{use_cursor_list, CursorList};
 
 /// Pages in a row without a new record after which a list stops.
@@ -86,10 +88,10 @@ impl Stopped {
     pub fn sentence(self) -> &'static str {
         match self {
             Self::RepeatedCursor => {
-                "The service sent a page it had sent before, so the list stops here."
+                t("The service sent a page it had sent before, so the list stops here.")
             }
             Self::NothingNew => {
-                "The service sent several pages with nothing new, so the list stops here."
+                t("The service sent several pages with nothing new, so the list stops here.")
             }
         }
     }

@@ -26,6 +26,8 @@ use leptos::task::spawn_local;
 
 use crate::components::OneClick;
 
+use crate::i18n::{t, tf};
+
 /// What came of one write.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Sent<T> {
@@ -49,10 +51,11 @@ impl<T> Sent<T> {
     }
 }
 
-/// The one sentence for a write whose answer never came.
+/// The one sentence for a write whose answer never came: `what` is a whole sentence,
+/// `where_to_check` what to check ("your orders"; in German the accusative: "Ihre Orders").
 pub fn no_answer_sentence(what: &str, where_to_check: &str) -> String {
-    format!(
-        "No answer came back, so Folio cannot tell whether this happened: {what} It will not be sent again; check {where_to_check} before you try again."
+    tf("No answer came back, so Folio cannot tell whether this happened: {what} It will not be sent again; check {where} before you try again.",
+        &[("what", what), ("where", where_to_check)],
     )
 }
 
@@ -120,7 +123,8 @@ impl Writes {
         let _ = window_event_listener(leptos::ev::beforeunload, move |ev| {
             if writes.in_flight_untracked() {
                 ev.prevent_default();
-                ev.set_return_value("A request is still on its way; its outcome would be lost.");
+                let lost = t("A request is still on its way; its outcome would be lost.");
+                ev.set_return_value(lost);
             }
         });
         writes
@@ -339,6 +343,14 @@ mod tests {
             ..ServiceError::default()
         });
         assert_eq!(Sent::<u8>::from_result(Err(gateway)), Sent::Unknown);
+    }
+
+    #[test]
+    fn the_no_answer_sentence_reads_whole() {
+        assert_eq!(
+            no_answer_sentence("Placing an order.", "your orders"),
+            "No answer came back, so Folio cannot tell whether this happened: Placing an order. It will not be sent again; check your orders before you try again."
+        );
     }
 
     #[test]

@@ -61,20 +61,24 @@ fn keys_in_source() -> BTreeMap<String, String> {
             .unwrap_or(&file)
             .display()
             .to_string();
-        for (call, literals) in [("t(\"", 1), ("tf(\"", 1), ("tn(", 2)] {
+        for (call, literals) in [("t(", 1), ("tf(", 1), ("tn(", 2)] {
             let mut from = 0;
             while let Some(found) = text[from..].find(call) {
                 let at = from + found;
                 from = at + call.len();
                 let before = text[..at].chars().next_back();
-                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
                     continue;
                 }
                 let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
                 if text[line_start..at].trim_start().starts_with("//") {
                     continue;
                 }
-                let mut cursor = at + call.len() - usize::from(call.ends_with('"'));
+                let mut cursor = at + call.len();
+                assert!(
+                    literals == 2 || text[cursor..].trim_start().starts_with('"'),
+                    "{name}: `{call}` takes a text literal (the key), not a variable"
+                );
                 for _ in 0..literals {
                     let Some(quote) = text[cursor..].find('"') else {
                         break;

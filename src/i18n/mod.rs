@@ -18,6 +18,8 @@ mod catalogue;
 mod choose;
 #[cfg(test)]
 mod coverage;
+mod switch;
 
 pub use catalogue::{install, language, t, tf, tn};
 pub use choose::{apply_to_document, load, start_language, Language};
+pub use switch::switch_language;

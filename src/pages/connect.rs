@@ -21,6 +21,7 @@ use crate::components::{ProfilePicker, ScopesTable};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::page_task::PageTasks;
+use crate::i18n::t;
 use crate::url::{safe_return_path, use_url_state, UrlState};
 use demo_keys::DemoKeys;
 use key_check::Checked;
@@ -40,8 +41,9 @@ enum Attempt {
 /// Connect refuses to send a key from a page that is not a secure context (plain http on a
 /// host other than this machine): the key would cross the network readable by anyone on
 /// the way.
-const INSECURE: &str = "This page was not opened over HTTPS, so Folio will not send your key \
-    from it: anyone on the network could read it. Open Folio at its https:// address.";
+fn insecure() -> &'static str {
+    t("This page was not opened over HTTPS, so Folio will not send your key from it: anyone on the network could read it. Open Folio at its https:// address.")
+}
 
 #[component]
 pub fn ConnectPage() -> impl IntoView {
@@ -63,15 +65,15 @@ pub fn ConnectPage() -> impl IntoView {
         }
         let key = ApiKey::new(key_text.get_untracked());
         if key.is_empty() {
-            attempt.set(Attempt::WrongKey("Paste your API key first.".into()));
+            attempt.set(Attempt::WrongKey(t("Paste your API key first.").into()));
             return;
         }
         let Some(base) = settings.get_untracked().base_urls() else {
-            attempt.set(Attempt::Failed("Fix the custom base URLs first.".into()));
+            attempt.set(Attempt::Failed(t("Fix the custom base URLs first.").into()));
             return;
         };
         if !web_sys::window().is_some_and(|w| w.is_secure_context()) {
-            attempt.set(Attempt::Failed(INSECURE.into()));
+            attempt.set(Attempt::Failed(insecure().into()));
             return;
         }
         attempt.set(Attempt::Checking);
@@ -82,7 +84,7 @@ pub fn ConnectPage() -> impl IntoView {
         tasks.spawn(async move {
             let checked = match key_check::start(client, current_api).await {
                 Ok(check) => check.await,
-                Err(_) => Checked::Failed(key_check::NOT_LOADED.into()),
+                Err(_) => Checked::Failed(key_check::not_loaded().into()),
             };
             match checked {
                 Checked::Accepted(report) if own_fields.refusals(&own, &report) => {
@@ -112,14 +114,14 @@ pub fn ConnectPage() -> impl IntoView {
 
     view! {
         <section class="page connect-page">
-            <h1>"Connect your account"</h1>
+            <h1>{t("Connect your account")}</h1>
             {move || session.notice().map(|n| view! { <p class="notice" role="status">{n}</p> })}
             <Show when=move || session.is_connected()>
                 <Connected report=connected_report return_path=return_path />
             </Show>
             <form class="connect-form" on:submit=submit novalidate=true>
                 <div class="field">
-                    <label for="api-key">"API key"</label>
+                    <label for="api-key">{t("API key")}</label>
                     <div class="input-with-button">
                         <input
                             id="api-key"
@@ -146,11 +148,11 @@ pub fn ConnectPage() -> impl IntoView {
                             aria-pressed=move || if show_key.get() { "true" } else { "false" }
                             on:click=move |_| show_key.update(|s| *s = !*s)
                         >
-                            {move || if show_key.get() { "Hide" } else { "Show" }}
+                            {move || if show_key.get() { t("Hide") } else { t("Show") }}
                         </button>
                     </div>
                     <p id="api-key-hint" class="hint">
-                        "Create a key in your account's API settings. It stays in this browser tab and is forgotten when the tab closes."
+                        {t("Create a key in your account's API settings. It stays in this browser tab and is forgotten when the tab closes.")}
                     </p>
                     <p id="api-key-error" class="field-error" role="alert" data-testid="connect-error">
                         {connect_error}
@@ -160,7 +162,7 @@ pub fn ConnectPage() -> impl IntoView {
                 <ProfilePicker id_prefix="connect" />
                 <div class="form-actions">
                     <button type="submit" class="button button-primary" id="connect-button" disabled=checking aria-disabled=move || checking().to_string()>
-                        {move || if checking() { "Checking the key…" } else { "Connect" }}
+                        {move || if checking() { t("Checking the key…") } else { t("Connect") }}
                     </button>
                 </div>
             </form>
@@ -195,19 +197,19 @@ fn Connected(report: RwSignal<Option<ScopeReport>>, return_path: Signal<String>)
     let session = use_session();
     let label = move || {
         if return_path.get() == "/" {
-            "Continue to portfolio"
+            t("Continue to portfolio")
         } else {
-            "Continue"
+            t("Continue")
         }
     };
     view! {
         <div class="connected" data-testid="connected">
-            <p class="success" role="status">"Connected. The key is kept in this tab only."</p>
+            <p class="success" role="status">{t("Connected. The key is kept in this tab only.")}</p>
             {move || session.scopes().or(report.get()).map(|report| view! { <ScopesTable report=report /> })}
             <p>
                 <A href=move || return_path.get() {..} class="button" id="continue-to-portfolio">{label}</A>
             </p>
-            <h2>"Use another key"</h2>
+            <h2>{t("Use another key")}</h2>
         </div>
     }
 }

@@ -18,6 +18,7 @@ use crate::contexts::session::use_session;
 use crate::data::catalogue;
 use crate::data::load::{account_resource, kept_while_reloading, load_states};
 use crate::format::{format_amount, or_missing};
+use crate::i18n::t;
 use crate::money::staked;
 use crate::pages::trade::ticket::asset_decimals;
 use crate::url::{use_url_state, with_param};
@@ -107,13 +108,13 @@ pub fn EarnPage() -> impl IntoView {
     let shown = kept_while_reloading(data);
     let content = load_states(
         move || shown.get(),
-        "the earn offers",
+        t("the earn offers"),
         move || data.refetch(),
         move |rows: Vec<EarnRow>| {
             let stake = if session.may(Scope::EarnWrite) {
                 view! { <StakeForm rows=rows.clone() reload=reload result=result /> }.into_any()
             } else {
-                view! { <ScopeNotice scope=Scope::EarnWrite can="see the offers and your staked amounts" cannot="stake or unstake" /> }.into_any()
+                view! { <ScopeNotice scope=Scope::EarnWrite can=t("see the offers and your staked amounts") cannot=t("stake or unstake") /> }.into_any()
             };
             view! {
                 <ConfigsTable rows=rows />
@@ -123,13 +124,13 @@ pub fn EarnPage() -> impl IntoView {
     );
     view! {
         <section class="page earn-page" aria-labelledby="earn-title">
-            <div class="page-head"><h1 id="earn-title">"Earn"</h1></div>
+            <div class="page-head"><h1 id="earn-title">{t("Earn")}</h1></div>
             <p class="hint" id="earn-rewards-link">
-                "Your rewards are operations: see and export them in "
-                <A href="/operations?type=staking_reward">"staking rewards"</A>
-                " and "
-                <A href="/operations?type=passive_earn_reward">"passive earn rewards"</A>
-                " (CSV or JSON), or in a tax tool's file."
+                {t("Your rewards are operations: see and export them in ")}
+                <A href="/operations?type=staking_reward">{t("staking rewards")}</A>
+                {t(" and ")}
+                <A href="/operations?type=passive_earn_reward">{t("passive earn rewards")}</A>
+                {t(" (CSV or JSON), or in a tax tool's file.")}
             </p>
             {content}
         </section>
@@ -138,8 +139,8 @@ pub fn EarnPage() -> impl IntoView {
 
 fn yes_no(value: Option<bool>) -> &'static str {
     match value {
-        Some(true) => "Yes",
-        Some(false) => "No",
+        Some(true) => t("Yes"),
+        Some(false) => t("No"),
         None => "—",
     }
 }
@@ -181,12 +182,12 @@ fn ConfigsTable(rows: Vec<EarnRow>) -> impl IntoView {
     };
     view! {
         <section class="card" aria-labelledby="offers-title">
-            <h2 id="offers-title">"Staking offers"</h2>
+            <h2 id="offers-title">{t("Staking offers")}</h2>
             <div class="filters earn-filters">
                 <div class="field field-inline">
-                    <label for="earn-asset-filter">"Asset"</label>
+                    <label for="earn-asset-filter">{t("Asset")}</label>
                     <select id="earn-asset-filter" on:change=select("asset")>
-                        <option value="">"All"</option>
+                        <option value="">{t("All")}</option>
                         {symbols.into_iter().map(|s| {
                             let (v, value) = (s.clone(), s.clone());
                             view! { <option value=value selected=move || asset().as_deref() == Some(v.as_str())>{s}</option> }
@@ -194,26 +195,26 @@ fn ConfigsTable(rows: Vec<EarnRow>) -> impl IntoView {
                     </select>
                 </div>
                 <div class="field field-inline">
-                    <label for="earn-type-filter">"Type"</label>
+                    <label for="earn-type-filter">{t("Type")}</label>
                     <select id="earn-type-filter" on:change=select("type")>
-                        <option value="">"All"</option>
-                        <option value="FLEXIBLE" selected=move || kind().as_deref() == Some("FLEXIBLE")>"Flexible"</option>
-                        <option value="LOCKED" selected=move || kind().as_deref() == Some("LOCKED")>"Locked"</option>
+                        <option value="">{t("All")}</option>
+                        <option value="FLEXIBLE" selected=move || kind().as_deref() == Some("FLEXIBLE")>{t("Flexible")}</option>
+                        <option value="LOCKED" selected=move || kind().as_deref() == Some("LOCKED")>{t("Locked")}</option>
                     </select>
                 </div>
                 <label class="radio" for="earn-open-filter">
                     <input type="checkbox" id="earn-open-filter" prop:checked=move || filter.with(|f| f.open_only)
                         on:change=move |ev| set_filter.run(EarnFilter { open_only: event_target_checked(&ev), ..filter.get_untracked() }) />
-                    "Open for staking only"
+                    {t("Open for staking only")}
                 </label>
             </div>
             <div class="table-scroll" tabindex="0" role="region" aria-labelledby="earn-caption">
                 <table class="data-table earn-table" id="earn-table">
-                    <caption id="earn-caption" class="visually-hidden">"Offers with rates and your amounts"</caption>
+                    <caption id="earn-caption" class="visually-hidden">{t("Offers with rates and your amounts")}</caption>
                     <thead><tr>
-                        <th scope="col">"Asset"</th><th scope="col" class="num">"APR"</th><th scope="col">"Type"</th>
-                        <th scope="col">"Mode"</th><th scope="col">"Enabled"</th><th scope="col">"Sold out"</th>
-                        <th scope="col" class="num">"Available"</th><th scope="col" class="num">"Staked"</th>
+                        <th scope="col">{t("Asset")}</th><th scope="col" class="num">{t("APR")}</th><th scope="col">{t("Type")}</th>
+                        <th scope="col">{t("Mode")}</th><th scope="col">{t("Enabled")}</th><th scope="col">{t("Sold out")}</th>
+                        <th scope="col" class="num">{t("Available")}</th><th scope="col" class="num">{t("Staked")}</th>
                     </tr></thead>
                     <tbody>{body}</tbody>
                 </table>

@@ -11,6 +11,7 @@ mod market;
 mod nav;
 mod order_detail;
 mod orders;
+pub(crate) mod problem_words;
 mod section;
 pub(crate) mod ticket;
 mod trades;

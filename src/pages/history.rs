@@ -19,10 +19,11 @@ use crate::format::{
     format_datetime, format_fiat_with_unit, format_signed_fiat, format_signed_percent, or_missing,
     trend_class, MISSING,
 };
+use crate::i18n::{t, tf};
 use crate::pages::portfolio::rows::valuation_currency;
 use crate::url::{use_url_state, CurrencyChoice};
 use series::{build_history, HistoryView};
-use timeframe::timeframe_name;
+use timeframe::timeframe_in_sentence;
 use timeframe_picker::TimeframePicker;
 
 async fn load_history(
@@ -54,7 +55,7 @@ pub fn HistoryPage() -> impl IntoView {
 
     let content = load_states(
         move || data.get(),
-        "the value history",
+        t("the value history"),
         move || data.refetch(),
         history_view,
     );
@@ -62,7 +63,7 @@ pub fn HistoryPage() -> impl IntoView {
     view! {
         <section class="page history-page" aria-labelledby="history-title">
             <div class="page-head">
-                <h1 id="history-title">"History"</h1>
+                <h1 id="history-title">{t("History")}</h1>
                 <TimeframePicker current=timeframe.into() on_pick=pick />
             </div>
             {content}
@@ -72,7 +73,7 @@ pub fn HistoryPage() -> impl IntoView {
 
 fn history_view(view: HistoryView) -> impl IntoView {
     let unit = view.currency_code.clone();
-    let period = timeframe_name(view.timeframe);
+    let period = timeframe_in_sentence(view.timeframe);
     let return_text = or_missing(view.return_percent, format_signed_percent);
     let return_class = format!("figure {}", trend_class(view.return_percent));
     let change_text = view
@@ -102,39 +103,39 @@ fn history_view(view: HistoryView) -> impl IntoView {
     view! {
         <div class="summary card figures" data-period=view.timeframe.as_str()>
             <div>
-                <p class="total-label" id="history-return-label">{format!("Return, {}", period.to_lowercase())}</p>
+                <p class="total-label" id="history-return-label">{tf("Return, {period}", &[("period", period)])}</p>
                 <p id="history-return" class=return_class aria-labelledby="history-return-label history-return" data-value=view.return_percent.map(|r| r.to_string()).unwrap_or_default()>{return_text}</p>
             </div>
             <div>
-                <p class="total-label" id="history-change-label">"Change in value"</p>
+                <p class="total-label" id="history-change-label">{t("Change in value")}</p>
                 <p id="history-change" class=change_class aria-labelledby="history-change-label history-change">{change_text}</p>
             </div>
             <div>
-                <p class="total-label" id="history-latest-label">"Latest value"</p>
+                <p class="total-label" id="history-latest-label">{t("Latest value")}</p>
                 <p id="history-latest" class="figure amount" aria-labelledby="history-latest-label history-latest">{latest.unwrap_or_else(|| MISSING.to_string())}</p>
             </div>
         </div>
         {if empty {
             view! {
-                <EmptyState title="No values for this period">
-                    <p>"The service has no value history for this timeframe yet."</p>
+                <EmptyState title=t("No values for this period")>
+                    <p>{t("The service has no value history for this timeframe yet.")}</p>
                 </EmptyState>
             }
             .into_any()
         } else {
             view! {
                 <section class="card" aria-labelledby="chart-title">
-                    <h2 id="chart-title">{format!("Value in {unit}, {}", period.to_lowercase())}</h2>
-                    <AreaChart data=view.points.clone() label=format!("Portfolio value in {unit}, {}", period.to_lowercase()) unit=unit.clone() intraday=intraday />
+                    <h2 id="chart-title">{tf("Value in {unit}, {period}", &[("unit", &unit), ("period", period)])}</h2>
+                    <AreaChart data=view.points.clone() label=tf("Portfolio value in {unit}, {period}", &[("unit", &unit), ("period", period)]) unit=unit.clone() intraday=intraday />
                     <details class="table-alternative">
-                        <summary>"Show the values as a table"</summary>
+                        <summary>{t("Show the values as a table")}</summary>
                         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="history-table-caption">
                             <table class="data-table history-table" id="history-table" data-testid="history-table">
-                                <caption id="history-table-caption">{format!("Portfolio value in {unit}, newest first")}</caption>
+                                <caption id="history-table-caption">{tf("Portfolio value in {unit}, newest first", &[("unit", &unit)])}</caption>
                                 <thead>
                                     <tr>
-                                        <th scope="col">"Time"</th>
-                                        <th scope="col" class="num">"Value"</th>
+                                        <th scope="col">{t("Time")}</th>
+                                        <th scope="col" class="num">{t("Value")}</th>
                                     </tr>
                                 </thead>
                                 <tbody>{rows}</tbody>

@@ -15,6 +15,7 @@ mod load;
 mod report;
 mod summary;
 mod tables;
+mod words;
 
 use std::collections::HashMap;
 
@@ -24,6 +25,7 @@ use rust_decimal::Decimal;
 
 use crate::data::load::{account_resource, load_states};
 use crate::format::format_count;
+use crate::i18n::{t, tf};
 use crate::url::{use_url_state, with_param};
 use choice::{rules_of, InsightsChoice};
 pub use report::report_of;
@@ -61,7 +63,7 @@ pub fn InsightsPage() -> impl IntoView {
                     .map(|r| r.as_ref().map(|_| ()).map_err(Clone::clone))
             })
         },
-        "every operation",
+        t("every operation"),
         move || data.refetch(),
         move |()| view! { <Report computed=computed choice=choice entered=entered /> },
     );
@@ -71,31 +73,33 @@ pub fn InsightsPage() -> impl IntoView {
     };
     let progress = move || {
         let n = read_so_far.get();
-        data.with(Option::is_none)
-            .then(|| format!("Reading every operation… {} so far.", format_count(n)))
+        data.with(Option::is_none).then(|| {
+            tf(
+                "Reading every operation… {n} so far.",
+                &[("n", &format_count(n))],
+            )
+        })
     };
     view! {
         <section class="page insights-page" aria-labelledby="insights-title">
-            <div class="page-head"><h1 id="insights-title">"Insights"</h1></div>
+            <div class="page-head"><h1 id="insights-title">{t("Insights")}</h1></div>
             <p class="notice insights-estimate" id="insights-estimate">
-                <strong>"Estimates, not tax advice. "</strong>
-                "Folio applies the rules below to your operations as the service reports them; "
-                "your tax return and the service's yearly tax certificate decide. "
-                "Check with a tax adviser before you rely on a figure."
+                <strong>{t("Estimates, not tax advice. ")}</strong>
+                {t("Folio applies the rules below to your operations as the service reports them; your tax return and the service's yearly tax certificate decide. Check with a tax adviser before you rely on a figure.")}
             </p>
             <form class="filters insights-controls" on:submit=|ev| ev.prevent_default()>
                 <div class="field field-inline">
-                    <label for="insights-rules">"Rules"</label>
+                    <label for="insights-rules">{t("Rules")}</label>
                     <select id="insights-rules" on:change=set_rules
                         prop:value=move || choice.with(|c| c.rules.slug())>
-                        <option value="at">"Austria"</option>
-                        <option value="de">"Germany"</option>
+                        <option value="at">{words::country(folio_insights::RuleSet::Austria)}</option>
+                        <option value="de">{words::country(folio_insights::RuleSet::Germany)}</option>
                     </select>
                 </div>
                 <label class="check" hidden=move || !session.may(Scope::LegacyRead)>
                     <input type="checkbox" id="insights-legacy" prop:checked=move || with_legacy.get()
                         on:change=move |ev| with_legacy.set(event_target_checked(&ev)) />
-                    "Add the legacy API's trades that the current history lacks"
+                    {t("Add the legacy API's trades that the current history lacks")}
                 </label>
             </form>
             <p class="hint" id="insights-progress" role="status" aria-live="polite">{progress}</p>
@@ -134,7 +138,7 @@ fn Report(
                     }.into_any(),
                     None => view! {
                         <p class="state state-empty" id="insights-empty">
-                            "No operation has been credited yet: nothing to report."
+                            {t("No operation has been credited yet: nothing to report.")}
                         </p>
                     }.into_any(),
                 }}

@@ -17,6 +17,7 @@ use crate::contexts::session::use_session;
 use crate::data::catalogue;
 use crate::data::load::{account_resource, kept_while_reloading, load_states};
 use crate::format::{format_fiat_with_unit, or_missing};
+use crate::i18n::t;
 use set_limits_form::SetLimitsForm;
 
 /// What the page shows.
@@ -44,13 +45,13 @@ pub fn LimitsPage() -> impl IntoView {
     let notice = RwSignal::new(None::<String>);
     let content = load_states(
         move || shown.get(),
-        "the trading limits",
+        t("the trading limits"),
         move || data.refetch(),
         move |loaded| limits_view(loaded, session.may(Scope::TradeWrite), reload, notice),
     );
     view! {
         <section class="page limits-page" aria-labelledby="limits-title">
-            <div class="page-head"><h1 id="limits-title">"Trading limits"</h1></div>
+            <div class="page-head"><h1 id="limits-title">{t("Trading limits")}</h1></div>
             {move || notice.get().map(|n| view! { <p class="notice" role="alert" data-testid="limits-notice" node_ref={focus_when_shown::<html::P>()} tabindex="-1">{n}</p> })}
             {content}
         </section>
@@ -79,30 +80,30 @@ fn limits_view(
             let money = |v| or_missing(v, |n| format_fiat_with_unit(n, Some(&unit)));
             view! {
                 <section class="card" aria-labelledby="current-limits-title" data-testid="current-limits">
-                    <h2 id="current-limits-title">"Daily limits of this key"</h2>
+                    <h2 id="current-limits-title">{t("Daily limits of this key")}</h2>
                     <dl class="figures-list">
-                        <div class="figure-row"><dt>"Buy limit"</dt><dd id="buy-limit" class="amount">{money(limits.buy_limit)}</dd></div>
-                        <div class="figure-row"><dt>"Sell limit"</dt><dd id="sell-limit" class="amount">{money(limits.sell_limit)}</dd></div>
-                        <div class="figure-row"><dt>"Currency"</dt><dd id="limit-currency">{unit.clone()}</dd></div>
+                        <div class="figure-row"><dt>{t("Buy limit")}</dt><dd id="buy-limit" class="amount">{money(limits.buy_limit)}</dd></div>
+                        <div class="figure-row"><dt>{t("Sell limit")}</dt><dd id="sell-limit" class="amount">{money(limits.sell_limit)}</dd></div>
+                        <div class="figure-row"><dt>{t("Currency")}</dt><dd id="limit-currency">{unit.clone()}</dd></div>
                     </dl>
                     <BudgetSummary limits=limits.clone() unit=unit.clone() />
-                    <p class="hint">"Limits are permanent for this key: they cannot be changed or removed."</p>
+                    <p class="hint">{t("Limits are permanent for this key: they cannot be changed or removed.")}</p>
                 </section>
             }
             .into_any()
         }
         None if may_set => view! {
-            <EmptyState title="No limits set">
-                <p>"This key can trade without a daily limit. You can set limits once; after that they cannot be changed."</p>
+            <EmptyState title=t("No limits set")>
+                <p>{t("This key can trade without a daily limit. You can set limits once; after that they cannot be changed.")}</p>
             </EmptyState>
             <SetLimitsForm currencies=loaded.currencies reload=reload notice=notice />
         }
         .into_any(),
         None => view! {
-            <EmptyState title="No limits set">
-                <p>"This key has no daily trading limits."</p>
+            <EmptyState title=t("No limits set")>
+                <p>{t("This key has no daily trading limits.")}</p>
             </EmptyState>
-            <ScopeNotice scope=Scope::TradeWrite can="see its limits" cannot="set limits" />
+            <ScopeNotice scope=Scope::TradeWrite can=t("see its limits") cannot=t("set limits") />
         }
         .into_any(),
     }

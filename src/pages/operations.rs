@@ -17,6 +17,7 @@ mod progress;
 pub(crate) mod rows;
 mod tax_files;
 mod tax_prepare;
+mod tax_summary;
 mod timeline_rows;
 mod virtual_list;
 
@@ -25,8 +26,9 @@ use leptos::prelude::*;
 use crate::components::{ErrorView, FixBaseUrls, LazyPage};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
+use crate::i18n::t;
 use crate::pages::operations::filter::OperationsFilter;
-use crate::pages::operations::rows::{group_by_day, type_label};
+use crate::pages::operations::rows::{group_by_day, is_known_type};
 use crate::url::use_url_state;
 use detail::OperationDetail;
 use export::OperationsExport;
@@ -94,7 +96,7 @@ pub fn OperationsPage() -> impl IntoView {
     let extra_types = Memo::new(move |_| {
         let mut seen: Vec<String> = loader.summaries.with(|all| {
             all.iter()
-                .filter(|s| type_label(&s.type_raw) == s.type_raw)
+                .filter(|s| !is_known_type(&s.type_raw))
                 .map(|s| s.type_raw.clone())
                 .collect()
         });
@@ -120,7 +122,7 @@ pub fn OperationsPage() -> impl IntoView {
     view! {
         <section class="page operations-page" aria-labelledby="operations-title">
             <div class="page-head">
-                <h1 id="operations-title">"Operations"</h1>
+                <h1 id="operations-title">{t("Operations")}</h1>
                 <OperationsExport loader=loader shown=shown hidden=Signal::derive(combined) />
             </div>
             <SourceToggle gone=legacy_gone />
@@ -133,12 +135,12 @@ pub fn OperationsPage() -> impl IntoView {
             {move || loader.notice.get().map(|n| view! { <p class="notice" id="ops-notice">{n}</p> })}
             <LoadAllProgress loader=loader />
             {move || loader.error.get().map(|error| view! {
-                <ErrorView error=error what="more operations" on_retry=move |_| loader.load(false) />
+                <ErrorView error=error what=t("more operations") on_retry=move |_| loader.load(false) />
             })}
             <div class="ops-layout" class:with-detail=move || selected.get().is_some()>
                 <div class="ops-main">
                     {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none))
-                        .then(|| view! { <p class="state state-empty" id="ops-empty">"No operations match these filters."</p> })}
+                        .then(|| view! { <p class="state state-empty" id="ops-empty">{t("No operations match these filters.")}</p> })}
                     <OperationsList loader=loader rows=rows selected=selected />
                     <LoadButtons loader=loader />
                 </div>

@@ -17,6 +17,7 @@ use crate::data::catalogue;
 use crate::data::load::{account_resource, load_states};
 use crate::format::format_fiat_with_unit;
 use crate::format::skipped_sentence;
+use crate::i18n::t;
 use crate::url::{use_url_state, CurrencyChoice};
 use fiat_table::FiatTable;
 use positions_table::PositionsTable;
@@ -88,7 +89,7 @@ pub fn PortfolioPage() -> impl IntoView {
 
     let content = load_states(
         move || data.get(),
-        "your portfolio",
+        t("your portfolio"),
         move || data.refetch(),
         move |view| portfolio_view(view, choose_currency),
     );
@@ -96,7 +97,7 @@ pub fn PortfolioPage() -> impl IntoView {
     view! {
         <section class="page portfolio-page" aria-labelledby="portfolio-title">
             <div class="page-head">
-                <h1 id="portfolio-title">"Portfolio"</h1>
+                <h1 id="portfolio-title">{t("Portfolio")}</h1>
                 <button
                     type="button"
                     class="button"
@@ -105,7 +106,7 @@ pub fn PortfolioPage() -> impl IntoView {
                     disabled=move || refreshing.get()
                     on:click=move |_| data.refetch()
                 >
-                    {move || if refreshing.get() { "Refreshing…" } else { "Refresh" }}
+                    {move || if refreshing.get() { t("Refreshing…") } else { t("Refresh") }}
                 </button>
             </div>
             {content}
@@ -135,30 +136,30 @@ fn portfolio_view(
     view! {
         <div class="summary card">
             <div>
-                <p class="total-label" id="portfolio-total-label">"Total value"</p>
+                <p class="total-label" id="portfolio-total-label">{t("Total value")}</p>
                 <p
                     id="portfolio-total"
                     class="total amount"
                     aria-labelledby="portfolio-total-label portfolio-total"
-                    data-value=view.total.map(|t| t.to_string()).unwrap_or_default()
+                    data-value=view.total.map(|total| total.to_string()).unwrap_or_default()
                     data-currency=code.clone()
                 >
-                    {view.total.map_or_else(|| "Too large to add up".to_string(), |t| format_fiat_with_unit(t, Some(&code)))}
+                    {view.total.map_or_else(|| t("Too large to add up").to_string(), |total| format_fiat_with_unit(total, Some(&code)))}
                 </p>
                 {skipped_sentence(view.skipped).map(|s| view! { <p class="notice" id="portfolio-skipped">{s}</p> })}
                 {view.fiat_left_out.then(|| view! {
-                    <p class="hint">"Cash in other currencies is listed below but not included in the total."</p>
+                    <p class="hint">{t("Cash in other currencies is listed below but not included in the total.")}</p>
                 })}
             </div>
             <div class="field field-inline">
-                <label for="valuation-currency">"Valuation currency"</label>
+                <label for="valuation-currency">{t("Valuation currency")}</label>
                 <select id="valuation-currency" on:change=choose_currency>{options}</select>
             </div>
         </div>
         {if nothing {
             view! {
-                <EmptyState title="No holdings yet">
-                    <p>"This account holds no assets or cash. Deposits and purchases will show up here."</p>
+                <EmptyState title=t("No holdings yet")>
+                    <p>{t("This account holds no assets or cash. Deposits and purchases will show up here.")}</p>
                 </EmptyState>
             }
             .into_any()
@@ -166,22 +167,22 @@ fn portfolio_view(
             let unit = code.clone();
             view! {
                 <section class="card" aria-labelledby="assets-title">
-                    <h2 id="assets-title">"Assets"</h2>
+                    <h2 id="assets-title">{t("Assets")}</h2>
                     {if view.positions.is_empty() {
-                        view! { <p class="state-empty">"No asset holdings."</p> }.into_any()
+                        view! { <p class="state-empty">{t("No asset holdings.")}</p> }.into_any()
                     } else {
                         view! { <PositionsTable rows=view.positions unit=unit.clone() /> }.into_any()
                     }}
                 </section>
                 {(!slices.is_empty()).then(|| view! {
                     <section class="card" aria-labelledby="allocation-title">
-                        <h2 id="allocation-title">"Allocation"</h2>
+                        <h2 id="allocation-title">{t("Allocation")}</h2>
                         <AllocationDonut slices=slices unit=Some(unit.clone()) />
                     </section>
                 })}
                 {(!view.fiat.is_empty()).then(|| view! {
                     <section class="card" aria-labelledby="cash-title">
-                        <h2 id="cash-title">"Cash"</h2>
+                        <h2 id="cash-title">{t("Cash")}</h2>
                         <FiatTable rows=view.fiat />
                     </section>
                 })}

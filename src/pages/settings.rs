@@ -1,6 +1,6 @@
 //! Settings: the person chooses which service Folio talks to (sandbox, live or custom base
-//! URLs), the currency values are shown in, the colour theme, and after how many idle
-//! minutes the key is forgotten. Everything is kept for this tab only. When connected, the
+//! URLs), the language, the currency values are shown in, the colour theme, and after how many
+//! idle minutes the key is forgotten. Everything is kept for this tab only. When connected, the
 //! key's detected permissions are listed too.
 
 use leptos::prelude::*;
@@ -9,6 +9,7 @@ use crate::components::{ProfilePicker, Radio, ScopesTable};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::{clamp_idle_minutes, use_settings, Theme, IDLE_MINUTES_RANGE};
 use crate::data::catalogue;
+use crate::i18n::{self, t, tf, Language};
 
 /// Offered when the currency list cannot be loaded (not connected, or no permission).
 const FALLBACK_CURRENCIES: [&str; 4] = ["EUR", "USD", "CHF", "GBP"];
@@ -67,16 +68,17 @@ pub fn SettingsPage() -> impl IntoView {
 
     view! {
         <section class="page settings-page" aria-labelledby="settings-title">
-            <h1 id="settings-title">"Settings"</h1>
-            <p class="hint">"Settings apply to this browser tab only and are forgotten when it closes."</p>
+            <h1 id="settings-title">{t("Settings")}</h1>
+            <p class="hint">{t("Settings apply to this browser tab only and are forgotten when it closes.")}</p>
             <div class="card">
-                <h2>"Service"</h2>
+                <h2>{t("Service")}</h2>
                 <ProfilePicker id_prefix="settings" />
             </div>
             <div class="card">
-                <h2>"Display"</h2>
+                <h2>{t("Display")}</h2>
+                <LanguagePicker />
                 <div class="field">
-                    <label for="settings-currency">"Valuation currency"</label>
+                    <label for="settings-currency">{t("Valuation currency")}</label>
                     <select
                         id="settings-currency"
                         on:change=move |ev| {
@@ -88,14 +90,14 @@ pub fn SettingsPage() -> impl IntoView {
                     </select>
                 </div>
                 <fieldset>
-                    <legend>"Theme"</legend>
+                    <legend>{t("Theme")}</legend>
                     {themes}
                 </fieldset>
             </div>
             <div class="card">
-                <h2>"Security"</h2>
+                <h2>{t("Security")}</h2>
                 <div class="field">
-                    <label for="settings-idle">"Forget the key after this many minutes without activity"</label>
+                    <label for="settings-idle">{t("Forget the key after this many minutes without activity")}</label>
                     <input
                         id="settings-idle"
                         type="number"
@@ -112,12 +114,50 @@ pub fn SettingsPage() -> impl IntoView {
                         }
                     />
                     <p id="settings-idle-hint" class="hint">
-                        {format!("Between {} and {} minutes.", IDLE_MINUTES_RANGE.0, IDLE_MINUTES_RANGE.1)}
+                        {tf("Between {min} and {max} minutes.", &[
+                            ("min", &IDLE_MINUTES_RANGE.0.to_string()),
+                            ("max", &IDLE_MINUTES_RANGE.1.to_string()),
+                        ])}
                     </p>
                 </div>
                 {move || session.scopes().map(|report| view! { <ScopesTable report=report /> })}
             </div>
         </section>
+    }
+}
+
+/// English or German. Switching fetches German's text first (when it is not loaded yet), then
+/// the app re-draws its views in place: the page, its address and any write in flight stay.
+#[component]
+fn LanguagePicker() -> impl IntoView {
+    let settings = use_settings();
+    let unavailable = RwSignal::new(false);
+    let choices = Language::ALL
+        .into_iter()
+        .map(|language| {
+            let id = format!("language-{}", language.tag());
+            let checked = Signal::derive(move || i18n::language() == language);
+            let pick = Callback::new(move |()| {
+                leptos::task::spawn_local(async move {
+                    let loaded = i18n::switch_language(settings, language).await;
+                    unavailable.set(!loaded);
+                });
+            });
+            view! {
+                <Radio name="language" id=id checked=checked on_pick=pick>
+                    <span lang=language.tag()>{language.own_name()}</span>
+                </Radio>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset aria-describedby="language-problem">
+            <legend>{t("Language")}</legend>
+            {choices}
+            <p id="language-problem" class="field-error" role="alert" hidden=move || !unavailable.get()>
+                {t("German could not be loaded (offline?). Folio stays in English; try again when online.")}
+            </p>
+        </fieldset>
     }
 }
 

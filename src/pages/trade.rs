@@ -24,6 +24,7 @@ use crate::components::{BudgetSummary, LazyPage, ScopeNotice};
 use crate::contexts::session::use_session;
 use crate::data::catalogue;
 use crate::data::load::{account_resource, kept_while_reloading, load_states};
+use crate::i18n::t;
 use crate::pages::trade::ticket::asset_decimals;
 use asset_picker::AssetPicker;
 use flow::{Holding, PickedAsset, Stage, TradeCtx, TradeData};
@@ -99,14 +100,14 @@ pub fn TradePage() -> impl IntoView {
 
     let content = load_states(
         move || shown.get(),
-        "the trade form",
+        t("the trade form"),
         move || data.refetch(),
         move |loaded| trade_view(loaded, may_trade()),
     );
     view! {
         <section class="page trade-page" aria-labelledby="trade-title">
             <div class="page-head">
-                <h1 id="trade-title">"Trade"</h1>
+                <h1 id="trade-title">{t("Trade")}</h1>
             </div>
             {content}
         </section>
@@ -119,7 +120,7 @@ fn trade_view(loaded: TradeData, may_trade: bool) -> impl IntoView {
         let unit = loaded.code_of(limits.currency_id.as_ref());
         view! {
             <aside class="card trade-budget" aria-labelledby="budget-title">
-                <h2 id="budget-title">"Daily budget"</h2>
+                <h2 id="budget-title">{t("Daily budget")}</h2>
                 <BudgetSummary limits=limits unit=unit />
             </aside>
         }
@@ -131,7 +132,7 @@ fn trade_view(loaded: TradeData, may_trade: bool) -> impl IntoView {
     provide_context(loaded);
     view! {
         {(!may_trade).then(|| view! {
-            <ScopeNotice scope=Scope::TradeWrite can="look up assets and their prices" cannot="get quotes or trade" />
+            <ScopeNotice scope=Scope::TradeWrite can=t("look up assets and their prices") cannot=t("get quotes or trade") />
         })}
         <div class="trade-layout">
             <div class="trade-main">

@@ -18,6 +18,7 @@ mod exchange;
 mod exchange_bearer;
 mod exchange_browse;
 mod faults;
+mod german;
 mod history;
 mod insights;
 mod layout_sweep;

@@ -1,4 +1,33 @@
-//! [`BaseUrls`]: where the three APIs live, and the check of custom base URLs a person types.
+//! [`BaseUrls`]: where the three APIs live, and the check of custom base URLs a person types
+//! ([`BaseUrlError`] says what is wrong; the app words it).
+
+/// Why a typed base URL cannot be used (the app turns it into a sentence in the language
+/// shown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BaseUrlError {
+    /// Nothing was typed.
+    Empty,
+    /// Whitespace or a control character.
+    SpaceOrControl,
+    /// A backslash (`\`).
+    Backslash,
+    /// A `%` escape.
+    PercentEscape,
+    /// A query (`?`) or fragment (`#`).
+    QueryOrFragment,
+    /// A path starting with `//` (another host).
+    DoubleSlash,
+    /// Neither `https://`, `http://` nor a same-origin path.
+    Scheme,
+    /// A user name or password (`user@`).
+    UserInfo,
+    /// An empty or malformed host.
+    Host,
+    /// Plain `http://` to a host other than loopback.
+    PlainHttp,
+    /// A port that is not a number from 1 to 65535.
+    Port,
+}
 
 /// The three base URLs (each without the `/v1` suffix).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,26 +67,26 @@ impl BaseUrls {
     /// `%` escapes (`/%5Cevil`), whitespace and control characters, a query or fragment,
     /// userinfo (`user@`), an empty or malformed host, and ports outside 1–65535 — so the key
     /// can only ever go to the origin the person sees.
-    pub fn validate_custom(url: &str) -> Result<(), String> {
+    pub fn validate_custom(url: &str) -> Result<(), BaseUrlError> {
         let url = url.trim();
         if url.is_empty() {
-            return Err("Enter a base URL.".into());
+            return Err(BaseUrlError::Empty);
         }
         if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return Err("A URL cannot contain spaces or control characters.".into());
+            return Err(BaseUrlError::SpaceOrControl);
         }
         if url.contains('\\') {
-            return Err("A URL cannot contain a backslash (\\).".into());
+            return Err(BaseUrlError::Backslash);
         }
         if url.contains('%') {
-            return Err("A base URL cannot contain % escapes.".into());
+            return Err(BaseUrlError::PercentEscape);
         }
         if url.contains(['?', '#']) {
-            return Err("A base URL cannot have a query (?) or fragment (#).".into());
+            return Err(BaseUrlError::QueryOrFragment);
         }
         if let Some(rest) = url.strip_prefix('/') {
             return if rest.starts_with('/') {
-                Err("A same-origin path starts with a single /.".into())
+                Err(BaseUrlError::DoubleSlash)
             } else {
                 Ok(())
             };
@@ -99,37 +128,32 @@ pub fn origin_of(url: &str, page_origin: &str) -> Option<String> {
 /// Splits an absolute `http(s)://authority[/path]` URL (already free of whitespace,
 /// backslashes, escapes, query and fragment) into scheme, lower-case host and a non-default
 /// port; plain `http` only for loopback hosts.
-fn parse_absolute(url: &str) -> Result<(&'static str, String, Option<u16>), String> {
+fn parse_absolute(url: &str) -> Result<(&'static str, String, Option<u16>), BaseUrlError> {
     let (scheme, rest) = if let Some(rest) = url.strip_prefix("https://") {
         ("https", rest)
     } else if let Some(rest) = url.strip_prefix("http://") {
         ("http", rest)
     } else {
-        return Err(
-            "The URL must start with https:// (or http://127.0.0.1 / http://localhost).".into(),
-        );
+        return Err(BaseUrlError::Scheme);
     };
     let authority = rest.split('/').next().unwrap_or("");
     if authority.contains('@') {
-        return Err("The URL cannot contain a user name or password (@).".into());
+        return Err(BaseUrlError::UserInfo);
     }
     let (host, port) = split_port(authority)?;
     let host = host.to_ascii_lowercase();
     if !valid_host(&host) {
-        return Err("The URL has no valid host.".into());
+        return Err(BaseUrlError::Host);
     }
     if scheme == "http" && !matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]") {
-        return Err(
-            "Only https:// addresses are allowed (plain http:// only for 127.0.0.1 or localhost)."
-                .into(),
-        );
+        return Err(BaseUrlError::PlainHttp);
     }
     let default = if scheme == "https" { 443 } else { 80 };
     Ok((scheme, host, port.filter(|p| *p != default)))
 }
 
 /// `host[:port]` → host and port; the port must be 1–65535 when present.
-fn split_port(authority: &str) -> Result<(&str, Option<u16>), String> {
+fn split_port(authority: &str) -> Result<(&str, Option<u16>), BaseUrlError> {
     let colon = if authority.starts_with('[') {
         authority.find(']').and_then(|end| {
             let after = authority.get(end.saturating_add(1)..)?;
@@ -145,7 +169,7 @@ fn split_port(authority: &str) -> Result<(&str, Option<u16>), String> {
     let port = port.get(1..).unwrap_or("");
     match port.parse::<u16>() {
         Ok(p) if p > 0 && port.chars().all(|c| c.is_ascii_digit()) => Ok((host, Some(p))),
-        _ => Err("The port must be a number from 1 to 65535.".into()),
+        _ => Err(BaseUrlError::Port),
     }
 }
 
@@ -182,6 +206,26 @@ mod tests {
         assert!(BaseUrls::validate_custom("ftp://x").is_err());
         assert!(BaseUrls::validate_custom("//evil.com").is_err());
         assert!(BaseUrls::validate_custom("").is_err());
+    }
+
+    #[test]
+    fn each_refusal_says_what_is_wrong() {
+        use BaseUrlError as E;
+        for (url, expected) in [
+            ("  ", E::Empty),
+            ("/a b", E::SpaceOrControl),
+            ("/\\evil", E::Backslash),
+            ("/%5Cevil", E::PercentEscape),
+            ("https://host?x=1", E::QueryOrFragment),
+            ("//evil.example", E::DoubleSlash),
+            ("ftp://x", E::Scheme),
+            ("https://user@host", E::UserInfo),
+            ("https://exa_mple.com", E::Host),
+            ("http://example.com", E::PlainHttp),
+            ("https://host:65536", E::Port),
+        ] {
+            assert_eq!(BaseUrls::validate_custom(url), Err(expected), "{url:?}");
+        }
     }
 
     #[test]

@@ -51,7 +51,7 @@ pub mod sandbox;
 pub mod scopes;
 pub mod transport;
 
-pub use base_urls::{origin_of, BaseUrls};
+pub use base_urls::{origin_of, BaseUrlError, BaseUrls};
 pub use client::{ApiKey, Client, MAX_READ_RETRIES, MAX_RETRY_WAIT, READ_TIMEOUT, WRITE_TIMEOUT};
 pub use early::EARLY_READ_TTL;
 pub use error::{ApiError, ServiceError};

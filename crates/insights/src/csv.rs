@@ -80,7 +80,7 @@ pub fn disposals_csv(rows: &[&Disposal]) -> String {
                 n(lot.cost),
                 n(lot.proceeds),
                 n(lot.gain),
-                t(lot.basis.label()),
+                t(lot.basis.csv_label()),
                 t(if d.swap { "swap" } else { "sale" }),
             ]);
         }
@@ -121,7 +121,7 @@ pub fn income_csv(rows: &[&IncomeRow]) -> String {
             .map(|r| {
                 vec![
                     (r.year.to_string(), true),
-                    t(r.kind.label()),
+                    t(r.kind.csv_label()),
                     t(&*r.asset.symbol),
                     n(Some(r.gross)),
                     n(Some(r.fee)),

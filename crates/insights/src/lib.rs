@@ -54,14 +54,6 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
-    /// The country's name.
-    pub fn label(self) -> &'static str {
-        match self {
-            RuleSet::Austria => "Austria",
-            RuleSet::Germany => "Germany",
-        }
-    }
-
     /// A short code (`at`, `de`) for URLs and file names.
     pub fn slug(self) -> &'static str {
         match self {

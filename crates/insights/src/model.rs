@@ -55,8 +55,9 @@ impl Basis {
         )
     }
 
-    /// The words the report shows.
-    pub fn label(self) -> &'static str {
+    /// The words the CSV file writes (English: a file's contents stay locale-neutral; the
+    /// page words each basis itself, in the language shown).
+    pub fn csv_label(self) -> &'static str {
         match self {
             Basis::PrivateSale => "taxable private sale (§ 23 EStG)",
             Basis::CapitalIncome => "capital income (§ 20 EStG)",
@@ -162,8 +163,9 @@ pub enum IncomeKind {
 }
 
 impl IncomeKind {
-    /// The words the report shows.
-    pub fn label(self) -> &'static str {
+    /// The words the CSV file writes (English: a file's contents stay locale-neutral; the
+    /// page words each kind itself, in the language shown).
+    pub fn csv_label(self) -> &'static str {
         match self {
             IncomeKind::Staking => "Staking rewards",
             IncomeKind::OtherReward => "Other rewards",
@@ -275,7 +277,8 @@ pub struct OpenLot {
     pub tax_free_from: Option<NaiveDate>,
 }
 
-/// Something the report could not know or had to assume; shown beside the figures.
+/// Something the report could not know or had to assume; shown beside the figures (the page
+/// writes the sentence for each, in the language shown).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Flag {
     /// An asset came in without a cost (deposit, refund, unknown type): enter one.
@@ -331,36 +334,6 @@ pub enum Flag {
         /// How many.
         count: usize,
     },
-}
-
-impl Flag {
-    /// The sentence the page shows.
-    pub fn sentence(&self) -> String {
-        match self {
-            Flag::CostUnknown { asset, quantity, date, .. } => format!(
-                "{quantity} {} came in on {date} without a known cost: its gains stay unknown until you enter one.",
-                asset.symbol
-            ),
-            Flag::NoPrice { symbol, date, .. } => format!(
-                "No price for {symbol} around {date}: a reward, swap or fee on that day has no value."
-            ),
-            Flag::NoEurRate { currency, .. } => format!(
-                "An amount in {currency} came without a rate to EUR: it is not counted."
-            ),
-            Flag::Shortfall { symbol, quantity, .. } => format!(
-                "{quantity} {symbol} left the account beyond what the history acquired: that part has no cost."
-            ),
-            Flag::IndexHeld { symbol } => format!(
-                "{symbol} is a crypto index: its rebalancing is not in the API, so its disposals inside the index are not counted."
-            ),
-            Flag::ClassUnknown { symbol } => format!(
-                "The catalogue did not say what {symbol} is: it is treated as a cryptocurrency."
-            ),
-            Flag::UnknownType { raw_type, count } => format!(
-                "{count} operation(s) of type “{raw_type}” are not known to Folio: their assets are counted as moved, at unknown cost."
-            ),
-        }
-    }
 }
 
 /// The whole report.

@@ -17,6 +17,7 @@ use crate::components::charts::ticks::{time_tick_indices, value_ticks};
 use crate::format::{
     format_amount, format_axis_label, format_datetime, format_fiat_with_unit, MISSING,
 };
+use crate::i18n::{t, tf, tn};
 
 const FRAME: ChartBox = ChartBox {
     width: 800.0,
@@ -63,7 +64,7 @@ pub fn AreaChart(
                 .map(|datum| unit.with_value(|u| describe(datum, u.as_deref())))
                 .unwrap_or_default()
         }),
-        None => "Point at the chart, or focus it and use the arrow keys, to read values.".into(),
+        None => t("Point at the chart, or focus it and use the arrow keys, to read values.").into(),
     };
 
     let marker = move || crosshair.point().map(marker_at);
@@ -91,7 +92,9 @@ pub fn AreaChart(
         .map(|label| view! { <span>{label}</span> })
         .collect_view();
     let view_box = format!("0 0 {} {}", FRAME.width, FRAME.height);
-    let help = format!("{label}. {count} points. Use the left and right arrow keys to read them.");
+    let points = tn(count, "{n} point", "{n} points");
+    let how = t("Use the left and right arrow keys to read them.");
+    let help = format!("{label}. {points}. {how}");
 
     view! {
         <figure class="area-chart">
@@ -126,7 +129,7 @@ pub fn AreaChart(
             </div>
             <div class="chart-axis chart-time-axis" aria-hidden="true" data-testid="chart-time-axis">{time_labels}</div>
             <figcaption class="chart-axis">
-                <span class="chart-range">{format!("Low {low} · High {high}")}</span>
+                <span class="chart-range">{tf("Low {low} · High {high}", &[("low", &low), ("high", &high)])}</span>
             </figcaption>
         </figure>
     }

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::components::charts::allocation::AllocationSlice;
 use crate::components::charts::geometry::{donut_segment, donut_spans};
 use crate::format::{format_fiat, format_share};
+use crate::i18n::{t, tf};
 
 /// Number of distinct slice colours defined in the stylesheet (`.slice-0` …).
 pub const SLICE_COLOURS: usize = 8;
@@ -14,8 +15,8 @@ pub const SLICE_COLOURS: usize = 8;
 #[component]
 pub fn AllocationDonut(slices: Vec<AllocationSlice>, unit: Option<String>) -> impl IntoView {
     let value_heading = match &unit {
-        Some(u) => format!("Value ({u})"),
-        None => "Value".to_string(),
+        Some(u) => tf("Value ({unit})", &[("unit", u)]),
+        None => t("Value").to_string(),
     };
     let percents: Vec<_> = slices.iter().map(|s| s.percent).collect();
     let spans = donut_spans(&percents);
@@ -54,18 +55,18 @@ pub fn AllocationDonut(slices: Vec<AllocationSlice>, unit: Option<String>) -> im
                 viewBox="0 0 200 200"
                 class="donut"
                 role="img"
-                aria-label=format!("Allocation: {summary}")
+                aria-label=tf("Allocation: {summary}", &[("summary", &summary)])
             >
                 {segments}
             </svg>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Allocation table">
+            <div class="table-scroll" tabindex="0" role="region" aria-label=t("Allocation table")>
                 <table class="data-table allocation-table" data-testid="allocation-table">
-                    <caption class="visually-hidden">"Allocation by holding"</caption>
+                    <caption class="visually-hidden">{t("Allocation by holding")}</caption>
                     <thead>
                         <tr>
-                            <th scope="col">"Holding"</th>
+                            <th scope="col">{t("Holding")}</th>
                             <th scope="col" class="num">{value_heading}</th>
-                            <th scope="col" class="num">"Share"</th>
+                            <th scope="col" class="num">{t("Share")}</th>
                         </tr>
                     </thead>
                     <tbody>{rows}</tbody>

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::one_click::{MoneyButton, OneClick};
+use crate::i18n::t;
 
 fn active_element() -> Option<web_sys::HtmlElement> {
     document()
@@ -135,7 +136,7 @@ pub fn ConfirmDialog(
                                     disabled=move || guard.pending()
                                     on:click=move |_| cancel()
                                 >
-                                    "Cancel"
+                                    {t("Cancel")}
                                 </button>
                                 <MoneyButton
                                     guard=guard

@@ -5,6 +5,8 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::tf;
+
 /// A decimal input with its read-back, hint and error.
 ///
 /// - `read_as` words the parsed value of the current text (`None` while it cannot be read);
@@ -63,7 +65,7 @@ pub fn ReadAs(
 ) -> impl IntoView {
     view! {
         <p id=id class="read-as" aria-live="polite">
-            {move || words.get().map(|w| format!("Read as {w}"))}
+            {move || words.get().map(|w| tf("Read as {value}", &[("value", &w)]))}
         </p>
     }
 }

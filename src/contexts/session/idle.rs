@@ -11,6 +11,7 @@ use super::{Session, ACTIVITY_ITEM};
 use crate::contexts::settings::Settings;
 use crate::contexts::storage;
 use crate::data::write::Writes;
+use crate::i18n::tn;
 
 /// Whether `idle_minutes` have passed between `last_activity` and `now`.
 pub(super) fn idle_expired(
@@ -22,8 +23,11 @@ pub(super) fn idle_expired(
 }
 
 pub(super) fn idle_notice(minutes: u32) -> String {
-    let unit = if minutes == 1 { "minute" } else { "minutes" };
-    format!("The key was forgotten after {minutes} {unit} without activity. Paste it again to continue.")
+    tn(
+        usize::try_from(minutes).unwrap_or(usize::MAX),
+        "The key was forgotten after {n} minute without activity. Paste it again to continue.",
+        "The key was forgotten after {n} minutes without activity. Paste it again to continue.",
+    )
 }
 
 /// Stores the time of the last activity beside the key, as Unix milliseconds (a number
@@ -87,6 +91,18 @@ mod tests {
         assert_eq!(activity_from_text("2026-11-23T20:00:00Z"), None);
         assert_eq!(activity_from_text(""), None);
         assert_eq!(activity_from_text("99999999999999999999"), None);
+    }
+
+    #[test]
+    fn the_notice_counts_minutes() {
+        assert_eq!(
+            idle_notice(1),
+            "The key was forgotten after 1 minute without activity. Paste it again to continue."
+        );
+        assert_eq!(
+            idle_notice(30),
+            "The key was forgotten after 30 minutes without activity. Paste it again to continue."
+        );
     }
 
     #[test]

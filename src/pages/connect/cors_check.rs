@@ -7,11 +7,12 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+use crate::i18n::t;
+
 /// What Connect says when the browser blocked the calls.
-pub const BLOCKED: &str = "This API host does not allow calls from this site (the browser \
-    blocked them; your key was not refused). Serve Folio and the APIs from one address \
-    through a reverse proxy — see \u{201c}Running against the live service\u{201d} in the \
-    README — and choose that address under \u{201c}Service\u{201d}.";
+pub fn blocked() -> &'static str {
+    t("This API host does not allow calls from this site (the browser blocked them; your key was not refused). Serve Folio and the APIs from one address through a reverse proxy — see “Running against the live service” in the README — and choose that address under “Service”.")
+}
 
 /// Whether `base` (an API's base URL) is on another origin than this page and answers a
 /// plain request: then a failed call to it was the browser's cross-origin block.

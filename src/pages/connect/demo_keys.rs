@@ -10,6 +10,7 @@ use leptos::prelude::*;
 
 use crate::contexts::session::use_session;
 use crate::contexts::settings::{use_settings, Profile};
+use crate::i18n::{t, tf};
 
 #[component]
 pub fn DemoKeys(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {
@@ -58,10 +59,10 @@ pub fn DemoKeys(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {
                         <button
                             type="button"
                             class="button button-quiet"
-                            aria-label=format!("Use this key: {}", demo.key)
+                            aria-label=tf("Use this key: {key}", &[("key", &demo.key)])
                             on:click=move |_| on_pick.run(key.clone())
                         >
-                            "Use this key"
+                            {t("Use this key")}
                         </button>
                     </li>
                 }
@@ -69,8 +70,8 @@ pub fn DemoKeys(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {
             .collect_view();
         Some(view! {
             <section class="demo-keys" aria-labelledby="demo-keys-title">
-                <h2 id="demo-keys-title">"Demo keys"</h2>
-                <p class="hint">"This site runs the Folio sandbox: these keys work against its demo accounts."</p>
+                <h2 id="demo-keys-title">{t("Demo keys")}</h2>
+                <p class="hint">{t("This site runs the Folio sandbox: these keys work against its demo accounts.")}</p>
                 <ul>{rows}</ul>
             </section>
         })

@@ -12,6 +12,7 @@ use folio_client::{ApiError, Client};
 
 use super::cors_check;
 use crate::components::error_view::PlainWords;
+use crate::i18n::t;
 
 /// What the check found.
 pub enum Checked {
@@ -27,8 +28,9 @@ pub enum Checked {
 pub type KeyCheck = Pin<Box<dyn Future<Output = Checked>>>;
 
 /// Said when the check's own module cannot be downloaded.
-pub const NOT_LOADED: &str =
-    "The key check could not be opened. Check your connection and press Connect again.";
+pub fn not_loaded() -> &'static str {
+    t("The key check could not be opened. Check your connection and press Connect again.")
+}
 
 /// The check itself; reached only through `start`, so it lands in the `key_check` module.
 fn run(client: Client, current_api: String) -> KeyCheck {
@@ -40,7 +42,7 @@ fn run(client: Client, current_api: String) -> KeyCheck {
             }
             Err(err @ ApiError::Network { .. }) => {
                 Checked::Failed(if cors_check::blocked_by_cors(&current_api).await {
-                    cors_check::BLOCKED.to_string()
+                    cors_check::blocked().to_string()
                 } else {
                     err.user_message()
                 })

@@ -8,6 +8,7 @@ use folio_client::ApiKey;
 use leptos::prelude::*;
 
 use crate::contexts::session::OwnKeys;
+use crate::i18n::t;
 
 /// The typed own keys and the message at each field.
 #[derive(Clone, Copy)]
@@ -64,12 +65,11 @@ impl OwnKeyFields {
 }
 
 fn refusal_message(api: Api) -> String {
-    let name = if api == Api::Exchange {
-        "The exchange API"
+    if api == Api::Exchange {
+        t("The exchange API refused this key. Check it, or leave the field empty to use the key above.").to_string()
     } else {
-        "The legacy API"
-    };
-    format!("{name} refused this key. Check it, or leave the field empty to use the key above.")
+        t("The legacy API refused this key. Check it, or leave the field empty to use the key above.").to_string()
+    }
 }
 
 /// The disclosure with both fields; open while one holds text or a message.
@@ -83,12 +83,12 @@ pub fn OwnKeysDisclosure(fields: OwnKeyFields) -> impl IntoView {
     };
     view! {
         <details class="own-keys" prop:open=open>
-            <summary id="own-keys-toggle">"Use a different key for the exchange or legacy API"</summary>
+            <summary id="own-keys-toggle">{t("Use a different key for the exchange or legacy API")}</summary>
             <p class="hint">
-                "Leave a field empty to use the key above for that API. Every key stays in this tab only, and Forget key forgets them all."
+                {t("Leave a field empty to use the key above for that API. Every key stays in this tab only, and Forget key forgets them all.")}
             </p>
-            <OwnKeyField id="exchange-key" label="Exchange API key" text=fields.exchange error=fields.exchange_error />
-            <OwnKeyField id="legacy-key" label="Legacy API key" text=fields.legacy error=fields.legacy_error />
+            <OwnKeyField id="exchange-key" label=t("Exchange API key") text=fields.exchange error=fields.exchange_error />
+            <OwnKeyField id="legacy-key" label=t("Legacy API key") text=fields.legacy error=fields.legacy_error />
         </details>
     }
 }

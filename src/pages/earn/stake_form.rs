@@ -15,6 +15,7 @@ use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::write::{no_answer_sentence, use_write, Sent, WriteLabel};
 use crate::format::{format_amount, or_missing};
+use crate::i18n::{t, tf};
 use crate::money::read_as_words;
 
 #[component]
@@ -47,7 +48,7 @@ pub fn StakeForm(
         ev.prevent_default();
         result.set(None);
         let Some(row) = chosen() else {
-            error.set(Some("Choose an offer first.".into()));
+            error.set(Some(t("Choose an offer first.").into()));
             return;
         };
         let act = action.get_untracked();
@@ -81,7 +82,7 @@ pub fn StakeForm(
         let label = WriteLabel {
             what: text.clone(),
             check_href: "/earn".into(),
-            check_words: "Check your staked amounts".into(),
+            check_words: t("Check your staked amounts").into(),
         };
         write.send(
             label,
@@ -94,11 +95,13 @@ pub fn StakeForm(
     let options = rows.with_value(|rs| offer_options(rs, config));
     let hint = Signal::derive(move || {
         chosen().map(|r| {
-            format!(
-                "{} available, {} staked; up to {} decimals.",
-                or_missing(r.available, format_amount),
-                or_missing(r.staked, format_amount),
-                r.decimals
+            tf(
+                "{available} available, {staked} staked; up to {decimals} decimals.",
+                &[
+                    ("available", &or_missing(r.available, format_amount)),
+                    ("staked", &or_missing(r.staked, format_amount)),
+                    ("decimals", &r.decimals.to_string()),
+                ],
             )
         })
     });
@@ -108,32 +111,32 @@ pub fn StakeForm(
     });
     view! {
         <form class="card stake-form" aria-labelledby="stake-title" novalidate=true on:submit=review>
-            <h2 id="stake-title">"Stake or unstake"</h2>
+            <h2 id="stake-title">{t("Stake or unstake")}</h2>
             <div class="field">
-                <label for="earn-config">"Offer"</label>
+                <label for="earn-config">{t("Offer")}</label>
                 <select id="earn-config" on:change=move |ev| { config.set(event_target_value(&ev)); error.set(None); }>
-                    <option value="">"Choose…"</option>
+                    <option value="">{t("Choose…")}</option>
                     {options}
                 </select>
             </div>
             <DirectionChoice action=action error=error />
-            <DecimalField id="earn-amount" label="Amount".to_string() text=amount error=error read_as=read_as hint=hint />
+            <DecimalField id="earn-amount" label=t("Amount").to_string() text=amount error=error read_as=read_as hint=hint />
             <div class="field">
-                <label for="earn-wallet">"Wallet id (optional)"</label>
+                <label for="earn-wallet">{t("Wallet id (optional)")}</label>
                 <input id="earn-wallet" type="text" autocomplete="off" spellcheck="false"
                     aria-describedby="earn-wallet-hint"
                     prop:value=move || wallet.get() on:input=move |ev| wallet.set(event_target_value(&ev)) />
-                <p id="earn-wallet-hint" class="hint">"Leave empty to use the asset's main wallet."</p>
+                <p id="earn-wallet-hint" class="hint">{t("Leave empty to use the asset's main wallet.")}</p>
             </div>
             <div class="form-actions">
-                <button type="submit" class="button button-primary" id="review-earn">"Review…"</button>
+                <button type="submit" class="button button-primary" id="review-earn">{t("Review…")}</button>
             </div>
             {move || result.get().map(result_line)}
         </form>
-        <ConfirmDialog open=open id="confirm-earn" title="Confirm" confirm_label="Confirm"
-            pending_label="Sending…" guard=guard on_confirm=confirm>
+        <ConfirmDialog open=open id="confirm-earn" title=t("Confirm") confirm_label=t("Confirm")
+            pending_label=t("Sending…") guard=guard on_confirm=confirm>
             <p class="dialog-summary">{move || pending_request.get().map(|(_, _, t)| t)}</p>
-            <p>"The request is sent once."</p>
+            <p>{t("The request is sent once.")}</p>
         </ConfirmDialog>
     }
 }
@@ -151,19 +154,21 @@ fn stake_request(
     } else {
         Some(row.staked.unwrap_or_default())
     };
-    let value = validate_amount(amount, row.decimals, usable).map_err(|e| e.message())?;
+    let typed = crate::money::as_typed(amount);
+    let value = validate_amount(&typed, row.decimals, usable).map_err(|e| e.message())?;
     let wallet = wallet.trim();
     let request = EarnActionRequest {
         config_id: row.config.id.clone(),
         wallet_id: (!wallet.is_empty()).then(|| WalletId::new(wallet)),
         asset_amount: value,
     };
-    let verb = if act == EarnAction::Stake {
-        "Stake"
+    let amount = format_amount(value);
+    let values = [("amount", amount.as_str()), ("asset", row.symbol.as_str())];
+    let text = if act == EarnAction::Stake {
+        tf("Stake {amount} {asset}.", &values)
     } else {
-        "Unstake"
+        tf("Unstake {amount} {asset}.", &values)
     };
-    let text = format!("{verb} {} {}.", format_amount(value), row.symbol);
     Ok((request, text))
 }
 
@@ -190,9 +195,9 @@ fn DirectionChoice(action: RwSignal<EarnAction>, error: RwSignal<Option<String>>
     };
     view! {
         <fieldset>
-            <legend>"Direction"</legend>
-            {option("earn-stake", "Stake (available → staked)", EarnAction::Stake)}
-            {option("earn-unstake", "Unstake (staked → available)", EarnAction::Unstake)}
+            <legend>{t("Direction")}</legend>
+            {option("earn-stake", t("Stake (available → staked)"), EarnAction::Stake)}
+            {option("earn-unstake", t("Unstake (staked → available)"), EarnAction::Unstake)}
         </fieldset>
     }
 }
@@ -208,18 +213,21 @@ fn result_line(outcome: Result<String, String>) -> AnyView {
 /// The sentence for the answer to a stake or unstake described by `text`.
 fn earn_sentence(sent: &Sent<EarnActionResult>, text: &str) -> Result<String, String> {
     match sent {
-        Sent::Done(answer) => Ok(format!(
-            "Done: {text} Status: {}.",
-            answer
+        Sent::Done(answer) => {
+            let status = answer
                 .status
                 .as_ref()
                 .map(|s| s.as_str().to_string())
-                .unwrap_or_else(|| "accepted".into())
-        )),
+                .unwrap_or_else(|| t("accepted").into());
+            Ok(tf(
+                "Done: {action} Status: {status}.",
+                &[("action", text), ("status", &status)],
+            ))
+        }
         Sent::Unknown => Err(no_answer_sentence(
             text,
-            "Operations or the amounts above, which have been reloaded,",
+            t("Operations or the amounts above, which have been reloaded,"),
         )),
-        Sent::Refused(e) => Err(format!("Not done: {}", e.user_message())),
+        Sent::Refused(e) => Err(tf("Not done: {reason}", &[("reason", &e.user_message())])),
     }
 }

@@ -10,6 +10,7 @@ use rust_decimal::Decimal;
 use super::nav::ExchangeNav;
 use crate::data::load::{account_resource, load_states};
 use crate::format::{format_amount, or_missing};
+use crate::i18n::{t, tf};
 
 async fn load(client: Client) -> Result<(Vec<Balance>, Account), ApiError> {
     Ok((
@@ -20,8 +21,8 @@ async fn load(client: Client) -> Result<(Vec<Balance>, Account), ApiError> {
 
 fn fee_text(tier: &FeeTier) -> String {
     match (tier.fee, tier.fee_mode.as_deref()) {
-        (Some(fee), Some("percentage") | None) => format!("{} %", fee.normalize()),
-        (Some(fee), Some(mode)) => format!("{} ({mode})", fee.normalize()),
+        (Some(fee), Some("percentage") | None) => format!("{} %", format_amount(fee.normalize())),
+        (Some(fee), Some(mode)) => format!("{} ({mode})", format_amount(fee.normalize())),
         (None, _) => "—".into(),
     }
 }
@@ -32,7 +33,7 @@ pub fn ExchangeBalancesPage() -> impl IntoView {
     let data = account_resource(|| (), |client, _, ()| load(client));
     let content = load_states(
         move || data.get(),
-        "the exchange balances",
+        t("the exchange balances"),
         move || data.refetch(),
         |(balances, account)| {
             view! { <BalancesTable balances=balances /> <FeeTiers account=account /> }
@@ -40,7 +41,7 @@ pub fn ExchangeBalancesPage() -> impl IntoView {
     );
     view! {
         <section class="page exchange-page" aria-labelledby="exchange-balances-title">
-            <div class="page-head"><h1 id="exchange-balances-title">"Exchange balances and fees"</h1></div>
+            <div class="page-head"><h1 id="exchange-balances-title">{t("Exchange balances and fees")}</h1></div>
             <ExchangeNav />
             {content}
         </section>
@@ -59,11 +60,11 @@ fn BalancesTable(balances: Vec<Balance>) -> impl IntoView {
     }).collect_view();
     view! {
         <section class="card" aria-labelledby="balances-title">
-            <h2 id="balances-title">"Balances"</h2>
-            <p class="hint">"Locked funds are reserved by open orders; cancel an order to free them."</p>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Balances table">
+            <h2 id="balances-title">{t("Balances")}</h2>
+            <p class="hint">{t("Locked funds are reserved by open orders; cancel an order to free them.")}</p>
+            <div class="table-scroll" tabindex="0" role="region" aria-label=t("Balances table")>
                 <table class="data-table" id="exchange-balances">
-                    <thead><tr><th scope="col">"Asset"</th><th scope="col" class="num">"Available"</th><th scope="col" class="num">"Locked"</th><th scope="col" class="num">"Total"</th></tr></thead>
+                    <thead><tr><th scope="col">{t("Asset")}</th><th scope="col" class="num">{t("Available")}</th><th scope="col" class="num">{t("Locked")}</th><th scope="col" class="num">{t("Total")}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
@@ -81,24 +82,27 @@ fn FeeTiers(account: Account) -> impl IntoView {
         .zip(volume)
         .and_then(|(need, have)| need.checked_sub(have))
         .map(|left| left.max(Decimal::ZERO));
-    let tier = |t: Option<FeeTier>| {
-        t.map(|t| {
-            format!(
-                "{} — fee {}",
-                t.name.clone().unwrap_or_else(|| "—".into()),
-                fee_text(&t)
+    let tier = |tier: Option<FeeTier>| {
+        tier.map(|tier| {
+            tf(
+                "{tier} — fee {fee}",
+                &[
+                    ("tier", &tier.name.clone().unwrap_or_else(|| "—".into())),
+                    ("fee", &fee_text(&tier)),
+                ],
             )
         })
     };
-    let next = tier(account.next_tier.clone()).unwrap_or_else(|| "You are in the top tier.".into());
+    let next =
+        tier(account.next_tier.clone()).unwrap_or_else(|| t("You are in the top tier.").into());
     view! {
         <section class="card" aria-labelledby="fees-title">
-            <h2 id="fees-title">"Fee tier"</h2>
+            <h2 id="fees-title">{t("Fee tier")}</h2>
             <dl class="figures-list">
-                <div class="figure-row"><dt>"30-day traded volume"</dt><dd id="traded-volume" class="amount" data-value=volume.map(|v| v.to_string()).unwrap_or_default()>{or_missing(volume, format_amount)}</dd></div>
-                <div class="figure-row"><dt>"Current tier"</dt><dd id="current-tier">{tier(account.current_tier).unwrap_or_else(|| "—".into())}</dd></div>
-                <div class="figure-row"><dt>"Next tier"</dt><dd id="next-tier">{next}</dd></div>
-                {missing.map(|m| view! { <div class="figure-row"><dt>"Volume still needed"</dt><dd id="volume-needed" class="amount">{format_amount(m)}</dd></div> })}
+                <div class="figure-row"><dt>{t("30-day traded volume")}</dt><dd id="traded-volume" class="amount" data-value=volume.map(|v| v.to_string()).unwrap_or_default()>{or_missing(volume, format_amount)}</dd></div>
+                <div class="figure-row"><dt>{t("Current tier")}</dt><dd id="current-tier">{tier(account.current_tier).unwrap_or_else(|| "—".into())}</dd></div>
+                <div class="figure-row"><dt>{t("Next tier")}</dt><dd id="next-tier">{next}</dd></div>
+                {missing.map(|m| view! { <div class="figure-row"><dt>{t("Volume still needed")}</dt><dd id="volume-needed" class="amount">{format_amount(m)}</dd></div> })}
             </dl>
         </section>
     }

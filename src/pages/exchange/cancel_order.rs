@@ -3,7 +3,7 @@
 //! came back (never re-sent).
 
 use crate::components::error_view::PlainWords;
-use folio_client::exchange::Order;
+use folio_client::exchange::{Order, OrderSide};
 use folio_client::ApiError;
 use leptos::prelude::*;
 
@@ -12,36 +12,48 @@ use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::write::{use_write, Sent, WriteLabel};
 use crate::format::or_missing;
+use crate::i18n::{t, tf};
 use crate::pages::exchange::ticket::type_words;
-use crate::pages::exchange::words::{side_words, status_words};
+use crate::pages::exchange::words::{plain, side_words, status_words};
 
 fn summary(order: &Order) -> String {
-    format!(
-        "{} {} {} on {} (order {}).",
-        or_missing(order.order_type.as_ref(), type_words),
-        side_words(order.side.as_ref()).to_lowercase(),
-        or_missing(order.quantity, |q| q.normalize().to_string()),
-        order.pair.clone().unwrap_or_default(),
-        order.id
-    )
+    let kind = or_missing(order.order_type.as_ref(), type_words);
+    let quantity = or_missing(order.quantity, |q| plain(q.normalize()));
+    let pair = order.pair.clone().unwrap_or_default();
+    let side = side_words(order.side.as_ref()).to_lowercase();
+    let values = [
+        ("type", kind.as_str()),
+        ("side", side.as_str()),
+        ("quantity", quantity.as_str()),
+        ("pair", pair.as_str()),
+        ("id", order.id.as_str()),
+    ];
+    match order.side {
+        Some(OrderSide::Buy) => tf("{type} buy {quantity} on {pair} (order {id}).", &values),
+        Some(OrderSide::Sell) => tf("{type} sell {quantity} on {pair} (order {id}).", &values),
+        // Unknown sides are named as sent.
+        _ => tf("{type} {side} {quantity} on {pair} (order {id}).", &values),
+    }
 }
 
 /// The sentence for the answer to a cancel: `Ok` when the order is canceled (or now in the
 /// status the exchange reports), `Err` otherwise.
 pub fn cancel_sentence(sent: &Sent<Order>) -> Result<String, String> {
     match sent {
-        Sent::Done(order) => Ok(format!(
-            "Order {} is now: {}.",
-            order.id,
-            status_words(order.status.as_ref())
+        Sent::Done(order) => Ok(tf(
+            "Order {id} is now: {status}.",
+            &[
+                ("id", order.id.as_str()),
+                ("status", &status_words(order.status.as_ref())),
+            ],
         )),
         Sent::Refused(ApiError::Conflict(_)) => Err(
-            "Nothing was canceled: the order had already closed (filled, canceled or expired). The list has been reloaded.".into(),
+            t("Nothing was canceled: the order had already closed (filled, canceled or expired). The list has been reloaded.").into(),
         ),
         Sent::Unknown => Err(
-            "No answer came back, so Folio cannot tell whether the order was canceled. It will not be sent again; the list has been reloaded — check the order's status.".into(),
+            t("No answer came back, so Folio cannot tell whether the order was canceled. It will not be sent again; the list has been reloaded — check the order's status.").into(),
         ),
-        Sent::Refused(e) => Err(format!("Not canceled: {}", e.user_message())),
+        Sent::Refused(e) => Err(tf("Not canceled: {reason}", &[("reason", &e.user_message())])),
     }
 }
 
@@ -70,9 +82,9 @@ pub fn CancelOrder(order: Order, on_done: Callback<Result<String, String>>) -> i
         };
         let id = id.clone();
         let label = WriteLabel {
-            what: format!("Canceling the order: {what}"),
+            what: tf("Canceling the order: {order}", &[("order", &what)]),
             check_href: "/market/orders?status=open".into(),
-            check_words: "Check your open orders".into(),
+            check_words: t("Check your open orders").into(),
         };
         write.send(
             label,
@@ -84,12 +96,12 @@ pub fn CancelOrder(order: Order, on_done: Callback<Result<String, String>>) -> i
     });
     view! {
         <button type="button" class="button button-small button-danger" data-testid="cancel-order"
-            aria-label=format!("Cancel order {}", order.id)
-            on:click=move |_| open.set(true)>"Cancel"</button>
-        <ConfirmDialog open=open id=dialog_id title="Cancel this order?" confirm_label="Cancel order"
-            pending_label="Canceling…" guard=guard on_confirm=confirm>
+            aria-label=tf("Cancel order {id}", &[("id", order.id.as_str())])
+            on:click=move |_| open.set(true)>{t("Cancel order")}</button>
+        <ConfirmDialog open=open id=dialog_id title=t("Cancel this order?") confirm_label=t("Cancel order")
+            pending_label=t("Canceling…") guard=guard on_confirm=confirm>
             <p class="dialog-summary">{text.clone()}</p>
-            <p>"Whatever has not filled yet is canceled and its funds are freed. The request is sent once."</p>
+            <p>{t("Whatever has not filled yet is canceled and its funds are freed. The request is sent once.")}</p>
         </ConfirmDialog>
     }
 }

@@ -4,6 +4,7 @@
 use folio_client::exchange::OrderStatus;
 use leptos::prelude::*;
 
+use crate::i18n::{t, tf};
 use crate::pages::exchange::filters::{ExchangeFilter, PAGE_SIZES};
 use crate::pages::exchange::words::status_words;
 
@@ -39,17 +40,17 @@ pub fn FilterBar(
     };
     let status = (kind == FilterKind::Orders).then(|| {
         let mut values: Vec<(String, String)> = vec![
-            ("open".into(), "Open (new or partly filled)".into()),
-            ("closed".into(), "Closed (any final status)".into()),
+            ("open".into(), t("Open (new or partly filled)").into()),
+            ("closed".into(), t("Closed (any final status)").into()),
         ];
         for raw in ["new", "partially-filled", "filled", "canceled", "filled-and-canceled", "done-for-day", "rejected"] {
-            values.push((raw.into(), format!("Exactly: {}", status_words(Some(&OrderStatus::parse(raw))))));
+            values.push((raw.into(), tf("Exactly: {status}", &[("status", &status_words(Some(&OrderStatus::parse(raw))))])));
         }
         view! {
             <div class="field field-inline">
-                <label for="filter-status">"Status"</label>
+                <label for="filter-status">{t("Status")}</label>
                 <select id="filter-status" on:change=change(|f, v| f.status = some(v))>
-                    <option value="" selected=move || filter.with(|f| f.status.is_none())>"Any"</option>
+                    <option value="" selected=move || filter.with(|f| f.status.is_none())>{t("Any")}</option>
                     {values.into_iter().map(|(value, label)| {
                         let v = value.clone();
                         view! { <option value=value selected=move || filter.with(|f| f.status.as_deref() == Some(v.as_str()))>{label}</option> }
@@ -61,7 +62,7 @@ pub fn FilterBar(
     let order = (kind == FilterKind::Trades).then(|| {
         view! {
             <div class="field field-inline">
-                <label for="filter-order">"Order id"</label>
+                <label for="filter-order">{t("Order id")}</label>
                 <input id="filter-order" type="text" autocomplete="off" spellcheck="false"
                     prop:value=move || filter.with(|f| f.order_id.clone().unwrap_or_default())
                     on:change=change(|f, v| f.order_id = some(v)) />
@@ -91,33 +92,33 @@ pub fn FilterBar(
         })
         .collect_view();
     view! {
-        <div class="filters exchange-filters" role="group" aria-label="Filters">
+        <div class="filters exchange-filters" role="group" aria-label=t("Filters")>
             {status}
             {order}
             <div class="field field-inline">
-                <label for="filter-from">"From (UTC)"</label>
+                <label for="filter-from">{t("From (UTC)")}</label>
                 <input id="filter-from" type="date" prop:value=move || filter.with(|f| f.from.map(|d| d.to_string()).unwrap_or_default())
                     on:change=change(|f, v| f.from = chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d").ok()) />
             </div>
             <div class="field field-inline">
-                <label for="filter-to">"To (UTC)"</label>
+                <label for="filter-to">{t("To (UTC)")}</label>
                 <input id="filter-to" type="date" prop:value=move || filter.with(|f| f.to.map(|d| d.to_string()).unwrap_or_default())
                     on:change=change(|f, v| f.to = chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d").ok()) />
             </div>
             <div class="field field-inline">
-                <label for="filter-size">"Per page"</label>
+                <label for="filter-size">{t("Per page")}</label>
                 <select id="filter-size" on:change=change(|f, v| f.size = v.parse().unwrap_or(PAGE_SIZES[0]))>
                     {PAGE_SIZES.iter().map(|&n| view! { <option value=n.to_string() selected=move || filter.with(|f| f.size == n)>{n}</option> }).collect_view()}
                 </select>
             </div>
             <fieldset class="pair-filter">
-                <legend>"Pairs (none ticked: all)"</legend>
+                <legend>{t("Pairs (none ticked: all)")}</legend>
                 <div class="check-grid">{pair_boxes}</div>
             </fieldset>
             <button type="button" class="button button-quiet" id="clear-filters"
                 disabled=move || !filter.with(ExchangeFilter::is_active)
                 on:click=move |_| set.run(ExchangeFilter { size: filter.get_untracked().size, ..ExchangeFilter::default() })>
-                "Clear filters"
+                {t("Clear filters")}
             </button>
         </div>
     }

@@ -22,6 +22,7 @@ use leptos::prelude::*;
 use super::section::PairsPage;
 use crate::components::{EmptyState, LazyPage};
 use crate::data::load::{account_resource, kept_while_reloading};
+use crate::i18n::t;
 use crate::pages::exchange::words::find_pair;
 use crate::url::{use_url_state, with_param, UrlState};
 use book::OrderBookView;
@@ -39,9 +40,9 @@ const REFRESH: Duration = Duration::from_secs(5);
 #[component]
 pub fn ExchangeMarketPage() -> impl IntoView {
     view! {
-        <PairsPage title="Exchange" title_id="exchange-title" body=|pairs| {
+        <PairsPage title=t("Exchange") title_id="exchange-title" body=|pairs| {
             if pairs.is_empty() {
-                view! { <EmptyState title="No trading pairs"><p>"The exchange lists no trading pairs right now."</p></EmptyState> }.into_any()
+                view! { <EmptyState title=t("No trading pairs")><p>{t("The exchange lists no trading pairs right now.")}</p></EmptyState> }.into_any()
             } else {
                 view! { <Market pairs=pairs /> }.into_any()
             }

@@ -3,16 +3,16 @@
 use leptos::prelude::*;
 
 use crate::components::SectionNav;
-
-const SECTION: &[(&str, &str)] = &[
-    ("/market", "Market"),
-    ("/market/orders", "Orders"),
-    ("/market/trades", "Trades"),
-    ("/market/balances", "Balances and fees"),
-];
+use crate::i18n::t;
 
 /// Links between the Exchange pages.
 #[component]
 pub fn ExchangeNav() -> impl IntoView {
-    view! { <SectionNav pages=SECTION label="Exchange" /> }
+    let pages = [
+        ("/market", t("Market")),
+        ("/market/orders", t("Orders")),
+        ("/market/trades", t("Trades")),
+        ("/market/balances", t("Balances and fees")),
+    ];
+    view! { <SectionNav pages=pages label=t("Exchange") /> }
 }

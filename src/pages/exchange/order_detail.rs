@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::cancel_order::CancelOrder;
 use crate::data::load::{account_resource, load_states};
 use crate::format::{format_amount, format_datetime, or_missing};
+use crate::i18n::{t, tf};
 use crate::pages::exchange::ticket::{tif_words, type_words};
 use crate::pages::exchange::words::{
     fill_percent, fixed, price_decimals, side_words, size_decimals, status_words,
@@ -40,15 +41,15 @@ pub fn OrderDetail(
     );
     let fills_view = load_states(
         move || fills.get(),
-        "the fills",
+        t("the fills"),
         move || fills.refetch(),
         move |trades: Vec<folio_client::exchange::Trade>| {
             if trades.is_empty() {
-                return view! { <p class="hint">"No fills yet."</p> }.into_any();
+                return view! { <p class="hint">{t("No fills yet.")}</p> }.into_any();
             }
             view! {
-            <table class="data-table compact" aria-label="Fills of this order">
-                <thead><tr><th scope="col">"Executed"</th><th scope="col" class="num">"Price"</th><th scope="col" class="num">"Quantity"</th><th scope="col" class="num">"Fee"</th></tr></thead>
+            <table class="data-table compact" aria-label=t("Fills of this order")>
+                <thead><tr><th scope="col">{t("Executed")}</th><th scope="col" class="num">{t("Price")}</th><th scope="col" class="num">{t("Quantity")}</th><th scope="col" class="num">{t("Fee")}</th></tr></thead>
                 <tbody>{trades.into_iter().map(|t| view! {
                     <tr data-testid="fill-row">
                         <td>{or_missing(t.executed_at, format_datetime)}</td>
@@ -78,29 +79,29 @@ pub fn OrderDetail(
     view! {
         <section class="card order-detail" id="order-detail" aria-labelledby="order-detail-title" data-order-id=order.id.to_string()>
             <div class="card-head">
-                <h2 id="order-detail-title">{format!("Order {}", order.id)}</h2>
-                <button type="button" class="button button-quiet" id="close-order-detail" on:click=move |_| on_close.run(())>"Close"</button>
+                <h2 id="order-detail-title">{tf("Order {id}", &[("id", order.id.as_str())])}</h2>
+                <button type="button" class="button button-quiet" id="close-order-detail" on:click=move |_| on_close.run(())>{t("Close")}</button>
             </div>
             <dl class="figures-list">
-                {row("Status", "detail-status", status_words(order.status.as_ref()), false)}
-                {row("Pair", "detail-pair", order.pair.clone().unwrap_or_default(), false)}
-                {row("Side", "detail-side", side_words(order.side.as_ref()), false)}
-                {row("Type", "detail-type", or_missing(order.order_type.as_ref(), type_words), false)}
-                {row("Time in force", "detail-tif", or_missing(order.time_in_force.as_ref(), tif_words), false)}
-                {row("Quantity", "detail-quantity", fixed(order.quantity, sd), true)}
-                {row("Amount", "detail-amount", or_missing(order.amount, |a| format!("{} {quote}", format_amount(a))), true)}
-                {row("Limit price", "detail-limit", fixed(order.limit_price, pd), false)}
-                {row("Trigger price", "detail-trigger", fixed(order.trigger_price, pd), false)}
-                {row("Filled", "detail-filled", format!("{} ({})", fixed(order.filled_quantity, sd), or_missing(fill_percent(&order), |f| format!("{} %", f.normalize()))), true)}
-                {row("Filled amount", "detail-filled-amount", or_missing(order.filled_amount, |a| format!("{} {quote}", format_amount(a))), true)}
-                {row("Average price", "detail-average", fixed(order.filled_average_price, pd), false)}
-                {row("Fee", "detail-fee", fee.unwrap_or_else(|| "—".into()), true)}
-                {row("Created", "detail-created", or_missing(order.created_at, format_datetime), false)}
-                {row("Last change", "detail-updated", or_missing(order.updated_at, format_datetime), false)}
-                {row("Ends", "detail-end", or_missing(order.end_time, format_datetime), false)}
+                {row(t("Status"), "detail-status", status_words(order.status.as_ref()), false)}
+                {row(t("Pair"), "detail-pair", order.pair.clone().unwrap_or_default(), false)}
+                {row(t("Side"), "detail-side", side_words(order.side.as_ref()), false)}
+                {row(t("Type"), "detail-type", or_missing(order.order_type.as_ref(), type_words), false)}
+                {row(t("Time in force"), "detail-tif", or_missing(order.time_in_force.as_ref(), tif_words), false)}
+                {row(t("Quantity"), "detail-quantity", fixed(order.quantity, sd), true)}
+                {row(t("Amount"), "detail-amount", or_missing(order.amount, |a| format!("{} {quote}", format_amount(a))), true)}
+                {row(t("Limit price"), "detail-limit", fixed(order.limit_price, pd), false)}
+                {row(t("Trigger price"), "detail-trigger", fixed(order.trigger_price, pd), false)}
+                {row(t("Filled"), "detail-filled", format!("{} ({})", fixed(order.filled_quantity, sd), or_missing(fill_percent(&order), |f| format!("{} %", format_amount(f.normalize())))), true)}
+                {row(t("Filled amount"), "detail-filled-amount", or_missing(order.filled_amount, |a| format!("{} {quote}", format_amount(a))), true)}
+                {row(t("Average price"), "detail-average", fixed(order.filled_average_price, pd), false)}
+                {row(t("Fee"), "detail-fee", fee.unwrap_or_else(|| "—".into()), true)}
+                {row(t("Created"), "detail-created", or_missing(order.created_at, format_datetime), false)}
+                {row(t("Last change"), "detail-updated", or_missing(order.updated_at, format_datetime), false)}
+                {row(t("Ends"), "detail-end", or_missing(order.end_time, format_datetime), false)}
             </dl>
             {cancel}
-            <h3>"Fills"</h3>
+            <h3>{t("Fills")}</h3>
             {fills_view}
         </section>
     }

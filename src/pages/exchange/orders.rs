@@ -14,10 +14,12 @@ use super::section::PairsPage;
 use crate::components::EmptyState;
 use crate::components::{records_export, CursorFooter, ExportButtons};
 use crate::data::paging::use_cursor_list;
-use crate::format::{format_datetime, or_missing};
+use crate::format::{format_amount, format_datetime, or_missing};
+use crate::i18n::{t, tf};
 use crate::pages::exchange::ticket::type_words;
 use crate::pages::exchange::words::{
-    fill_percent, find_pair, fixed, price_decimals, side_words, size_decimals, status_words,
+    fill_percent, find_pair, fixed, price_decimals, side_class, side_words, size_decimals,
+    status_words,
 };
 use crate::url::use_url_state;
 use folio_export::exchange::orders_csv;
@@ -30,7 +32,7 @@ fn order_key(o: &Order) -> String {
 #[component]
 pub fn ExchangeOrdersPage() -> impl IntoView {
     view! {
-        <PairsPage title="Exchange orders" title_id="orders-title" body=|pairs| view! { <OrdersList pairs=pairs /> }.into_any()></PairsPage>
+        <PairsPage title=t("Exchange orders") title_id="orders-title" body=|pairs| view! { <OrdersList pairs=pairs /> }.into_any()></PairsPage>
     }
 }
 
@@ -82,20 +84,20 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
             <tr data-testid="order-row" data-order-id=id.clone() data-status=order.status.as_ref().map(|s| s.as_str().to_string()).unwrap_or_default()>
                 <td class="when">{or_missing(order.created_at, format_datetime)}</td>
                 <td>{order.pair.clone().unwrap_or_default()}</td>
-                <td class=format!("side side-{}", side_words(order.side.as_ref()).to_lowercase())>{side_words(order.side.as_ref())}</td>
+                <td class=side_class(order.side.as_ref())>{side_words(order.side.as_ref())}</td>
                 <td>{or_missing(order.order_type.as_ref(), type_words)}</td>
                 <td class="num">{fixed(price, pd)}</td>
                 <td class="num amount" data-value=order.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(order.quantity, sd)}</td>
                 <td class="num fill">
-                    <span data-value=fill.map(|f| f.to_string()).unwrap_or_default()>{or_missing(fill, |f| format!("{} %", f.normalize()))}</span>
+                    <span data-value=fill.map(|f| f.to_string()).unwrap_or_default()>{or_missing(fill, |f| format!("{} %", format_amount(f.normalize())))}</span>
                     <meter min="0" max="100" value=fill.map(|f| f.to_string()).unwrap_or_default() aria-hidden="true"></meter>
                 </td>
                 <td class="num">{fixed(order.filled_average_price, pd)}</td>
                 <td class="status">{status_words(order.status.as_ref())}</td>
                 <td class="actions">
                     <button type="button" class="button button-small" data-testid="order-details"
-                        aria-label=format!("Details of order {id}")
-                        on:click=move |_| selected.set(Some(detail.clone()))>"Details"</button>
+                        aria-label=tf("Details of order {id}", &[("id", &id)])
+                        on:click=move |_| selected.set(Some(detail.clone()))>{t("Details")}</button>
                     {cancel}
                 </td>
             </tr>
@@ -109,8 +111,8 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
     };
     let empty = move || {
         list.empty().then(|| view! {
-            <EmptyState title="No orders">
-                <p>{move || if filter.with(|f| f.is_active()) { "No order matches these filters." } else { "This account has no exchange orders yet." }}</p>
+            <EmptyState title=t("No orders")>
+                <p>{move || if filter.with(|f| f.is_active()) { t("No order matches these filters.") } else { t("This account has no exchange orders yet.") }}</p>
             </EmptyState>
         })
     };
@@ -125,17 +127,17 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
         {detail}
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="orders-caption">
             <table class="data-table orders-table" id="orders-table">
-                <caption id="orders-caption" class="visually-hidden">"Orders, newest first"</caption>
+                <caption id="orders-caption" class="visually-hidden">{t("Orders, newest first")}</caption>
                 <thead><tr>
-                    <th scope="col">"Created"</th><th scope="col">"Pair"</th><th scope="col">"Side"</th>
-                    <th scope="col">"Type"</th><th scope="col" class="num">"Price"</th><th scope="col" class="num">"Quantity"</th>
-                    <th scope="col" class="num">"Filled"</th><th scope="col" class="num">"Average price"</th>
-                    <th scope="col">"Status"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th>
+                    <th scope="col">{t("Created")}</th><th scope="col">{t("Pair")}</th><th scope="col">{t("Side")}</th>
+                    <th scope="col">{t("Type")}</th><th scope="col" class="num">{t("Price")}</th><th scope="col" class="num">{t("Quantity")}</th>
+                    <th scope="col" class="num">{t("Filled")}</th><th scope="col" class="num">{t("Average price")}</th>
+                    <th scope="col">{t("Status")}</th><th scope="col"><span class="visually-hidden">{t("Actions")}</span></th>
                 </tr></thead>
                 <tbody><For each=move || list.items() key=row_key children=row /></tbody>
             </table>
         </div>
         {empty}
-        <CursorFooter list=list id="orders" what="orders" on_more=load_more />
+        <CursorFooter list=list id="orders" what=t("orders") on_more=load_more />
     }
 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use super::nav::ExchangeNav;
 use crate::data::load::{account_resource, load_states};
+use crate::i18n::t;
 
 /// An Exchange page titled `title` whose content is `body(pairs)`; `children` (a notice)
 /// go between the navigation and the content.
@@ -34,7 +35,7 @@ pub fn PairsPage(
     );
     let content = load_states(
         move || pairs.get(),
-        "the trading pairs",
+        t("the trading pairs"),
         move || pairs.refetch(),
         body,
     );

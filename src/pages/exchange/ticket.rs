@@ -12,6 +12,9 @@ use folio_client::exchange::{
 };
 use rust_decimal::{Decimal, RoundingStrategy};
 
+use crate::i18n::{t, tf};
+use crate::pages::exchange::words::plain;
+
 /// Whether the size is typed as a base-asset quantity or a quote-currency amount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SizeMode {
@@ -66,13 +69,13 @@ pub fn uses_trigger(order_type: &OrderType) -> bool {
 }
 
 /// Reads a price or size: empty is `None`; anything else goes through the one rule for typed
-/// numbers (`folio_client::current::parse_typed_decimal`: no thousands separators, at most 18
-/// significant digits and 10^15), and a problem is reported at `field`.
+/// numbers (`folio_client::current::parse_typed_decimal` after `money::as_typed`: no thousands
+/// separators, at most 18 significant digits and 10^15), and a problem is reported at `field`.
 fn number(text: &str, field: Field, errors: &mut Vec<(Field, String)>) -> Option<Decimal> {
     if text.trim().is_empty() {
         return None;
     }
-    match parse_typed_decimal(text) {
+    match parse_typed_decimal(&crate::money::as_typed(text)) {
         Ok(v) => Some(v),
         Err(e) => {
             errors.push((field, e.message()));
@@ -113,13 +116,16 @@ impl TypedOrder {
         let gtd = self.time_in_force == Some(TimeInForce::Gtd);
         let end_time = if gtd && !self.end_time.trim().is_empty() {
             match parse_end_time(&self.end_time) {
-                Some(t) if t <= now => {
-                    errors.push((Field::EndTime, "The end time must be in the future.".into()));
+                Some(end) if end <= now => {
+                    errors.push((
+                        Field::EndTime,
+                        t("The end time must be in the future.").into(),
+                    ));
                     None
                 }
-                Some(t) => Some(t),
+                Some(end) => Some(end),
                 None => {
-                    errors.push((Field::EndTime, "Enter a date and time.".into()));
+                    errors.push((Field::EndTime, t("Enter a date and time.").into()));
                     None
                 }
             }
@@ -222,21 +228,32 @@ pub fn sizing_price(
 /// A name for the time in force.
 pub fn tif_words(tif: &TimeInForce) -> String {
     match tif {
-        TimeInForce::Gtc => "Good till canceled".into(),
-        TimeInForce::Ioc => "Immediate or cancel".into(),
-        TimeInForce::Fok => "Fill or kill".into(),
-        TimeInForce::Gtd => "Good till date".into(),
+        TimeInForce::Gtc => t("Good till canceled").into(),
+        TimeInForce::Ioc => t("Immediate or cancel").into(),
+        TimeInForce::Fok => t("Fill or kill").into(),
+        TimeInForce::Gtd => t("Good till date").into(),
         TimeInForce::Other(raw) => raw.clone(),
+    }
+}
+
+/// The time in force inside a sentence (English writes it in lower case).
+fn tif_in_sentence(tif: &TimeInForce) -> String {
+    match tif {
+        TimeInForce::Gtc => t("good till canceled").into(),
+        TimeInForce::Ioc => t("immediate or cancel").into(),
+        TimeInForce::Fok => t("fill or kill").into(),
+        TimeInForce::Gtd => t("good till date").into(),
+        TimeInForce::Other(raw) => raw.to_lowercase(),
     }
 }
 
 /// A name for the order type.
 pub fn type_words(order_type: &OrderType) -> String {
     match order_type {
-        OrderType::Market => "Market".into(),
-        OrderType::Limit => "Limit".into(),
-        OrderType::StopLimit => "Stop limit".into(),
-        OrderType::StopMarket => "Stop market".into(),
+        OrderType::Market => t("Market").into(),
+        OrderType::Limit => t("Limit").into(),
+        OrderType::StopLimit => t("Stop limit").into(),
+        OrderType::StopMarket => t("Stop market").into(),
         OrderType::Other(raw) => raw.clone(),
     }
 }
@@ -245,59 +262,98 @@ pub fn type_words(order_type: &OrderType) -> String {
 pub fn describe(draft: &OrderDraft, pair: &Pair) -> String {
     let base = pair.base_asset.as_deref().unwrap_or_default();
     let quote = pair.quote_asset.as_deref().unwrap_or_default();
-    let verb = if draft.side == OrderSide::Sell {
-        "Sell"
-    } else {
-        "Buy"
-    };
     let size = match (draft.quantity, draft.amount) {
-        (Some(q), _) => format!("{} {base}", q.normalize()),
-        (None, Some(a)) => format!("{} {quote} worth of {base}", a.normalize()),
+        (Some(q), _) => format!("{} {base}", plain(q.normalize())),
+        (None, Some(a)) => tf(
+            "{amount} {currency} worth of {asset}",
+            &[
+                ("amount", &plain(a.normalize())),
+                ("currency", quote),
+                ("asset", base),
+            ],
+        ),
         _ => base.to_string(),
     };
+    let limit = plain(draft.limit_price.unwrap_or_default().normalize());
+    let trigger = plain(draft.trigger_price.unwrap_or_default().normalize());
     let how = match draft.order_type {
-        OrderType::Market => "at the market price".to_string(),
-        OrderType::Limit => format!(
-            "at {} {quote} or better",
-            draft.limit_price.unwrap_or_default().normalize()
+        OrderType::Market => t("at the market price").to_string(),
+        OrderType::Limit => tf(
+            "at {price} {currency} or better",
+            &[("price", &limit), ("currency", quote)],
         ),
-        OrderType::StopLimit => format!(
-            "at {} {quote} or better once the price reaches {} {quote}",
-            draft.limit_price.unwrap_or_default().normalize(),
-            draft.trigger_price.unwrap_or_default().normalize()
+        OrderType::StopLimit => tf(
+            "at {price} {currency} or better once the price reaches {trigger} {currency}",
+            &[
+                ("price", &limit),
+                ("trigger", &trigger),
+                ("currency", quote),
+            ],
         ),
-        OrderType::StopMarket => format!(
-            "at the market price once the price reaches {} {quote}",
-            draft.trigger_price.unwrap_or_default().normalize()
+        OrderType::StopMarket => tf(
+            "at the market price once the price reaches {trigger} {currency}",
+            &[("trigger", &trigger), ("currency", quote)],
         ),
-        OrderType::Other(ref raw) => format!("as a {raw} order"),
+        OrderType::Other(ref raw) => tf("as a {type} order", &[("type", raw)]),
     };
     let until = match (&draft.time_in_force, draft.end_time) {
-        (Some(TimeInForce::Gtd), Some(t)) => {
-            format!(", valid until {} UTC", t.format("%Y-%m-%d %H:%M"))
-        }
-        (Some(tif), _) => format!(" ({})", tif_words(tif).to_lowercase()),
+        (Some(TimeInForce::Gtd), Some(end)) => tf(
+            ", valid until {time} UTC",
+            &[("time", &end.format("%Y-%m-%d %H:%M").to_string())],
+        ),
+        (Some(tif), _) => format!(" ({})", tif_in_sentence(tif)),
         (None, _) => String::new(),
     };
-    format!("{verb} {size} {how} on {}{until}.", pair.pair)
+    let values = [
+        ("size", size.as_str()),
+        ("how", how.as_str()),
+        ("pair", pair.pair.as_str()),
+        ("until", until.as_str()),
+    ];
+    if draft.side == OrderSide::Sell {
+        tf("Sell {size} {how} on {pair}{until}.", &values)
+    } else {
+        tf("Buy {size} {how} on {pair}{until}.", &values)
+    }
 }
 
 /// The fat-finger sentence for a limit price `percent` % `above` (or below) the mid.
 pub fn fat_finger_warning(percent: Decimal, side: &OrderSide, above: bool) -> String {
-    let direction = if above { "above" } else { "below" };
     let risk = match (side, above) {
-        (OrderSide::Sell, false) => "You may sell for much less than the market pays.",
-        (OrderSide::Sell, true) | (_, false) => "The order will probably not fill for a long time.",
-        (_, true) => "You may pay much more than the market asks.",
+        (OrderSide::Sell, false) => t("You may sell for much less than the market pays."),
+        (OrderSide::Sell, true) | (_, false) => {
+            t("The order will probably not fill for a long time.")
+        }
+        (_, true) => t("You may pay much more than the market asks."),
     };
     // The client caps a distance too large to compute at its ceiling: say "at least".
-    let at_least = if percent >= folio_client::exchange::FAT_FINGER_CEILING {
-        "at least "
-    } else {
-        ""
+    let at_least = percent >= folio_client::exchange::FAT_FINGER_CEILING;
+    let (percent, threshold) = (plain(percent), plain(FAT_FINGER_PERCENT));
+    let values = [
+        ("percent", percent.as_str()),
+        ("threshold", threshold.as_str()),
+    ];
+    let distance = match (at_least, above) {
+        (false, true) => tf(
+            "The limit price is {percent} % above the market price (more than {threshold} % away).",
+            &values,
+        ),
+        (false, false) => tf(
+            "The limit price is {percent} % below the market price (more than {threshold} % away).",
+            &values,
+        ),
+        (true, true) => tf(
+            "The limit price is at least {percent} % above the market price (more than {threshold} % away).",
+            &values,
+        ),
+        (true, false) => tf(
+            "The limit price is at least {percent} % below the market price (more than {threshold} % away).",
+            &values,
+        ),
     };
     format!(
-        "The limit price is {at_least}{percent} % {direction} the market price (more than {FAT_FINGER_PERCENT} % away). {risk} Check it before you place the order."
+        "{distance} {risk} {}",
+        t("Check it before you place the order.")
     )
 }
 

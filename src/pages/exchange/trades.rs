@@ -13,7 +13,10 @@ use crate::components::{records_export, CursorFooter, ExportButtons};
 use crate::data::load::{account_resource, load_states};
 use crate::data::paging::use_cursor_list;
 use crate::format::{format_amount, format_datetime, or_missing};
-use crate::pages::exchange::words::{find_pair, fixed, price_decimals, side_words, size_decimals};
+use crate::i18n::{t, tf};
+use crate::pages::exchange::words::{
+    find_pair, fixed, price_decimals, side_class, side_words, size_decimals,
+};
 use crate::url::use_url_state;
 use folio_export::exchange::trades_csv;
 
@@ -38,7 +41,7 @@ fn fee_text(t: &Trade) -> String {
 #[component]
 pub fn ExchangeTradesPage() -> impl IntoView {
     view! {
-        <PairsPage title="Exchange trades" title_id="trades-title" body=|pairs| view! { <TradesList pairs=pairs /> }.into_any()></PairsPage>
+        <PairsPage title=t("Exchange trades") title_id="trades-title" body=|pairs| view! { <TradesList pairs=pairs /> }.into_any()></PairsPage>
     }
 }
 
@@ -61,34 +64,33 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
     let names: Vec<String> = pairs.iter().map(|p| p.pair.clone()).collect();
     let pairs = StoredValue::new(pairs);
     let rows = move || {
-        list.items().into_iter().map(|t| {
-            let pair = pairs.with_value(|ps| find_pair(ps, t.pair.as_deref()).cloned());
+        list.items().into_iter().map(|trade| {
+            let pair = pairs.with_value(|ps| find_pair(ps, trade.pair.as_deref()).cloned());
             let (pd, sd) = (price_decimals(pair.as_ref()), size_decimals(pair.as_ref()));
-            let id = t.id.clone();
+            let id = trade.id.clone();
             view! {
-                <tr data-testid="trade-row" data-trade-id=t.id.to_string() data-order-id=t.order_id.as_ref().map(|o| o.to_string()).unwrap_or_default()>
-                    <td class="when">{or_missing(t.executed_at, format_datetime)}</td>
-                    <td>{t.pair.clone().unwrap_or_default()}</td>
-                    <td class=format!("side side-{}", side_words(t.side.as_ref()).to_lowercase())>{side_words(t.side.as_ref())}</td>
-                    <td class="num">{fixed(t.price, pd)}</td>
-                    <td class="num amount" data-value=t.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(t.quantity, sd)}</td>
-                    <td class="num amount">{or_missing(t.total_amount, format_amount)}</td>
-                    <td class="num fee amount" data-value=t.fee.as_ref().and_then(|f| f.amount).map(|a| a.to_string()).unwrap_or_default()>{fee_text(&t)}</td>
+                <tr data-testid="trade-row" data-trade-id=trade.id.to_string() data-order-id=trade.order_id.as_ref().map(|o| o.to_string()).unwrap_or_default()>
+                    <td class="when">{or_missing(trade.executed_at, format_datetime)}</td>
+                    <td>{trade.pair.clone().unwrap_or_default()}</td>
+                    <td class=side_class(trade.side.as_ref())>{side_words(trade.side.as_ref())}</td>
+                    <td class="num">{fixed(trade.price, pd)}</td>
+                    <td class="num amount" data-value=trade.quantity.map(|q| q.to_string()).unwrap_or_default()>{fixed(trade.quantity, sd)}</td>
+                    <td class="num amount">{or_missing(trade.total_amount, format_amount)}</td>
+                    <td class="num fee amount" data-value=trade.fee.as_ref().and_then(|f| f.amount).map(|a| a.to_string()).unwrap_or_default()>{fee_text(&trade)}</td>
                     <td class="actions">
                         <button type="button" class="button button-small" data-testid="trade-details"
-                            aria-label=format!("Details of trade {}", t.id)
-                            on:click=move |_| selected.set(Some(id.clone()))>"Details"</button>
+                            aria-label=tf("Details of trade {id}", &[("id", trade.id.as_str())])
+                            on:click=move |_| selected.set(Some(id.clone()))>{t("Details")}</button>
                     </td>
                 </tr>
             }
         }).collect_view()
     };
-    let empty =
-        move || {
-            list.empty().then(|| view! {
-            <EmptyState title="No trades"><p>"No trade matches these filters."</p></EmptyState>
+    let empty = move || {
+        list.empty().then(|| view! {
+            <EmptyState title=t("No trades")><p>{t("No trade matches these filters.")}</p></EmptyState>
         })
-        };
+    };
     view! {
         <FilterBar filter=filter set=set_filter pairs=names kind=FilterKind::Trades />
         <ExportButtons id="trades-export" empty=Signal::derive(move || list.len() == 0)
@@ -96,18 +98,18 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
         {move || selected.get().map(|id| view! { <TradeDetail id=id on_close=Callback::new(move |()| selected.set(None)) /> })}
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="trades-caption">
             <table class="data-table trades-table" id="trades-table">
-                <caption id="trades-caption" class="visually-hidden">"Trades, newest first"</caption>
+                <caption id="trades-caption" class="visually-hidden">{t("Trades, newest first")}</caption>
                 <thead><tr>
-                    <th scope="col">"Executed"</th><th scope="col">"Pair"</th><th scope="col">"Side"</th>
-                    <th scope="col" class="num">"Price"</th><th scope="col" class="num">"Quantity"</th>
-                    <th scope="col" class="num">"Total"</th><th scope="col" class="num">"Fee"</th>
-                    <th scope="col"><span class="visually-hidden">"Actions"</span></th>
+                    <th scope="col">{t("Executed")}</th><th scope="col">{t("Pair")}</th><th scope="col">{t("Side")}</th>
+                    <th scope="col" class="num">{t("Price")}</th><th scope="col" class="num">{t("Quantity")}</th>
+                    <th scope="col" class="num">{t("Total")}</th><th scope="col" class="num">{t("Fee")}</th>
+                    <th scope="col"><span class="visually-hidden">{t("Actions")}</span></th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>
         {empty}
-        <CursorFooter list=list id="trades" what="trades" on_more=load_more />
+        <CursorFooter list=list id="trades" what=t("trades") on_more=load_more />
     }
 }
 
@@ -120,29 +122,29 @@ fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
     );
     let body = load_states(
         move || trade.get(),
-        "the trade",
+        t("the trade"),
         move || trade.refetch(),
-        |t: Trade| {
+        |trade: Trade| {
             let row = |label: &'static str, id: &'static str, value: String, amount: bool| {
                 view! {
                     <div class="figure-row"><dt>{label}</dt><dd id=id class:amount=amount>{value}</dd></div>
                 }
             };
-            let order_link = t.order_id.as_ref().map(|o| {
+            let order_link = trade.order_id.as_ref().map(|o| {
             let href = format!("/market/trades?order={o}");
-            view! { <a href=href id="detail-order-link">{format!("All fills of order {o}")}</a> }
+            view! { <a href=href id="detail-order-link">{tf("All fills of order {id}", &[("id", o.as_str())])}</a> }
         });
             view! {
                 <dl class="figures-list">
-                    {row("Pair", "trade-detail-pair", t.pair.clone().unwrap_or_default(), false)}
-                    {row("Side", "trade-detail-side", side_words(t.side.as_ref()), false)}
-                    {row("Price", "trade-detail-price", or_missing(t.price, format_amount), false)}
-                    {row("Quantity", "trade-detail-quantity", or_missing(t.quantity, format_amount), true)}
-                    {row("Total", "trade-detail-total", or_missing(t.total_amount, format_amount), true)}
-                    {row("Fee", "trade-detail-fee", or_missing(t.fee.as_ref().and_then(|f| f.amount), format_amount), true)}
-                    {row("Fee currency", "trade-detail-fee-currency", t.fee.as_ref().and_then(|f| f.currency.clone()).unwrap_or_else(|| "—".into()), false)}
-                    {row("Executed", "trade-detail-executed", or_missing(t.executed_at, format_datetime), false)}
-                    {row("Order", "trade-detail-order", or_missing(t.order_id.as_ref(), |o| o.to_string()), false)}
+                    {row(t("Pair"), "trade-detail-pair", trade.pair.clone().unwrap_or_default(), false)}
+                    {row(t("Side"), "trade-detail-side", side_words(trade.side.as_ref()), false)}
+                    {row(t("Price"), "trade-detail-price", or_missing(trade.price, format_amount), false)}
+                    {row(t("Quantity"), "trade-detail-quantity", or_missing(trade.quantity, format_amount), true)}
+                    {row(t("Total"), "trade-detail-total", or_missing(trade.total_amount, format_amount), true)}
+                    {row(t("Fee"), "trade-detail-fee", or_missing(trade.fee.as_ref().and_then(|f| f.amount), format_amount), true)}
+                    {row(t("Fee currency"), "trade-detail-fee-currency", trade.fee.as_ref().and_then(|f| f.currency.clone()).unwrap_or_else(|| "—".into()), false)}
+                    {row(t("Executed"), "trade-detail-executed", or_missing(trade.executed_at, format_datetime), false)}
+                    {row(t("Order"), "trade-detail-order", or_missing(trade.order_id.as_ref(), |o| o.to_string()), false)}
                 </dl>
                 {order_link}
             }
@@ -151,8 +153,8 @@ fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
     view! {
         <section class="card trade-detail" id="trade-detail" aria-labelledby="trade-detail-title">
             <div class="card-head">
-                <h2 id="trade-detail-title">"Trade details"</h2>
-                <button type="button" class="button button-quiet" id="close-trade-detail" on:click=move |_| on_close.run(())>"Close"</button>
+                <h2 id="trade-detail-title">{t("Trade details")}</h2>
+                <button type="button" class="button button-quiet" id="close-trade-detail" on:click=move |_| on_close.run(())>{t("Close")}</button>
             </div>
             {body}
         </section>

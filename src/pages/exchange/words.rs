@@ -6,18 +6,19 @@ use folio_client::exchange::{Order, OrderSide, OrderStatus, Pair};
 use rust_decimal::Decimal;
 
 use crate::format::{format_amount, round_to, MISSING};
+use crate::i18n::{t, tf};
 use crate::pages::exchange::book_levels::decimals_of;
 
 /// An order status in plain words (unknown values as sent).
 pub fn status_words(status: Option<&OrderStatus>) -> String {
     match status {
-        Some(OrderStatus::New) => "Open".into(),
-        Some(OrderStatus::PartiallyFilled) => "Partly filled".into(),
-        Some(OrderStatus::Filled) => "Filled".into(),
-        Some(OrderStatus::Canceled) => "Canceled".into(),
-        Some(OrderStatus::FilledAndCanceled) => "Partly filled, then canceled".into(),
-        Some(OrderStatus::DoneForDay) => "Expired at the end of the day".into(),
-        Some(OrderStatus::Rejected) => "Rejected".into(),
+        Some(OrderStatus::New) => t("Open").into(),
+        Some(OrderStatus::PartiallyFilled) => t("Partly filled").into(),
+        Some(OrderStatus::Filled) => t("Filled").into(),
+        Some(OrderStatus::Canceled) => t("Canceled").into(),
+        Some(OrderStatus::FilledAndCanceled) => t("Partly filled, then canceled").into(),
+        Some(OrderStatus::DoneForDay) => t("Expired at the end of the day").into(),
+        Some(OrderStatus::Rejected) => t("Rejected").into(),
         Some(OrderStatus::Other(raw)) => raw.clone(),
         None => MISSING.into(),
     }
@@ -26,11 +27,24 @@ pub fn status_words(status: Option<&OrderStatus>) -> String {
 /// A side in plain words (unknown values as sent).
 pub fn side_words(side: Option<&OrderSide>) -> String {
     match side {
-        Some(OrderSide::Buy) => "Buy".into(),
-        Some(OrderSide::Sell) => "Sell".into(),
+        Some(OrderSide::Buy) => t("Buy").into(),
+        Some(OrderSide::Sell) => t("Sell").into(),
         Some(OrderSide::Other(raw)) => raw.clone(),
         None => MISSING.into(),
     }
+}
+
+/// The CSS class of a side (`side-buy`, `side-sell`; unknown values as sent, lower case),
+/// the same in every language.
+pub fn side_class(side: Option<&OrderSide>) -> String {
+    let name = side.map_or(MISSING, OrderSide::as_str).to_lowercase();
+    format!("side side-{name}")
+}
+
+/// A number inside a sentence, as the exchange's rules and the typed values state it: no
+/// thousands separators, every decimal kept (`0.00001`, `50000`; German `0,00001`).
+pub fn plain(value: Decimal) -> String {
+    crate::format::format_plain(value)
 }
 
 /// The filled share in percent: as sent, else filled ÷ ordered quantity (two decimals).
@@ -84,6 +98,15 @@ mod tests {
         assert_eq!(status_words(Some(&OrderStatus::parse("parked"))), "parked");
         assert_eq!(status_words(None), "—");
         assert_eq!(side_words(Some(&OrderSide::parse("sell"))), "Sell");
+        assert_eq!(
+            side_class(Some(&OrderSide::parse("sell"))),
+            "side side-sell"
+        );
+        assert_eq!(
+            side_class(Some(&OrderSide::parse("Short"))),
+            "side side-short"
+        );
+        assert_eq!(side_class(None), "side side-—");
         let order: Order = serde_json::from_value(serde_json::json!({
             "id": "o1", "quantity": "0.3", "filled_quantity": "0.1"
         }))
@@ -128,11 +151,13 @@ pub fn skew_warning(skew_ms: i64) -> Option<String> {
     if distance <= SKEW_LIMIT_MS.unsigned_abs() {
         return None;
     }
-    let secs = distance / 1_000;
-    let direction = if skew_ms > 0 { "behind" } else { "ahead of" };
-    Some(format!(
-        "This device's clock is {secs} s {direction} the exchange's. Times shown here and good-till-date end times will be off by as much; set the clock to update automatically."
-    ))
+    let secs = (distance / 1_000).to_string();
+    let values = [("seconds", secs.as_str())];
+    Some(if skew_ms > 0 {
+        tf("This device's clock is {seconds} s behind the exchange's. Times shown here and good-till-date end times will be off by as much; set the clock to update automatically.", &values)
+    } else {
+        tf("This device's clock is {seconds} s ahead of the exchange's. Times shown here and good-till-date end times will be off by as much; set the clock to update automatically.", &values)
+    })
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use folio_client::current::Timeframe;
 
+use crate::i18n::t;
 use crate::url::UrlState;
 
 /// The timeframe shown when the URL names none (or an unknown one).
@@ -17,11 +18,35 @@ pub fn timeframe_from_query(value: Option<&str>) -> Timeframe {
 /// A human name for a timeframe, for headings and screen readers.
 pub fn timeframe_name(timeframe: Timeframe) -> &'static str {
     match timeframe {
-        Timeframe::Day => "Last 24 hours",
-        Timeframe::Week => "Last 7 days",
-        Timeframe::Month => "Last month",
-        Timeframe::SixMonth => "Last 6 months",
-        Timeframe::Year => "Last year",
+        Timeframe::Day => t("Last 24 hours"),
+        Timeframe::Week => t("Last 7 days"),
+        Timeframe::Month => t("Last month"),
+        Timeframe::SixMonth => t("Last 6 months"),
+        Timeframe::Year => t("Last year"),
+    }
+}
+
+/// The timeframe's name inside a sentence ("Return, last 7 days"): its own text, as German
+/// does not simply lower-case its nouns.
+pub fn timeframe_in_sentence(timeframe: Timeframe) -> &'static str {
+    match timeframe {
+        Timeframe::Day => t("last 24 hours"),
+        Timeframe::Week => t("last 7 days"),
+        Timeframe::Month => t("last month"),
+        Timeframe::SixMonth => t("last 6 months"),
+        Timeframe::Year => t("last year"),
+    }
+}
+
+/// The timeframe's short button label (`1D`, `1W`, … as `Timeframe::label`, in the language
+/// shown).
+pub fn timeframe_short(timeframe: Timeframe) -> &'static str {
+    match timeframe {
+        Timeframe::Day => t("1D"),
+        Timeframe::Week => t("1W"),
+        Timeframe::Month => t("1M"),
+        Timeframe::SixMonth => t("6M"),
+        Timeframe::Year => t("1Y"),
     }
 }
 
@@ -49,5 +74,9 @@ mod tests {
         assert_eq!(timeframe_from_query(Some("DECADE")), Timeframe::Week);
         assert_eq!(timeframe_from_query(None), Timeframe::Week);
         assert_eq!(timeframe_name(Timeframe::Day), "Last 24 hours");
+        for tf in Timeframe::ALL {
+            assert_eq!(timeframe_short(tf), tf.label());
+            assert_eq!(timeframe_in_sentence(tf), timeframe_name(tf).to_lowercase());
+        }
     }
 }

@@ -3,7 +3,8 @@
 use folio_client::current::Timeframe;
 use leptos::prelude::*;
 
-use super::timeframe::timeframe_name;
+use super::timeframe::{timeframe_name, timeframe_short};
+use crate::i18n::t;
 
 #[component]
 pub fn TimeframePicker(
@@ -20,16 +21,16 @@ pub fn TimeframePicker(
                     id=format!("timeframe-{}", tf.as_str())
                     data-timeframe=tf.as_str()
                     aria-pressed=move || if current.get() == tf { "true" } else { "false" }
-                    aria-label=format!("{} ({})", tf.label(), timeframe_name(tf))
+                    aria-label=format!("{} ({})", timeframe_short(tf), timeframe_name(tf))
                     on:click=move |_| on_pick.run(tf)
                 >
-                    {tf.label()}
+                    {timeframe_short(tf)}
                 </button>
             }
         })
         .collect_view();
     view! {
-        <div class="segmented" role="group" aria-label="Timeframe" data-testid="timeframe-picker">
+        <div class="segmented" role="group" aria-label=t("Timeframe") data-testid="timeframe-picker">
             {buttons}
         </div>
     }

@@ -9,9 +9,11 @@ use folio_insights::Flag;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use super::figure::quantity;
+use super::figure::{day, quantity};
 use super::report::Computed;
 use crate::components::DecimalField;
+use crate::format::format_count;
+use crate::i18n::{t, tf};
 use crate::money::{read_as_words, read_typed};
 
 /// The largest cost accepted (EUR): a typo, not a portfolio, beyond it.
@@ -20,16 +22,16 @@ const MAX_COST: i64 = 1_000_000_000_000;
 /// Why `text` is not a cost, or the cost.
 fn cost_of(text: &str) -> Result<Decimal, String> {
     if text.trim_start().starts_with('-') {
-        return Err("A cost cannot be negative.".into());
+        return Err(t("A cost cannot be negative.").into());
     }
     let Some(value) = read_typed(text) else {
-        return Err("Enter the total cost in euros, e.g. 1250.50.".into());
+        return Err(t("Enter the total cost in euros, e.g. 1250.50.").into());
     };
     if value.is_sign_negative() {
-        return Err("A cost cannot be negative.".into());
+        return Err(t("A cost cannot be negative.").into());
     }
     if value > Decimal::from(MAX_COST) {
-        return Err("That is more than 1,000,000,000,000 €: check the number.".into());
+        return Err(t("That is more than 1,000,000,000,000 €: check the number.").into());
     }
     Ok(value)
 }
@@ -67,8 +69,8 @@ fn CostRow(
     };
     view! {
         <li class="cost-row">
-            <DecimalField id=id label=format!("Total cost of {what} (EUR)") text=text error=error read_as=read_as />
-            <button type="button" class="button" on:click=apply>"Use this cost"</button>
+            <DecimalField id=id label=tf("Total cost of {what} (EUR)", &[("what", &what)]) text=text error=error read_as=read_as />
+            <button type="button" class="button" on:click=apply>{t("Use this cost")}</button>
         </li>
     }
 }
@@ -91,7 +93,14 @@ pub fn UnknownCosts(
             if !rows.iter().any(|(id, _)| id == entry_id) {
                 rows.push((
                     entry_id.clone(),
-                    format!("{} {} received on {date}", quantity(*q), asset.symbol),
+                    tf(
+                        "{quantity} {symbol} received on {date}",
+                        &[
+                            ("quantity", &quantity(*q)),
+                            ("symbol", &asset.symbol),
+                            ("date", &day(*date)),
+                        ],
+                    ),
                 ));
             }
         }
@@ -99,17 +108,15 @@ pub fn UnknownCosts(
     let entered_count = entered.with_untracked(HashMap::len);
     (!rows.is_empty() || entered_count > 0).then(|| view! {
         <section class="card insights-costs" id="insights-costs" aria-labelledby="insights-costs-title">
-            <h2 id="insights-costs-title">"Costs Folio does not know"</h2>
+            <h2 id="insights-costs-title">{t("Costs Folio does not know")}</h2>
             <p class="hint">
-                "These assets came in without a price (from another wallet or exchange, say). "
-                "Their sales show “not known” until you enter what they cost you. "
-                "What you enter stays in this tab only."
+                {t("These assets came in without a price (from another wallet or exchange, say). Their sales show “not known” until you enter what they cost you. What you enter stays in this tab only.")}
             </p>
             <ul class="cost-rows">
                 {rows.into_iter().take(100).map(|(entry_id, what)| view! { <CostRow entry_id=entry_id what=what entered=entered /> }).collect_view()}
             </ul>
             {(entered_count > 0).then(|| view! {
-                <p class="hint" id="insights-costs-entered">{format!("{entered_count} cost(s) entered for this tab.")}</p>
+                <p class="hint" id="insights-costs-entered">{tf("{n} cost(s) entered for this tab.", &[("n", &format_count(entered_count))])}</p>
             })}
         </section>
     })

@@ -1,26 +1,46 @@
 //! How a report's figures look: EUR amounts with two decimals (the exact value kept in
 //! `data-value` for tests and screen readers' copy), "not known" where an input was
-//! missing, quantities with the scale the service sent.
+//! missing, quantities with the scale the service sent, days as the language writes them.
 
+use chrono::NaiveDate;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::format::{format_amount, format_fiat, trend_class};
+use crate::format::{format_amount, format_date, format_fiat, format_fiat_with_unit, trend_class};
+use crate::i18n::{language, t, Language};
 
 /// What a figure that could not be computed says.
-pub const NOT_KNOWN: &str = "not known";
+pub fn not_known() -> &'static str {
+    t("not known")
+}
 
-/// A EUR figure (`1,234.50 €`), or [`NOT_KNOWN`].
+/// A EUR figure (`1,234.50 €`; German `1.234,50 €`), or [`not_known`].
 pub fn eur(value: Option<Decimal>) -> String {
     value.map_or_else(
-        || NOT_KNOWN.to_string(),
-        |v| format!("{} €", format_fiat(v)),
+        || not_known().to_string(),
+        |v| match language() {
+            Language::English => format!("{} €", format_fiat(v)),
+            Language::German => format_fiat_with_unit(v, Some("EUR")),
+        },
     )
 }
 
 /// A quantity as sent, with thousands separators.
 pub fn quantity(value: Decimal) -> String {
     format_amount(value.normalize())
+}
+
+/// A quantity with the scale it has (a note's `0.50000000`), with thousands separators.
+pub fn exact_quantity(value: Decimal) -> String {
+    format_amount(value)
+}
+
+/// A day: `2025-05-04` in English (tax tables read best sortable), German `04.05.2025`.
+pub fn day(date: NaiveDate) -> String {
+    match language() {
+        Language::English => date.to_string(),
+        Language::German => format_date(date.and_time(chrono::NaiveTime::MIN).and_utc()),
+    }
 }
 
 /// The exact value for `data-value` (empty when not known).

@@ -6,10 +6,11 @@ use chrono::Datelike;
 use folio_insights::{Disposal, IncomeRow};
 use leptos::prelude::*;
 
-use super::figure::{eur, exact, quantity};
+use super::figure::{day, eur, exact, quantity};
 use super::report::Computed;
 use crate::components::{csv_export, ExportButtons};
 use crate::format::{format_count, trend_class};
+use crate::i18n::{t, tf};
 
 /// Realised gains per asset in the year.
 #[component]
@@ -33,7 +34,8 @@ pub fn GainsTable(computed: Computed, year: i32) -> impl IntoView {
     let body = rows
         .into_iter()
         .map(|g| {
-            let unknown = (g.cost_unknown > 0).then(|| format!("{} with unknown cost", g.cost_unknown));
+            let unknown = (g.cost_unknown > 0)
+                .then(|| tf("{n} with unknown cost", &[("n", &format_count(g.cost_unknown))]));
             view! {
                 <tr data-asset=g.asset.symbol.clone()>
                     <th scope="row">{g.asset.symbol.clone()}</th>
@@ -47,19 +49,19 @@ pub fn GainsTable(computed: Computed, year: i32) -> impl IntoView {
         .collect_view();
     view! {
         <section class="card" id="insights-gains" aria-labelledby="insights-gains-title">
-            <h2 id="insights-gains-title">"Realised gains and losses"</h2>
+            <h2 id="insights-gains-title">{t("Realised gains and losses")}</h2>
             {if empty {
-                view! { <p class="state state-empty">"No sale in this year."</p> }.into_any()
+                view! { <p class="state state-empty">{t("No sale in this year.")}</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-scroll" tabindex="0" role="region" aria-label="Realised gains, scrollable table">
+                    <div class="table-scroll" tabindex="0" role="region" aria-label=t("Realised gains, scrollable table")>
                         <table class="data-table">
                             <thead><tr>
-                                <th scope="col">"Asset"</th>
-                                <th scope="col" class="num">"Taxable"</th>
-                                <th scope="col" class="num">"Tax-free"</th>
-                                <th scope="col" class="num">"Sales"</th>
-                                <th scope="col">"Note"</th>
+                                <th scope="col">{t("Asset")}</th>
+                                <th scope="col" class="num">{t("Taxable")}</th>
+                                <th scope="col" class="num">{t("Tax-free")}</th>
+                                <th scope="col" class="num">{t("Sales")}</th>
+                                <th scope="col">{t("Note")}</th>
                             </tr></thead>
                             <tbody>{body}</tbody>
                         </table>
@@ -74,14 +76,17 @@ pub fn GainsTable(computed: Computed, year: i32) -> impl IntoView {
 fn lot_line(l: &folio_insights::LotUse) -> String {
     let from = l
         .acquired
-        .map(|d| format!("bought {d}"))
-        .unwrap_or_else(|| "average cost".into());
-    format!(
-        "{} {from}: cost {}, gain {} — {}",
-        quantity(l.quantity),
-        eur(l.cost),
-        eur(l.gain),
-        l.basis.label()
+        .map(|d| tf("bought {date}", &[("date", &day(d))]))
+        .unwrap_or_else(|| t("average cost").into());
+    tf(
+        "{quantity} {from}: cost {cost}, gain {gain} — {treatment}",
+        &[
+            ("quantity", &quantity(l.quantity)),
+            ("from", &from),
+            ("cost", &eur(l.cost)),
+            ("gain", &eur(l.gain)),
+            ("treatment", super::words::basis(l.basis)),
+        ],
     )
 }
 
@@ -115,8 +120,8 @@ pub fn DisposalsTable(computed: Computed, year: i32) -> impl IntoView {
                 .collect_view();
             view! {
                 <tr>
-                    <td>{d.time.format("%Y-%m-%d").to_string()}</td>
-                    <th scope="row">{d.asset.symbol.clone()}{d.swap.then_some(" (swap)")}</th>
+                    <td>{day(d.time.date_naive())}</td>
+                    <th scope="row">{d.asset.symbol.clone()}{d.swap.then(|| t(" (swap)"))}</th>
                     <td class="num amount">{quantity(d.quantity)}</td>
                     <td class="num amount">{eur(d.proceeds)}</td>
                     <td class="num amount">{eur(d.cost)}</td>
@@ -128,17 +133,17 @@ pub fn DisposalsTable(computed: Computed, year: i32) -> impl IntoView {
         .collect_view();
     view! {
         <details class="card insights-sales" id="insights-sales">
-            <summary>{format!("Every sale of the year, with the lots it used ({})", format_count(count))}</summary>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Sales and lots used, scrollable table">
+            <summary>{tf("Every sale of the year, with the lots it used ({n})", &[("n", &format_count(count))])}</summary>
+            <div class="table-scroll" tabindex="0" role="region" aria-label=t("Sales and lots used, scrollable table")>
                 <table class="data-table">
                     <thead><tr>
-                        <th scope="col">"Date"</th>
-                        <th scope="col">"Asset"</th>
-                        <th scope="col" class="num">"Quantity"</th>
-                        <th scope="col" class="num">"Proceeds"</th>
-                        <th scope="col" class="num">"Cost"</th>
-                        <th scope="col" class="num">"Gain"</th>
-                        <th scope="col">"Lots used"</th>
+                        <th scope="col">{t("Date")}</th>
+                        <th scope="col">{t("Asset")}</th>
+                        <th scope="col" class="num">{t("Quantity")}</th>
+                        <th scope="col" class="num">{t("Proceeds")}</th>
+                        <th scope="col" class="num">{t("Cost")}</th>
+                        <th scope="col" class="num">{t("Gain")}</th>
+                        <th scope="col">{t("Lots used")}</th>
                     </tr></thead>
                     <tbody>{body}</tbody>
                 </table>
@@ -174,7 +179,7 @@ pub fn IncomeTable(computed: Computed, year: i32) -> impl IntoView {
             view! {
                 <tr>
                     <th scope="row">{r.asset.symbol.clone()}</th>
-                    <td>{r.kind.label()}</td>
+                    <td>{super::words::income_kind(r.kind)}</td>
                     <td class="num amount">{quantity(r.gross)}</td>
                     <td class="num amount">{quantity(r.fee)}</td>
                     <td class="num amount">{quantity(r.net)}</td>
@@ -186,21 +191,21 @@ pub fn IncomeTable(computed: Computed, year: i32) -> impl IntoView {
         .collect_view();
     view! {
         <section class="card" id="insights-income" aria-labelledby="insights-income-title">
-            <h2 id="insights-income-title">"Income"</h2>
+            <h2 id="insights-income-title">{t("Income")}</h2>
             {if empty {
-                view! { <p class="state state-empty">"No reward or dividend in this year."</p> }.into_any()
+                view! { <p class="state state-empty">{t("No reward or dividend in this year.")}</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-scroll" tabindex="0" role="region" aria-label="Income, scrollable table">
+                    <div class="table-scroll" tabindex="0" role="region" aria-label=t("Income, scrollable table")>
                         <table class="data-table">
                             <thead><tr>
-                                <th scope="col">"Asset"</th>
-                                <th scope="col">"Kind"</th>
-                                <th scope="col" class="num">"Gross"</th>
-                                <th scope="col" class="num">"Fee"</th>
-                                <th scope="col" class="num">"Net"</th>
-                                <th scope="col" class="num">"Payments"</th>
-                                <th scope="col" class="num">"Value when received"</th>
+                                <th scope="col">{t("Asset")}</th>
+                                <th scope="col">{t("Kind")}</th>
+                                <th scope="col" class="num">{t("Gross")}</th>
+                                <th scope="col" class="num">{t("Fee")}</th>
+                                <th scope="col" class="num">{t("Net")}</th>
+                                <th scope="col" class="num">{t("Payments")}</th>
+                                <th scope="col" class="num">{t("Value when received")}</th>
                             </tr></thead>
                             <tbody>{body}</tbody>
                         </table>
@@ -222,14 +227,17 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
         .filter(|l| l.tax_free_from.is_some_and(|d| d <= today))
         .collect();
     let free_value = folio_client::checked::sum(free_today.iter().filter_map(|l| l.value));
-    let free_line = format!(
-        "{} lot(s) could be sold tax-free today{}.",
-        format_count(free_today.len()),
-        free_value
-            .filter(|_| !free_today.is_empty())
-            .map(|v| format!(", worth {} at today's prices", eur(Some(v))))
-            .unwrap_or_default()
-    );
+    let free_count = format_count(free_today.len());
+    let free_line = match free_value.filter(|_| !free_today.is_empty()) {
+        Some(v) => tf(
+            "{n} lot(s) could be sold tax-free today, worth {value} at today's prices.",
+            &[("n", &free_count), ("value", &eur(Some(v)))],
+        ),
+        None => tf(
+            "{n} lot(s) could be sold tax-free today.",
+            &[("n", &free_count)],
+        ),
+    };
     let empty = lots.is_empty();
     let rules = computed.rules;
     let export_rows = lots.clone();
@@ -243,14 +251,14 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
         .into_iter()
         .map(|l| {
             let free = match l.tax_free_from {
-                Some(d) if d <= today => "now".to_string(),
-                Some(d) => d.to_string(),
+                Some(d) if d <= today => t("now").to_string(),
+                Some(d) => day(d),
                 None => "—".to_string(),
             };
             view! {
                 <tr>
                     <th scope="row">{l.asset.symbol.clone()}</th>
-                    <td>{l.acquired.map(|d| d.to_string()).unwrap_or_else(|| "average".into())}</td>
+                    <td>{l.acquired.map(day).unwrap_or_else(|| t("average").into())}</td>
                     <td class="num amount">{quantity(l.quantity)}</td>
                     <td class="num amount">{eur(l.cost)}</td>
                     <td class="num amount">{eur(l.value)}</td>
@@ -262,22 +270,22 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
         .collect_view();
     view! {
         <section class="card" id="insights-lots" aria-labelledby="insights-lots-title">
-            <h2 id="insights-lots-title">"Open lots"</h2>
+            <h2 id="insights-lots-title">{t("Open lots")}</h2>
             <p class="hint" id="insights-free-today">{free_line}</p>
             {if empty {
-                view! { <p class="state state-empty">"No asset is held."</p> }.into_any()
+                view! { <p class="state state-empty">{t("No asset is held.")}</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-scroll" tabindex="0" role="region" aria-label="Open lots, scrollable table">
+                    <div class="table-scroll" tabindex="0" role="region" aria-label=t("Open lots, scrollable table")>
                         <table class="data-table">
                             <thead><tr>
-                                <th scope="col">"Asset"</th>
-                                <th scope="col">"Acquired"</th>
-                                <th scope="col" class="num">"Quantity"</th>
-                                <th scope="col" class="num">"Cost"</th>
-                                <th scope="col" class="num">"Value today"</th>
-                                <th scope="col" class="num">"Unrealised"</th>
-                                <th scope="col">"Tax-free from"</th>
+                                <th scope="col">{t("Asset")}</th>
+                                <th scope="col">{t("Acquired")}</th>
+                                <th scope="col" class="num">{t("Quantity")}</th>
+                                <th scope="col" class="num">{t("Cost")}</th>
+                                <th scope="col" class="num">{t("Value today")}</th>
+                                <th scope="col" class="num">{t("Unrealised")}</th>
+                                <th scope="col">{t("Tax-free from")}</th>
                             </tr></thead>
                             <tbody>{body}</tbody>
                         </table>

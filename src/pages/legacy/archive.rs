@@ -9,12 +9,12 @@ mod reader;
 mod state;
 
 use folio_client::legacy::LegacyList;
-use folio_export::archive::title;
 use leptos::prelude::*;
 
 use super::frame::{use_legacy_gone, LegacyFrame};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
+use crate::i18n::{t, tf, tn};
 use pack::{offer_zip, pack};
 use reader::read_all;
 use state::{archive, ListProgress, ListState, Phase};
@@ -24,8 +24,8 @@ use state::{archive, ListProgress, ListState, Phase};
 pub fn LegacyArchivePage() -> impl IntoView {
     view! {
         <LegacyFrame
-            title="Download everything"
-            intro="One ZIP file with every list of the legacy API — wallets, trades, fiat, crypto and metal transactions — exactly as the API sends them (JSON) and as spreadsheets (CSV), to keep after the switch-off. It is made in this browser and goes nowhere else."
+            title=t("Download everything")
+            intro=t("One ZIP file with every list of the legacy API — wallets, trades, fiat, crypto and metal transactions — exactly as the API sends them (JSON) and as spreadsheets (CSV), to keep after the switch-off. It is made in this browser and goes nowhere else.")
         >
             <ArchivePanel />
         </LegacyFrame>
@@ -47,7 +47,8 @@ fn read_words(row: &ListProgress) -> String {
     let read = crate::format::format_count(row.read);
     match row.total {
         Some(total) if row.state != ListState::Complete || total as usize != row.read => {
-            format!("{read} of {}", crate::format::format_count(total as usize))
+            let total = crate::format::format_count(total as usize);
+            tf("{read} of {total}", &[("read", &read), ("total", &total)])
         }
         _ => read,
     }
@@ -55,11 +56,36 @@ fn read_words(row: &ListProgress) -> String {
 
 fn state_words(state: &ListState) -> String {
     match state {
+        ListState::Waiting => t("Waiting").into(),
+        ListState::Reading => t("Reading…").into(),
+        ListState::Complete => t("Complete").into(),
+        ListState::Stopped => t("Stopped").into(),
+        ListState::Failed(why) => tf("Failed: {why}", &[("why", why)]),
+    }
+}
+
+/// How reading a list stands, for `data-state`: the same English in every language.
+fn state_key(state: &ListState) -> String {
+    match state {
         ListState::Waiting => "Waiting".into(),
         ListState::Reading => "Reading…".into(),
         ListState::Complete => "Complete".into(),
         ListState::Stopped => "Stopped".into(),
         ListState::Failed(why) => format!("Failed: {why}"),
+    }
+}
+
+/// A list's name in the progress table (the words of [`folio_export::archive::title`], which
+/// names the lists in the ZIP's English README).
+fn list_title(list: LegacyList) -> &'static str {
+    match list {
+        LegacyList::Wallets => t("Crypto wallets"),
+        LegacyList::FiatWallets => t("Fiat wallets"),
+        LegacyList::AssetWallets => t("Asset wallets (crypto and metals, grouped)"),
+        LegacyList::Trades => t("Trades"),
+        LegacyList::FiatTransactions => t("Fiat transactions"),
+        LegacyList::CryptoTransactions => t("Crypto transactions"),
+        LegacyList::CommodityTransactions => t("Commodity (metal) transactions"),
     }
 }
 
@@ -98,8 +124,8 @@ fn ArchivePanel() -> impl IntoView {
             .map(|row| {
                 view! {
                     <tr data-testid="archive-list" data-list=list_key(row.list)
-                        data-read=row.read.to_string() data-state=state_words(&row.state)>
-                        <th scope="row">{title(row.list)}</th>
+                        data-read=row.read.to_string() data-state=state_key(&row.state)>
+                        <th scope="row">{list_title(row.list)}</th>
                         <td class="num">{read_words(&row)}</td>
                         <td>{state_words(&row.state)}</td>
                     </tr>
@@ -110,8 +136,14 @@ fn ArchivePanel() -> impl IntoView {
     view! {
         <div class="card archive">
             <table class="archive-lists">
-                <caption>"Progress of each list"</caption>
-                <thead><tr><th scope="col">"List"</th><th scope="col" class="num">"Records read"</th><th scope="col">"State"</th></tr></thead>
+                <caption>{t("Progress of each list")}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{t("List")}</th>
+                        <th scope="col" class="num">{t("Records read")}</th>
+                        <th scope="col">{t("State")}</th>
+                    </tr>
+                </thead>
                 <tbody>{rows}</tbody>
             </table>
             <ArchiveActions phase=phase.clone() start=start />
@@ -128,24 +160,24 @@ fn ArchiveActions(phase: ArcRwSignal<Phase>, start: Callback<bool>) -> impl Into
         Phase::Idle | Phase::PackFailed(_) => view! {
             <div class="archive-actions">
                 <button type="button" class="button button-primary" id="archive-start"
-                    on:click=move |_| start(true)>"Download everything"</button>
+                    on:click=move |_| start(true)>{t("Download everything")}</button>
             </div>
         }
         .into_any(),
         Phase::Reading => view! {
             <div class="archive-actions">
                 <button type="button" class="button" id="archive-stop"
-                    on:click=move |_| archive().stop.set(true)>"Stop"</button>
+                    on:click=move |_| archive().stop.set(true)>{t("Stop")}</button>
             </div>
         }
         .into_any(),
         Phase::Stopped => view! {
             <div class="archive-actions">
                 <button type="button" class="button button-primary" id="archive-resume"
-                    on:click=move |_| start(false)>"Resume"</button>
+                    on:click=move |_| start(false)>{t("Resume")}</button>
                 <button type="button" class="button" id="archive-save-partial"
                     on:click=move |_| leptos::task::spawn_local(pack(archive(), true))>
-                    "Save what was read"
+                    {t("Save what was read")}
                 </button>
             </div>
         }
@@ -161,15 +193,15 @@ fn ArchiveActions(phase: ArcRwSignal<Phase>, start: Callback<bool>) -> impl Into
                                 if let Some((name, bytes)) = zip {
                                     offer_zip(&name, &bytes);
                                 }
-                            }>"Save again"</button>
+                            }>{t("Save again")}</button>
                         {resumable.then(|| {
                             view! {
                                 <button type="button" class="button" id="archive-resume"
-                                    on:click=move |_| start(false)>"Resume the incomplete lists"</button>
+                                    on:click=move |_| start(false)>{t("Resume the incomplete lists")}</button>
                             }
                         })}
                         <button type="button" class="button button-quiet" id="archive-restart"
-                            on:click=move |_| start(true)>"Read everything again"</button>
+                            on:click=move |_| start(true)>{t("Read everything again")}</button>
                     </div>
                 }
                 .into_any()
@@ -183,26 +215,40 @@ fn ArchiveStatus(phase: ArcRwSignal<Phase>) -> impl IntoView {
     let packing = phase.clone();
     let text = move || {
         match phase.get() {
-        Phase::Idle => "Reads every legacy list to its end, 500 records a request. With many records this takes a few minutes; you can open other pages meanwhile.".to_string(),
-        Phase::Reading => "Reading the lists…".to_string(),
-        Phase::Stopped => "Stopped. Resume continues each list where it stopped; “Save what was read” makes a ZIP of what is here now, marked incomplete.".to_string(),
-        Phase::Packing { done, total } => format!("Making the ZIP… {}%", done.saturating_mul(100) / total.max(1)),
+        Phase::Idle => t("Reads every legacy list to its end, 500 records a request. With many records this takes a few minutes; you can open other pages meanwhile.").to_string(),
+        Phase::Reading => t("Reading the lists…").to_string(),
+        Phase::Stopped => t("Stopped. Resume continues each list where it stopped; “Save what was read” makes a ZIP of what is here now, marked incomplete.").to_string(),
+        Phase::Packing { done, total } => {
+            let percent = (done.saturating_mul(100) / total.max(1)).to_string();
+            tf("Making the ZIP… {percent}%", &[("percent", &percent)])
+        }
         Phase::Saved { name, bytes, incomplete, offered } => {
             let size = crate::format::format_count(bytes.div_ceil(1024));
             let missing = match incomplete {
-                0 => "Every list is complete.".to_string(),
-                1 => "1 list is incomplete: its README says which and why.".to_string(),
-                n => format!("{n} lists are incomplete: the README says which and why."),
+                0 => t("Every list is complete.").to_string(),
+                n => tn(
+                    n,
+                    "1 list is incomplete: its README says which and why.",
+                    "{n} lists are incomplete: the README says which and why.",
+                ),
             };
-            let saved = if offered { "Saved" } else { "The browser refused to save" };
-            format!("{saved} {name} ({size} KB). {missing}")
+            let values = [("name", name.as_str()), ("size", size.as_str())];
+            let saved = if offered {
+                tf("Saved {name} ({size} KB).", &values)
+            } else {
+                tf("The browser refused to save {name} ({size} KB).", &values)
+            };
+            format!("{saved} {missing}")
         }
-        Phase::PackFailed(why) => format!("The ZIP could not be made ({why}). Start again to read the lists anew."),
+        Phase::PackFailed(why) => tf(
+            "The ZIP could not be made ({why}). Start again to read the lists anew.",
+            &[("why", &why)],
+        ),
     }
     };
     let bar = move || match packing.get() {
         Phase::Packing { done, total } => Some(view! {
-            <progress id="archive-packing" max=total.to_string() value=done.to_string() aria-label="Making the ZIP"></progress>
+            <progress id="archive-packing" max=total.to_string() value=done.to_string() aria-label=t("Making the ZIP")></progress>
         }),
         _ => None,
     };

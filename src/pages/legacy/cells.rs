@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use crate::format::{format_amount, format_datetime, MISSING};
+use crate::i18n::t;
 use crate::pages::legacy::words::{direction_words, type_words};
 
 /// A legacy time as `2026-05-04 09:15 UTC`, or "—".
@@ -69,8 +70,8 @@ pub fn badge(text: &'static str, class: &'static str) -> impl IntoView {
 /// The badges of a trade: swap, savings plan.
 pub fn trade_badges(is_swap: Option<bool>, is_savings: Option<bool>) -> impl IntoView {
     view! {
-        {(is_swap == Some(true)).then(|| badge("Swap", "badge-swap"))}
-        {(is_savings == Some(true)).then(|| badge("Savings plan", "badge-savings"))}
+        {(is_swap == Some(true)).then(|| badge(t("Swap"), "badge-swap"))}
+        {(is_savings == Some(true)).then(|| badge(t("Savings plan"), "badge-savings"))}
     }
 }
 
@@ -86,7 +87,7 @@ pub type Column = (&'static str, bool);
 pub fn table_region(
     id: &'static str,
     caption: String,
-    head: &'static [Column],
+    head: &[Column],
     body: impl IntoView + 'static,
 ) -> impl IntoView {
     let caption_id = format!("{id}-caption");

@@ -11,26 +11,45 @@ use super::cells::{
     Column,
 };
 use super::crypto::asset_text;
-use super::list_page::{FiatSymbols, LegacyListPage, ListSpec};
+use super::list_page::{FiatSymbols, LegacyListPage, ListSpec, ListTexts};
 use crate::format::{format_amount, MISSING};
+use crate::i18n::t;
 use crate::pages::legacy::filters::LegacyList;
 use crate::pages::legacy::words::{tag_text, yes_no};
 
-const HEAD: &[Column] = &[
-    ("When", false),
-    ("Type", false),
-    ("Direction", false),
-    ("Metal", false),
-    ("Amount", true),
-    ("Fee", true),
-    ("Value (EUR)", true),
-    ("Status", false),
-    ("Trade", false),
-    ("Savings plan", false),
-    ("Storage fee", false),
-    ("Tags", false),
-    ("Id", false),
-];
+fn head() -> Vec<Column> {
+    vec![
+        (t("When"), false),
+        (t("Type"), false),
+        (t("Direction"), false),
+        (t("Metal"), false),
+        (t("Amount"), true),
+        (t("Fee"), true),
+        (t("Value (EUR)"), true),
+        (t("Status"), false),
+        // The trade the movement belongs to: "Trade" in German too. Not `t("Trade")`, which
+        // is the Trade section ("Handeln").
+        ("Trade", false),
+        (t("Savings plan"), false),
+        (t("Storage fee"), false),
+        (t("Tags"), false),
+        (t("Id"), false),
+    ]
+}
+
+fn texts() -> ListTexts {
+    ListTexts {
+        title: t("Legacy metal transactions"),
+        intro: t("Gold, silver and other metals bought, sold and paid as fees, as the legacy API lists them. In the current API they are in Operations."),
+        caption: t("Metal transactions, newest first"),
+        head: head(),
+        what: t("metal transactions"),
+        empty: (
+            t("No metal transactions"),
+            t("The legacy API lists no metal transactions."),
+        ),
+    }
+}
 
 /// The embedded trade: "Buy 0.5 (…1a2b3c4d)" with its badges.
 fn trade_cell(trade: Option<&LegacyItem<LegacyTrade>>) -> impl IntoView {
@@ -50,8 +69,8 @@ fn trade_cell(trade: Option<&LegacyItem<LegacyTrade>>) -> impl IntoView {
     .into_any()
 }
 
-fn row(t: &LegacyItem<LegacyCommodityTransaction>, _: &FiatSymbols) -> AnyView {
-    let a = &t.attributes;
+fn row(item: &LegacyItem<LegacyCommodityTransaction>, _: &FiatSymbols) -> AnyView {
+    let a = &item.attributes;
     let kind = a.transaction_type.as_ref().map(|k| k.as_str().to_string());
     let metal = asset_text(a.cryptocoin_symbol.as_ref(), a.cryptocoin_id.as_ref());
     let tags = if a.tags.is_empty() {
@@ -60,14 +79,14 @@ fn row(t: &LegacyItem<LegacyCommodityTransaction>, _: &FiatSymbols) -> AnyView {
         a.tags.iter().map(tag_text).collect::<Vec<_>>().join(", ")
     };
     view! {
-        <tr data-testid="legacy-commodity-transaction" data-id=t.id.clone()
+        <tr data-testid="legacy-commodity-transaction" data-id=item.id.clone()
             data-savings=(a.is_savings == Some(true)).to_string()
             data-storage-fee=(a.is_metal_storage_fee == Some(true)).to_string()>
             {time_cell(&a.time)}
             <td class="kind">
                 {kind_text(kind.as_deref())}
-                {(a.is_savings == Some(true)).then(|| badge("Savings plan", "badge-savings"))}
-                {(a.is_metal_storage_fee == Some(true)).then(|| badge("Storage fee", "badge-fee"))}
+                {(a.is_savings == Some(true)).then(|| badge(t("Savings plan"), "badge-savings"))}
+                {(a.is_metal_storage_fee == Some(true)).then(|| badge(t("Storage fee"), "badge-fee"))}
             </td>
             <td class="direction">{direction_text(a.in_or_out.as_ref().map(|d| d.as_str()))}</td>
             <td class="asset">{metal.clone()}</td>
@@ -79,7 +98,7 @@ fn row(t: &LegacyItem<LegacyCommodityTransaction>, _: &FiatSymbols) -> AnyView {
             <td class="savings">{yes_no(a.is_savings)}</td>
             <td class="storage-fee">{yes_no(a.is_metal_storage_fee)}</td>
             <td class="tags">{tags}</td>
-            {id_cell(&t.id)}
+            {id_cell(&item.id)}
         </tr>
     }
     .into_any()
@@ -87,16 +106,8 @@ fn row(t: &LegacyItem<LegacyCommodityTransaction>, _: &FiatSymbols) -> AnyView {
 
 static METALS: ListSpec<LegacyCommodityTransaction> = ListSpec {
     list: LegacyList::Commodity,
-    title: "Legacy metal transactions",
-    intro: "Gold, silver and other metals bought, sold and paid as fees, as the legacy API lists them. In the current API they are in Operations.",
     table_id: "legacy-commodity-transactions",
-    caption: "Metal transactions, newest first",
-    head: HEAD,
-    what: "metal transactions",
-    empty: (
-        "No metal transactions",
-        "The legacy API lists no metal transactions.",
-    ),
+    texts,
     names_fiats: false,
     fetch: |client, filter, cursor| {
         Box::pin(async move {

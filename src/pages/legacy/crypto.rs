@@ -8,22 +8,39 @@ use leptos::prelude::*;
 use super::cells::{
     amount_cell, direction_text, id_cell, kind_text, status_cell, time_cell, Column,
 };
-use super::list_page::{FiatSymbols, LegacyListPage, ListSpec};
+use super::list_page::{FiatSymbols, LegacyListPage, ListSpec, ListTexts};
 use crate::format::or_missing;
+use crate::i18n::t;
 use crate::pages::legacy::filters::LegacyList;
 
-const HEAD: &[Column] = &[
-    ("When", false),
-    ("Type", false),
-    ("Direction", false),
-    ("Asset", false),
-    ("Amount", true),
-    ("Fee", true),
-    ("Value (EUR)", true),
-    ("Status", false),
-    ("Confirmations", true),
-    ("Id", false),
-];
+fn head() -> Vec<Column> {
+    vec![
+        (t("When"), false),
+        (t("Type"), false),
+        (t("Direction"), false),
+        (t("Asset"), false),
+        (t("Amount"), true),
+        (t("Fee"), true),
+        (t("Value (EUR)"), true),
+        (t("Status"), false),
+        (t("Confirmations"), true),
+        (t("Id"), false),
+    ]
+}
+
+fn texts() -> ListTexts {
+    ListTexts {
+        title: t("Legacy crypto transactions"),
+        intro: t("Coins received, sent and traded, as the legacy API lists them. In the current API they are in Operations."),
+        caption: t("Crypto transactions, newest first"),
+        head: head(),
+        what: t("crypto transactions"),
+        empty: (
+            t("No crypto transactions"),
+            t("The legacy API lists no crypto transactions for these filters."),
+        ),
+    }
+}
 
 /// The asset's symbol, else its numeric id.
 pub fn asset_text(symbol: Option<&String>, id: Option<&String>) -> String {
@@ -56,16 +73,8 @@ fn row(t: &LegacyItem<LegacyCryptoTransaction>, _: &FiatSymbols) -> AnyView {
 
 static CRYPTO: ListSpec<LegacyCryptoTransaction> = ListSpec {
     list: LegacyList::Crypto,
-    title: "Legacy crypto transactions",
-    intro: "Coins received, sent and traded, as the legacy API lists them. In the current API they are in Operations.",
     table_id: "legacy-crypto-transactions",
-    caption: "Crypto transactions, newest first",
-    head: HEAD,
-    what: "crypto transactions",
-    empty: (
-        "No crypto transactions",
-        "The legacy API lists no crypto transactions for these filters.",
-    ),
+    texts,
     names_fiats: false,
     fetch: |client, filter, cursor| {
         Box::pin(async move {

@@ -8,21 +8,38 @@ use leptos::prelude::*;
 use super::cells::{
     amount_cell, direction_text, id_cell, kind_text, status_cell, time_cell, Column,
 };
-use super::list_page::{FiatSymbols, LegacyListPage, ListSpec};
+use super::list_page::{FiatSymbols, LegacyListPage, ListSpec, ListTexts};
 use super::pager::fiat_symbol;
+use crate::i18n::t;
 use crate::pages::legacy::filters::LegacyList;
 use crate::pages::legacy::words::yes_no;
 
-const HEAD: &[Column] = &[
-    ("When", false),
-    ("Type", false),
-    ("Direction", false),
-    ("Amount", true),
-    ("Fee", true),
-    ("Status", false),
-    ("Confirmed", false),
-    ("Id", false),
-];
+fn head() -> Vec<Column> {
+    vec![
+        (t("When"), false),
+        (t("Type"), false),
+        (t("Direction"), false),
+        (t("Amount"), true),
+        (t("Fee"), true),
+        (t("Status"), false),
+        (t("Confirmed"), false),
+        (t("Id"), false),
+    ]
+}
+
+fn texts() -> ListTexts {
+    ListTexts {
+        title: t("Legacy fiat transactions"),
+        intro: t("Money paid in and out of the fiat wallets, as the legacy API lists it. In the current API it is in Operations."),
+        caption: t("Fiat transactions, newest first"),
+        head: head(),
+        what: t("fiat transactions"),
+        empty: (
+            t("No fiat transactions"),
+            t("The legacy API lists no fiat transactions for these filters."),
+        ),
+    }
+}
 
 fn row(t: &LegacyItem<LegacyFiatTransaction>, fiats: &FiatSymbols) -> AnyView {
     let a = &t.attributes;
@@ -45,16 +62,8 @@ fn row(t: &LegacyItem<LegacyFiatTransaction>, fiats: &FiatSymbols) -> AnyView {
 
 static FIAT: ListSpec<LegacyFiatTransaction> = ListSpec {
     list: LegacyList::Fiat,
-    title: "Legacy fiat transactions",
-    intro: "Money paid in and out of the fiat wallets, as the legacy API lists it. In the current API it is in Operations.",
     table_id: "legacy-fiat-transactions",
-    caption: "Fiat transactions, newest first",
-    head: HEAD,
-    what: "fiat transactions",
-    empty: (
-        "No fiat transactions",
-        "The legacy API lists no fiat transactions for these filters.",
-    ),
+    texts,
     names_fiats: true,
     fetch: |client, filter, cursor| {
         Box::pin(async move {

@@ -2,6 +2,7 @@
 //! size — each a labelled select writing one URL parameter, so a filtered view can be
 //! shared and survives a reload (`crate::url::UrlState`).
 
+use crate::i18n::t;
 use crate::pages::legacy::words::status_words;
 use leptos::prelude::*;
 
@@ -21,7 +22,7 @@ fn options(
 ) -> impl IntoView {
     let all_selected = current.is_none();
     view! {
-        <option value="" selected=all_selected>"All"</option>
+        <option value="" selected=all_selected>{t("All")}</option>
         {values
             .iter()
             .map(|v| {
@@ -59,7 +60,7 @@ pub fn FilterBar(
     let type_field = (!types.is_empty()).then(|| {
         view! {
             <div class="field field-inline">
-                <label for="legacy-type">"Type"</label>
+                <label for="legacy-type">{t("Type")}</label>
                 <select id="legacy-type" on:change=on_change("type")>
                     {move || options(types, filter.with(|f| f.kind.clone()), type_words)}
                 </select>
@@ -69,7 +70,7 @@ pub fn FilterBar(
     let status_field = (!statuses.is_empty()).then(|| {
         view! {
             <div class="field field-inline">
-                <label for="legacy-status">"Status"</label>
+                <label for="legacy-status">{t("Status")}</label>
                 <select id="legacy-status" on:change=on_change("status")>
                     {move || options(statuses, filter.with(|f| f.status.clone()), status_text)}
                 </select>
@@ -84,7 +85,7 @@ pub fn FilterBar(
             all.sort_unstable();
         }
         view! {
-            <option value="" selected=current.is_none()>"Service default"</option>
+            <option value="" selected=current.is_none()>{t("Service default")}</option>
             {all
                 .into_iter()
                 .map(|n| view! { <option value=n.to_string() selected=current == Some(n)>{n.to_string()}</option> })
@@ -92,12 +93,12 @@ pub fn FilterBar(
         }
     };
     view! {
-        <form class="filters legacy-filters" role="search" aria-label="Filter this list"
+        <form class="filters legacy-filters" role="search" aria-label=t("Filter this list")
             on:submit=|ev| ev.prevent_default()>
             {type_field}
             {status_field}
             <div class="field field-inline">
-                <label for="legacy-page-size">"Items per page"</label>
+                <label for="legacy-page-size">{t("Items per page")}</label>
                 <select id="legacy-page-size" on:change=on_change("page_size")>{sizes}</select>
             </div>
         </form>

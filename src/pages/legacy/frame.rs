@@ -11,6 +11,7 @@ use leptos_router::components::A;
 
 use super::migration_table::MigrationTable;
 use crate::components::SectionNav;
+use crate::i18n::t;
 use crate::pages::legacy::words::sunset_sentence;
 
 /// Whether the legacy API is known to be switched off (context of one legacy page).
@@ -36,15 +37,20 @@ pub fn note_gone(gone: RwSignal<bool>, error: &ApiError) -> bool {
 
 /// The legacy pages, in sub-navigation order: (path, label). They live under `/legacy-api`
 /// because `/legacy/` on the app's origin is the legacy API itself (sandbox and proxies).
-const LEGACY_PAGES: &[(&str, &str)] = &[
-    ("/legacy-api", "Wallets"),
-    ("/legacy-api/trades", "Trades"),
-    ("/legacy-api/fiat-transactions", "Fiat transactions"),
-    ("/legacy-api/crypto-transactions", "Crypto transactions"),
-    ("/legacy-api/commodity-transactions", "Metal transactions"),
-    ("/legacy-api/migrate", "Move to the current API"),
-    ("/legacy-api/archive", "Download everything"),
-];
+fn legacy_pages() -> [(&'static str, &'static str); 7] {
+    [
+        ("/legacy-api", t("Wallets")),
+        ("/legacy-api/trades", t("Trades")),
+        ("/legacy-api/fiat-transactions", t("Fiat transactions")),
+        ("/legacy-api/crypto-transactions", t("Crypto transactions")),
+        (
+            "/legacy-api/commodity-transactions",
+            t("Metal transactions"),
+        ),
+        ("/legacy-api/migrate", t("Move to the current API")),
+        ("/legacy-api/archive", t("Download everything")),
+    ]
+}
 
 /// The days-left banner.
 #[component]
@@ -53,9 +59,9 @@ fn SunsetBanner(days_left: u32) -> impl IntoView {
         <p class="legacy-banner" role="note" data-testid="sunset-banner" data-days-left=days_left.to_string()>
             {sunset_sentence(days_left)}
             " "
-            <A href="/legacy-api/migrate">"How to move"</A>
+            <A href="/legacy-api/migrate">{t("How to move")}</A>
             " · "
-            <A href="/legacy-api/archive">"Download everything before then"</A>
+            <A href="/legacy-api/archive">{t("Download everything before then")}</A>
         </p>
     }
 }
@@ -65,10 +71,10 @@ fn SunsetBanner(days_left: u32) -> impl IntoView {
 pub fn Decommissioned() -> impl IntoView {
     view! {
         <div class="legacy-gone card" role="status" data-testid="legacy-gone">
-            <h2>"The legacy API has been switched off"</h2>
+            <h2>{t("The legacy API has been switched off")}</h2>
             <p>
-                "Bitpanda's legacy API was available until 31 January 2027 and no longer answers. "
-                "Nothing is lost: the same wallets, trades and transactions are in the current views."
+                {t("Bitpanda's legacy API was available until 31 January 2027 and no longer answers. ")}
+                {t("Nothing is lost: the same wallets, trades and transactions are in the current views.")}
             </p>
             <MigrationTable />
         </div>
@@ -101,7 +107,7 @@ pub fn LegacyFrame(
     view! {
         <section class="page legacy-page" aria-labelledby="legacy-title">
             <div class="page-head"><h1 id="legacy-title">{title}</h1></div>
-            <SectionNav pages=LEGACY_PAGES label="Legacy API pages" />
+            <SectionNav pages=legacy_pages() label=t("Legacy API pages") />
             <p class="hint legacy-intro">{intro}</p>
             {body}
         </section>

@@ -35,24 +35,30 @@ pub type Fetch<A> = fn(
     Option<String>,
 ) -> LocalBoxFuture<'static, Result<LegacyPage<A>, ApiError>>;
 
-/// What one legacy list page shows and how it asks for it.
-pub struct ListSpec<A: 'static> {
-    /// Which list (its filters and the values they accept).
-    pub list: LegacyList,
+/// The texts of one legacy list page, in the language shown.
+pub struct ListTexts {
     /// The page heading.
     pub title: &'static str,
     /// One sentence on what the page shows.
     pub intro: &'static str,
-    /// The table's id (its caption's id derives from it).
-    pub table_id: &'static str,
     /// The table's caption.
     pub caption: &'static str,
     /// The column headings (and which are numeric).
-    pub head: &'static [Column],
+    pub head: Vec<Column>,
     /// What the list holds, plural ("trades").
     pub what: &'static str,
     /// The empty state's title and sentence.
     pub empty: (&'static str, &'static str),
+}
+
+/// What one legacy list page shows and how it asks for it.
+pub struct ListSpec<A: 'static> {
+    /// Which list (its filters and the values they accept).
+    pub list: LegacyList,
+    /// The table's id (its caption's id derives from it).
+    pub table_id: &'static str,
+    /// The page's texts (read when the page is made, so in the language shown then).
+    pub texts: fn() -> ListTexts,
     /// Whether rows name fiat ids (then the fiat wallets are read for their symbols).
     pub names_fiats: bool,
     /// The request for one page.
@@ -98,8 +104,9 @@ fn list_export<A: Clone + Send + Sync + 'static>(
 pub fn LegacyListPage<A: Clone + Send + Sync + 'static>(
     spec: &'static ListSpec<A>,
 ) -> impl IntoView {
+    let texts = (spec.texts)();
     view! {
-        <LegacyFrame title=spec.title intro=spec.intro>
+        <LegacyFrame title=texts.title intro=texts.intro>
             <ListBody spec=spec />
         </LegacyFrame>
     }
@@ -109,6 +116,7 @@ pub fn LegacyListPage<A: Clone + Send + Sync + 'static>(
 /// legacy API is gone).
 #[component]
 fn ListBody<A: Clone + Send + Sync + 'static>(spec: &'static ListSpec<A>) -> impl IntoView {
+    let texts = (spec.texts)();
     let (filter, set_filter) = use_url_state::<LegacyFilter>(spec.list);
     let (list, load_more) = use_cursor_list(
         filter,
@@ -130,8 +138,8 @@ fn ListBody<A: Clone + Send + Sync + 'static>(spec: &'static ListSpec<A>) -> imp
             .map(|item| (spec.row)(item, &fiats))
             .collect_view()
     };
+    let (title, sentence) = texts.empty;
     let empty = move || {
-        let (title, sentence) = spec.empty;
         list.empty().then(|| {
             view! { <EmptyState title=title><p>{sentence}</p></EmptyState> }
         })
@@ -140,9 +148,9 @@ fn ListBody<A: Clone + Send + Sync + 'static>(spec: &'static ListSpec<A>) -> imp
     view! {
         <FilterBar list=spec.list filter=filter set=set_filter />
         <ExportButtons id="legacy-export" empty=empty_list make=list_export(spec.list, list) />
-        {table_region(spec.table_id, spec.caption.to_string(), spec.head, body)}
+        {table_region(spec.table_id, texts.caption.to_string(), &texts.head, body)}
         {empty}
-        <CursorFooter list=list id="legacy" what=spec.what on_more=load_more
+        <CursorFooter list=list id="legacy" what=texts.what on_more=load_more
             hide_error=folio_client::legacy::sunset::is_gone />
     }
 }

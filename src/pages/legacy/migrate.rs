@@ -10,6 +10,7 @@ use super::frame::{probe_legacy, LegacyFrame};
 use super::migration_table::{key_has, MigrationTable};
 use super::reconciliation::ReconciliationCard;
 use crate::contexts::session::use_session;
+use crate::i18n::t;
 
 /// The two write permissions the legacy API never needed.
 #[component]
@@ -27,15 +28,15 @@ fn KeyCheck() -> impl IntoView {
     };
     view! {
         <section class="card" aria-labelledby="key-check-title">
-            <h2 id="key-check-title">"Check your key before you switch"</h2>
-            <p>"The legacy API only read. The current API also trades and stakes, which needs two permissions on the key:"</p>
+            <h2 id="key-check-title">{t("Check your key before you switch")}</h2>
+            <p>{t("The legacy API only read. The current API also trades and stakes, which needs two permissions on the key:")}</p>
             <dl class="figures-list">
-                {item(Scope::TradeWrite, "key-trade-write", "to buy and sell")}
-                {item(Scope::EarnWrite, "key-earn-write", "to stake and unstake")}
+                {item(Scope::TradeWrite, "key-trade-write", t("to buy and sell"))}
+                {item(Scope::EarnWrite, "key-earn-write", t("to stake and unstake"))}
             </dl>
             <p class="hint">
-                "Permissions are fixed when a key is created. To add one, create a new key at Bitpanda and "
-                <A href="/connect">"connect it"</A>
+                {t("Permissions are fixed when a key is created. To add one, create a new key at Bitpanda and ")}
+                <A href="/connect">{t("connect it")}</A>
                 "."
             </p>
         </section>
@@ -47,7 +48,7 @@ fn Migration() -> impl IntoView {
     probe_legacy();
     view! {
         <section class="card" aria-labelledby="moves-title">
-            <h2 id="moves-title">"Where everything is now"</h2>
+            <h2 id="moves-title">{t("Where everything is now")}</h2>
             <MigrationTable legacy_links=true />
         </section>
         <KeyCheck />
@@ -59,8 +60,8 @@ fn Migration() -> impl IntoView {
 #[component]
 pub fn LegacyMigratePage() -> impl IntoView {
     view! {
-        <LegacyFrame title="Move to the current API"
-            intro="Everything the legacy API showed is in the current API. This page shows where, and checks that both agree.">
+        <LegacyFrame title=t("Move to the current API")
+            intro=t("Everything the legacy API showed is in the current API. This page shows where, and checks that both agree.")>
             <Migration />
         </LegacyFrame>
     }

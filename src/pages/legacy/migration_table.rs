@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 use crate::contexts::session::{use_session, Session};
+use crate::i18n::t;
 
 /// One line of the table.
 struct Move {
@@ -24,80 +25,83 @@ struct Move {
     scope: Scope,
 }
 
-const MOVES: &[Move] = &[
-    Move {
-        legacy: "Crypto, fiat and asset wallets",
-        legacy_page: Some("/legacy-api"),
-        legacy_paths: "GET /v1/wallets, /v1/fiatwallets, /v1/asset-wallets",
-        current_page: ("/", "Portfolio"),
-        current_paths: "GET /v1/portfolio",
-        scope: Scope::Balance,
-    },
-    Move {
-        legacy: "Not offered",
-        legacy_page: None,
-        legacy_paths: "—",
-        current_page: ("/history", "History"),
-        current_paths: "GET /v1/portfolio-history",
-        scope: Scope::Balance,
-    },
-    Move {
-        legacy: "Trades",
-        legacy_page: Some("/legacy-api/trades"),
-        legacy_paths: "GET /v1/trades",
-        current_page: ("/operations", "Operations"),
-        current_paths: "GET /v1/operations",
-        scope: Scope::Transaction,
-    },
-    Move {
-        legacy: "Fiat transactions",
-        legacy_page: Some("/legacy-api/fiat-transactions"),
-        legacy_paths: "GET /v1/fiatwallets/transactions",
-        current_page: ("/operations", "Operations"),
-        current_paths: "GET /v1/operations",
-        scope: Scope::Transaction,
-    },
-    Move {
-        legacy: "Crypto transactions",
-        legacy_page: Some("/legacy-api/crypto-transactions"),
-        legacy_paths: "GET /v1/wallets/transactions",
-        current_page: ("/operations", "Operations"),
-        current_paths: "GET /v1/operations",
-        scope: Scope::Transaction,
-    },
-    Move {
-        legacy: "Metal transactions",
-        legacy_page: Some("/legacy-api/commodity-transactions"),
-        legacy_paths: "GET /v1/assets/transactions/commodity",
-        current_page: ("/operations", "Operations"),
-        current_paths: "GET /v1/operations",
-        scope: Scope::Transaction,
-    },
-    Move {
-        legacy: "Prices (ticker)",
-        legacy_page: None,
-        legacy_paths: "GET /v1/ticker",
-        current_page: ("/trade", "Trade"),
-        current_paths: "GET /v1/assets, /v1/currencies, /v1/tickers/{assetId}",
-        scope: Scope::TradeRead,
-    },
-    Move {
-        legacy: "Trading (not offered)",
-        legacy_page: None,
-        legacy_paths: "—",
-        current_page: ("/trade", "Trade"),
-        current_paths: "POST /v1/quotes, POST /v1/quotes/{id}/accept",
-        scope: Scope::TradeWrite,
-    },
-    Move {
-        legacy: "Earn (not offered)",
-        legacy_page: None,
-        legacy_paths: "—",
-        current_page: ("/earn", "Earn"),
-        current_paths: "GET /v1/earn/configs, POST /v1/earn/actions/{action}",
-        scope: Scope::EarnWrite,
-    },
-];
+/// The lines, in the language shown.
+fn moves() -> [Move; 9] {
+    [
+        Move {
+            legacy: t("Crypto, fiat and asset wallets"),
+            legacy_page: Some("/legacy-api"),
+            legacy_paths: "GET /v1/wallets, /v1/fiatwallets, /v1/asset-wallets",
+            current_page: ("/", t("Portfolio")),
+            current_paths: "GET /v1/portfolio",
+            scope: Scope::Balance,
+        },
+        Move {
+            legacy: t("Not offered"),
+            legacy_page: None,
+            legacy_paths: "—",
+            current_page: ("/history", t("History")),
+            current_paths: "GET /v1/portfolio-history",
+            scope: Scope::Balance,
+        },
+        Move {
+            legacy: t("Trades"),
+            legacy_page: Some("/legacy-api/trades"),
+            legacy_paths: "GET /v1/trades",
+            current_page: ("/operations", t("Operations")),
+            current_paths: "GET /v1/operations",
+            scope: Scope::Transaction,
+        },
+        Move {
+            legacy: t("Fiat transactions"),
+            legacy_page: Some("/legacy-api/fiat-transactions"),
+            legacy_paths: "GET /v1/fiatwallets/transactions",
+            current_page: ("/operations", t("Operations")),
+            current_paths: "GET /v1/operations",
+            scope: Scope::Transaction,
+        },
+        Move {
+            legacy: t("Crypto transactions"),
+            legacy_page: Some("/legacy-api/crypto-transactions"),
+            legacy_paths: "GET /v1/wallets/transactions",
+            current_page: ("/operations", t("Operations")),
+            current_paths: "GET /v1/operations",
+            scope: Scope::Transaction,
+        },
+        Move {
+            legacy: t("Metal transactions"),
+            legacy_page: Some("/legacy-api/commodity-transactions"),
+            legacy_paths: "GET /v1/assets/transactions/commodity",
+            current_page: ("/operations", t("Operations")),
+            current_paths: "GET /v1/operations",
+            scope: Scope::Transaction,
+        },
+        Move {
+            legacy: t("Prices (ticker)"),
+            legacy_page: None,
+            legacy_paths: "GET /v1/ticker",
+            current_page: ("/trade", t("Trade")),
+            current_paths: "GET /v1/assets, /v1/currencies, /v1/tickers/{assetId}",
+            scope: Scope::TradeRead,
+        },
+        Move {
+            legacy: t("Trading (not offered)"),
+            legacy_page: None,
+            legacy_paths: "—",
+            current_page: ("/trade", t("Trade")),
+            current_paths: "POST /v1/quotes, POST /v1/quotes/{id}/accept",
+            scope: Scope::TradeWrite,
+        },
+        Move {
+            legacy: t("Earn (not offered)"),
+            legacy_page: None,
+            legacy_paths: "—",
+            current_page: ("/earn", t("Earn")),
+            current_paths: "GET /v1/earn/configs, POST /v1/earn/actions/{action}",
+            scope: Scope::EarnWrite,
+        },
+    ]
+}
 
 /// "Yes", "No", "Unknown" or "Not checked" for one scope of the connected key, and a class
 /// (reactive).
@@ -106,10 +110,10 @@ pub fn key_has(session: Session, scope: Scope) -> (&'static str, &'static str) {
         .scopes()
         .and_then(|report| report.state(scope).cloned());
     match state {
-        Some(ScopeState::Granted) => ("Yes", "scope-yes"),
-        Some(ScopeState::Missing | ScopeState::KeyRefused) => ("No", "scope-no"),
-        Some(ScopeState::Unknown(_)) => ("Unknown", "scope-unknown"),
-        None => ("Not checked", "scope-unknown"),
+        Some(ScopeState::Granted) => (t("Yes"), "scope-yes"),
+        Some(ScopeState::Missing | ScopeState::KeyRefused) => (t("No"), "scope-no"),
+        Some(ScopeState::Unknown(_)) => (t("Unknown"), "scope-unknown"),
+        None => (t("Not checked"), "scope-unknown"),
     }
 }
 
@@ -118,8 +122,8 @@ pub fn key_has(session: Session, scope: Scope) -> (&'static str, &'static str) {
 #[component]
 pub fn MigrationTable(#[prop(optional)] legacy_links: bool) -> impl IntoView {
     let session = use_session();
-    let rows = MOVES
-        .iter()
+    let rows = moves()
+        .into_iter()
         .enumerate()
         .map(|(i, m)| {
             let legacy = match (legacy_links, m.legacy_page) {
@@ -146,15 +150,15 @@ pub fn MigrationTable(#[prop(optional)] legacy_links: bool) -> impl IntoView {
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="migration-caption">
             <table class="data-table migration-table" data-testid="migration-table">
-                <caption id="migration-caption">"Where each legacy view lives now"</caption>
+                <caption id="migration-caption">{t("Where each legacy view lives now")}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">"Legacy view"</th>
-                        <th scope="col">"Legacy API"</th>
-                        <th scope="col">"Now in Folio"</th>
-                        <th scope="col">"Current API"</th>
-                        <th scope="col">"Permission needed"</th>
-                        <th scope="col">"This key has it"</th>
+                        <th scope="col">{t("Legacy view")}</th>
+                        <th scope="col">{t("Legacy API")}</th>
+                        <th scope="col">{t("Now in Folio")}</th>
+                        <th scope="col">{t("Current API")}</th>
+                        <th scope="col">{t("Permission needed")}</th>
+                        <th scope="col">{t("This key has it")}</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

@@ -16,6 +16,7 @@ use super::frame::legacy_states;
 use crate::data::catalogue;
 use crate::data::ledger::every_operation;
 use crate::data::load::account_resource;
+use crate::i18n::t;
 use crate::pages::legacy::words::{
     difference, outcome_words, reconciliation_summary, trade_kind_words,
 };
@@ -78,21 +79,26 @@ fn outcome_cell(outcome: Outcome) -> impl IntoView {
     view! { <td class=format!("outcome outcome-{}", outcome_key(outcome))>{outcome_words(outcome)}</td> }
 }
 
-const BALANCE_HEAD: &[Column] = &[
-    ("Asset or currency", false),
-    ("Kind", false),
-    ("Legacy API", true),
-    ("Current API", true),
-    ("Difference", true),
-    ("Outcome", false),
-];
-const TRADE_HEAD: &[Column] = &[
-    ("Trades", false),
-    ("Legacy API", true),
-    ("Current API", true),
-    ("Difference", true),
-    ("Outcome", false),
-];
+fn balance_head() -> Vec<Column> {
+    vec![
+        (t("Asset or currency"), false),
+        (t("Kind"), false),
+        (t("Legacy API"), true),
+        (t("Current API"), true),
+        (t("Difference"), true),
+        (t("Outcome"), false),
+    ]
+}
+
+fn trade_head() -> Vec<Column> {
+    vec![
+        (t("Trades"), false),
+        (t("Legacy API"), true),
+        (t("Current API"), true),
+        (t("Difference"), true),
+        (t("Outcome"), false),
+    ]
+}
 
 fn report_view(r: Reconciliation) -> impl IntoView {
     let differences = r.differences();
@@ -101,7 +107,11 @@ fn report_view(r: Reconciliation) -> impl IntoView {
         .balances
         .iter()
         .map(|b| {
-            let kind = if b.kind == BalanceKind::Fiat { "Fiat" } else { "Asset" };
+            let kind = if b.kind == BalanceKind::Fiat {
+                t("Fiat")
+            } else {
+                t("Asset")
+            };
             view! {
                 <tr data-testid="reconcile-balance" data-symbol=b.symbol.clone() data-outcome=outcome_key(b.outcome)>
                     <th scope="row">{b.symbol.clone()}</th>
@@ -138,16 +148,16 @@ fn report_view(r: Reconciliation) -> impl IntoView {
             data-all-equal=(differences == 0).to_string() data-differences=differences.to_string()>
             {summary}
         </p>
-        {table_region("reconcile-balances", "Balances per asset and currency".into(), BALANCE_HEAD, balances)}
-        {table_region("reconcile-trade-counts", "Trade counts over the whole history".into(), TRADE_HEAD, trades)}
-        <p class="hint">"Difference is the current figure minus the legacy one. Holdings the legacy API never listed (stocks, ETFs) are not differences."</p>
+        {table_region("reconcile-balances", t("Balances per asset and currency").into(), &balance_head(), balances)}
+        {table_region("reconcile-trade-counts", t("Trade counts over the whole history").into(), &trade_head(), trades)}
+        <p class="hint">{t("Difference is the current figure minus the legacy one. Holdings the legacy API never listed (stocks, ETFs) are not differences.")}</p>
     }
 }
 
 #[component]
 fn Report() -> impl IntoView {
     let data = account_resource(|| (), |client, keyless, ()| load(client, keyless));
-    legacy_states(data, "both APIs for the comparison", report_view)
+    legacy_states(data, t("both APIs for the comparison"), report_view)
 }
 
 /// The comparison card: a button starts it (it reads every trade and operation).
@@ -156,14 +166,14 @@ pub fn ReconciliationCard() -> impl IntoView {
     let started = RwSignal::new(false);
     view! {
         <section class="card" aria-labelledby="reconcile-title" data-testid="reconciliation">
-            <h2 id="reconcile-title">"Do both APIs show the same account?"</h2>
-            <p>"Folio reads your balances and every trade from both APIs and compares them, so you can switch knowing nothing is missing."</p>
+            <h2 id="reconcile-title">{t("Do both APIs show the same account?")}</h2>
+            <p>{t("Folio reads your balances and every trade from both APIs and compares them, so you can switch knowing nothing is missing.")}</p>
             <Show
                 when=move || started.get()
                 fallback=move || view! {
                     <button type="button" class="button button-primary" id="reconcile-start"
                         on:click=move |_| started.set(true)>
-                        "Compare both APIs"
+                        {t("Compare both APIs")}
                     </button>
                 }
             >

@@ -6,20 +6,39 @@ use folio_client::legacy::{LegacyItem, LegacyTrade};
 use leptos::prelude::*;
 
 use super::cells::{amount_cell, id_cell, kind_text, status_cell, time_cell, trade_badges, Column};
-use super::list_page::{FiatSymbols, LegacyListPage, ListSpec};
+use super::list_page::{FiatSymbols, LegacyListPage, ListSpec, ListTexts};
 use super::pager::fiat_symbol;
+use crate::i18n::t;
 use crate::pages::legacy::filters::LegacyList;
 
-const HEAD: &[Column] = &[
-    ("When", false),
-    ("Type", false),
-    ("Asset", false),
-    ("Amount", true),
-    ("Fiat amount", true),
-    ("Price", true),
-    ("Status", false),
-    ("Trade id", false),
-];
+fn head() -> Vec<Column> {
+    vec![
+        (t("When"), false),
+        (t("Type"), false),
+        (t("Asset"), false),
+        (t("Amount"), true),
+        (t("Fiat amount"), true),
+        (t("Price"), true),
+        (t("Status"), false),
+        (t("Trade id"), false),
+    ]
+}
+
+fn texts() -> ListTexts {
+    ListTexts {
+        title: t("Legacy trades"),
+        intro: t(
+            "Buys and sells as the legacy API lists them. In the current API they are in Operations.",
+        ),
+        caption: t("Trades, newest first"),
+        head: head(),
+        what: t("trades"),
+        empty: (
+            t("No trades"),
+            t("The legacy API lists no trades for these filters."),
+        ),
+    }
+}
 
 fn row(t: &LegacyItem<LegacyTrade>, fiats: &FiatSymbols) -> AnyView {
     let a = &t.attributes;
@@ -48,17 +67,8 @@ fn row(t: &LegacyItem<LegacyTrade>, fiats: &FiatSymbols) -> AnyView {
 
 static TRADES: ListSpec<LegacyTrade> = ListSpec {
     list: LegacyList::Trades,
-    title: "Legacy trades",
-    intro:
-        "Buys and sells as the legacy API lists them. In the current API they are in Operations.",
     table_id: "legacy-trades",
-    caption: "Trades, newest first",
-    head: HEAD,
-    what: "trades",
-    empty: (
-        "No trades",
-        "The legacy API lists no trades for these filters.",
-    ),
+    texts,
     names_fiats: true,
     fetch: |client, filter, cursor| {
         Box::pin(async move { client.legacy().trades(&filter.trades_query(cursor)).await })

@@ -11,6 +11,7 @@ use super::frame::{legacy_states, LegacyFrame};
 use crate::components::{texts_export, ExportButtons, MakeFile};
 use crate::data::load::account_resource;
 use crate::format::{or_missing, MISSING};
+use crate::i18n::t;
 use crate::pages::legacy::words::yes_no;
 use folio_client::legacy::LegacyList as ApiList;
 use folio_export::archive::{grouped_csv, list_csv};
@@ -34,30 +35,38 @@ async fn load(client: Client) -> Result<LegacyWalletsData, ApiError> {
     })
 }
 
-const WALLET_HEAD: &[Column] = &[
-    ("Name", false),
-    ("Asset", false),
-    ("Balance", true),
-    ("Default", false),
-    ("Pending", true),
-    ("Deleted", false),
-    ("Id", false),
-];
-const GROUPED_HEAD: &[Column] = &[
-    ("Name", false),
-    ("Asset", false),
-    ("Balance", true),
-    ("Default", false),
-    ("Deleted", false),
-    ("Id", false),
-];
-const FIAT_HEAD: &[Column] = &[
-    ("Name", false),
-    ("Currency", false),
-    ("Balance", true),
-    ("Pending", true),
-    ("Id", false),
-];
+fn wallet_head() -> Vec<Column> {
+    vec![
+        (t("Name"), false),
+        (t("Asset"), false),
+        (t("Balance"), true),
+        (t("Default"), false),
+        (t("Pending"), true),
+        (t("Deleted"), false),
+        (t("Id"), false),
+    ]
+}
+
+fn grouped_head() -> Vec<Column> {
+    vec![
+        (t("Name"), false),
+        (t("Asset"), false),
+        (t("Balance"), true),
+        (t("Default"), false),
+        (t("Deleted"), false),
+        (t("Id"), false),
+    ]
+}
+
+fn fiat_head() -> Vec<Column> {
+    vec![
+        (t("Name"), false),
+        (t("Currency"), false),
+        (t("Balance"), true),
+        (t("Pending"), true),
+        (t("Id"), false),
+    ]
+}
 
 fn wallet_row(w: &LegacyItem<LegacyWallet>, group: &'static str, pending: bool) -> impl IntoView {
     let a = &w.attributes;
@@ -70,7 +79,7 @@ fn wallet_row(w: &LegacyItem<LegacyWallet>, group: &'static str, pending: bool) 
         <tr data-testid=group data-id=w.id.clone() data-symbol=data_symbol>
             <th scope="row">
                 {a.name.clone().unwrap_or_else(|| MISSING.into())}
-                {(a.deleted == Some(true)).then(|| badge("Deleted", "badge-deleted"))}
+                {(a.deleted == Some(true)).then(|| badge(t("Deleted"), "badge-deleted"))}
             </th>
             <td>{symbol}</td>
             {amount_cell(a.balance, "balance", None)}
@@ -147,32 +156,32 @@ fn wallets_view(data: LegacyWalletsData) -> impl IntoView {
         .collect_view();
     view! {
         <section class="card" aria-labelledby="legacy-overview-title">
-            <h2 id="legacy-overview-title">"Overview"</h2>
+            <h2 id="legacy-overview-title">{t("Overview")}</h2>
             <dl class="figures-list">
-                <div class="figure-row"><dt>"Crypto wallets"</dt><dd id="legacy-crypto-count">{data.crypto.len()}</dd></div>
-                <div class="figure-row"><dt>"Fiat wallets"</dt><dd id="legacy-fiat-count">{data.fiat.len()}</dd></div>
-                <div class="figure-row"><dt>"Metal wallets"</dt><dd id="legacy-metal-count">{g.metal.len()}</dd></div>
-                <div class="figure-row"><dt>"Your last action"</dt><dd id="legacy-last-action">{last}</dd></div>
+                <div class="figure-row"><dt>{t("Crypto wallets")}</dt><dd id="legacy-crypto-count">{data.crypto.len()}</dd></div>
+                <div class="figure-row"><dt>{t("Fiat wallets")}</dt><dd id="legacy-fiat-count">{data.fiat.len()}</dd></div>
+                <div class="figure-row"><dt>{t("Metal wallets")}</dt><dd id="legacy-metal-count">{g.metal.len()}</dd></div>
+                <div class="figure-row"><dt>{t("Your last action")}</dt><dd id="legacy-last-action">{last}</dd></div>
             </dl>
-            <p class="hint">"Balances are shown exactly as the legacy API sends them. The Portfolio page shows the same money from the current API."</p>
+            <p class="hint">{t("Balances are shown exactly as the legacy API sends them. The Portfolio page shows the same money from the current API.")}</p>
         </section>
         <section class="card" aria-labelledby="legacy-wallets-title">
-            <h2 id="legacy-wallets-title">"Crypto wallets"</h2>
+            <h2 id="legacy-wallets-title">{t("Crypto wallets")}</h2>
             <ExportButtons id="legacy-wallets-export" empty=data.crypto.is_empty()
                 make=texts_export(raws(&data.crypto), "folio-legacy-wallets", |r| list_csv(ApiList::Wallets, r)) />
-            {table_region("legacy-wallets", "Crypto wallets (GET /v1/wallets)".into(), WALLET_HEAD, crypto)}
+            {table_region("legacy-wallets", t("Crypto wallets (GET /v1/wallets)").into(), &wallet_head(), crypto)}
         </section>
         <section class="card" aria-labelledby="legacy-fiat-wallets-title">
-            <h2 id="legacy-fiat-wallets-title">"Fiat wallets"</h2>
+            <h2 id="legacy-fiat-wallets-title">{t("Fiat wallets")}</h2>
             <ExportButtons id="legacy-fiat-wallets-export" empty=data.fiat.is_empty()
                 make=texts_export(raws(&data.fiat), "folio-legacy-fiat-wallets", |r| list_csv(ApiList::FiatWallets, r)) />
-            {table_region("legacy-fiat-wallets", "Fiat wallets (GET /v1/fiatwallets)".into(), FIAT_HEAD, fiat)}
+            {table_region("legacy-fiat-wallets", t("Fiat wallets (GET /v1/fiatwallets)").into(), &fiat_head(), fiat)}
         </section>
         <section class="card" aria-labelledby="legacy-asset-wallets-title">
-            <h2 id="legacy-asset-wallets-title">"Asset wallets by type"</h2>
+            <h2 id="legacy-asset-wallets-title">{t("Asset wallets by type")}</h2>
             <ExportButtons id="legacy-asset-wallets-export" empty=grouped.is_empty() make=grouped_export(grouped) />
-            {table_region("legacy-asset-coins", "Crypto coins (GET /v1/asset-wallets)".into(), GROUPED_HEAD, coins)}
-            {table_region("legacy-asset-metals", "Metals (GET /v1/asset-wallets)".into(), GROUPED_HEAD, metals)}
+            {table_region("legacy-asset-coins", t("Crypto coins (GET /v1/asset-wallets)").into(), &grouped_head(), coins)}
+            {table_region("legacy-asset-metals", t("Metals (GET /v1/asset-wallets)").into(), &grouped_head(), metals)}
         </section>
     }
 }
@@ -180,15 +189,15 @@ fn wallets_view(data: LegacyWalletsData) -> impl IntoView {
 #[component]
 fn Wallets() -> impl IntoView {
     let data = account_resource(|| (), |client, _, ()| load(client));
-    legacy_states(data, "the legacy wallets", wallets_view)
+    legacy_states(data, t("the legacy wallets"), wallets_view)
 }
 
 /// `/legacy-api`: the overview and the wallets.
 #[component]
 pub fn LegacyWalletsPage() -> impl IntoView {
     view! {
-        <LegacyFrame title="Legacy API"
-            intro="A read-only look at your account through Bitpanda's legacy API, until it is switched off.">
+        <LegacyFrame title=t("Legacy API")
+            intro=t("A read-only look at your account through Bitpanda's legacy API, until it is switched off.")>
             <Wallets />
         </LegacyFrame>
     }

@@ -5,15 +5,18 @@ use folio_client::legacy::reconcile::{Outcome, Reconciliation, TradeKind};
 use rust_decimal::Decimal;
 use serde_json::Value;
 
+use crate::format::format_count;
+use crate::i18n::{t, tf, tn};
+
 /// Plain words for any legacy status value (unknown values are shown as sent).
 pub fn status_words(status: &str) -> String {
     match status.to_ascii_lowercase().as_str() {
-        "pending" => "Waiting".into(),
-        "processing" => "Being processed".into(),
-        "finished" => "Completed".into(),
-        "canceled" | "cancelled" => "Cancelled".into(),
-        "unconfirmed_transaction_out" => "Sent, awaiting network confirmation".into(),
-        "open_invitation" => "Sent, waiting for the recipient to accept".into(),
+        "pending" => t("Waiting").into(),
+        "processing" => t("Being processed").into(),
+        "finished" => t("Completed").into(),
+        "canceled" | "cancelled" => t("Cancelled").into(),
+        "unconfirmed_transaction_out" => t("Sent, awaiting network confirmation").into(),
+        "open_invitation" => t("Sent, waiting for the recipient to accept").into(),
         _ => status.to_string(),
     }
 }
@@ -21,13 +24,13 @@ pub fn status_words(status: &str) -> String {
 /// Plain words for a legacy `type` value.
 pub fn type_words(raw: &str) -> String {
     match raw.to_ascii_lowercase().as_str() {
-        "buy" => "Buy".into(),
-        "sell" => "Sell".into(),
-        "deposit" => "Deposit".into(),
-        "withdrawal" => "Withdrawal".into(),
-        "transfer" => "Transfer between own wallets".into(),
-        "refund" => "Refund".into(),
-        "ico" => "Initial coin offering".into(),
+        "buy" => t("Buy").into(),
+        "sell" => t("Sell").into(),
+        "deposit" => t("Deposit").into(),
+        "withdrawal" => t("Withdrawal").into(),
+        "transfer" => t("Transfer between own wallets").into(),
+        "refund" => t("Refund").into(),
+        "ico" => t("Initial coin offering").into(),
         _ => raw.to_string(),
     }
 }
@@ -35,8 +38,8 @@ pub fn type_words(raw: &str) -> String {
 /// Plain words for a direction (`incoming` → "In").
 pub fn direction_words(raw: &str) -> String {
     match raw.to_ascii_lowercase().as_str() {
-        "incoming" => "In".into(),
-        "outgoing" => "Out".into(),
+        "incoming" => t("In").into(),
+        "outgoing" => t("Out").into(),
         _ => raw.to_string(),
     }
 }
@@ -44,8 +47,8 @@ pub fn direction_words(raw: &str) -> String {
 /// "Yes", "No" or "—".
 pub fn yes_no(value: Option<bool>) -> &'static str {
     match value {
-        Some(true) => "Yes",
-        Some(false) => "No",
+        Some(true) => t("Yes"),
+        Some(false) => t("No"),
         None => crate::format::MISSING,
     }
 }
@@ -53,13 +56,13 @@ pub fn yes_no(value: Option<bool>) -> &'static str {
 /// The banner's sentence for `days_left` whole days after today until the sunset.
 pub fn sunset_sentence(days_left: u32) -> String {
     let when = match days_left {
-        0 => "Today is the last day".to_string(),
-        1 => "1 day left".to_string(),
-        n => format!("{n} days left"),
+        0 => t("Today is the last day").to_string(),
+        n => tn(n as usize, "1 day left", "{n} days left"),
     };
-    format!(
+    tf(
         "{when}: the legacy API is switched off after 31 January 2027. Move to the current \
-         views before then."
+         views before then.",
+        &[("when", &when)],
     )
 }
 
@@ -74,20 +77,20 @@ pub fn tag_text(tag: &Value) -> String {
 /// The words for a reconciliation outcome.
 pub fn outcome_words(outcome: Outcome) -> &'static str {
     match outcome {
-        Outcome::Match => "Match",
-        Outcome::Difference => "Difference",
-        Outcome::NotInLegacy => "Only in the current API",
-        Outcome::TooLarge => "Too large to compare",
+        Outcome::Match => t("Match"),
+        Outcome::Difference => t("Difference"),
+        Outcome::NotInLegacy => t("Only in the current API"),
+        Outcome::TooLarge => t("Too large to compare"),
     }
 }
 
 /// The words for a trade category.
 pub fn trade_kind_words(kind: TradeKind) -> &'static str {
     match kind {
-        TradeKind::Buy => "Buys",
-        TradeKind::Sell => "Sells",
-        TradeKind::SavingsPlan => "Savings-plan executions",
-        TradeKind::Swap => "Swaps",
+        TradeKind::Buy => t("Buys"),
+        TradeKind::Sell => t("Sells"),
+        TradeKind::SavingsPlan => t("Savings-plan executions"),
+        TradeKind::Swap => t("Swaps"),
     }
 }
 
@@ -100,12 +103,11 @@ pub fn difference(legacy: Option<Decimal>, current: Option<Decimal>) -> Option<D
 pub fn reconciliation_summary(r: &Reconciliation) -> String {
     let differences = r.differences();
     if differences > 0 {
-        let noun = if differences == 1 {
-            "difference"
-        } else {
-            "differences"
-        };
-        return format!("{differences} {noun} between the legacy and the current API.");
+        return tn(
+            differences,
+            "{n} difference between the legacy and the current API.",
+            "{n} differences between the legacy and the current API.",
+        );
     }
     let compared = r
         .balances
@@ -113,14 +115,19 @@ pub fn reconciliation_summary(r: &Reconciliation) -> String {
         .filter(|b| b.outcome != Outcome::NotInLegacy)
         .count();
     let only_current = r.balances.len() - compared;
-    let mut text = format!(
-        "All {compared} balances and {} trade counts match.",
-        r.trades.len()
+    let mut text = tf(
+        "All {compared} balances and {trades} trade counts match.",
+        &[
+            ("compared", &format_count(compared)),
+            ("trades", &format_count(r.trades.len())),
+        ],
     );
     if only_current > 0 {
-        text.push_str(&format!(
-            " {only_current} holdings exist only in the current API (the legacy API never \
-             showed them)."
+        text.push(' ');
+        text.push_str(&tf(
+            "{count} holdings exist only in the current API (the legacy API never showed \
+             them).",
+            &[("count", &format_count(only_current))],
         ));
     }
     text

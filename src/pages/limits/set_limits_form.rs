@@ -16,6 +16,7 @@ use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::write::{no_answer_sentence, use_write, Sent, WriteLabel};
 use crate::format::format_fiat_with_unit;
+use crate::i18n::{t, tf};
 
 #[component]
 pub fn SetLimitsForm(
@@ -84,13 +85,13 @@ pub fn SetLimitsForm(
             currency_id: currency.get_untracked(),
         };
         let label = WriteLabel {
-            what: "Setting this key's permanent daily limits.".into(),
+            what: t("Setting this key's permanent daily limits.").into(),
             check_href: "/limits".into(),
-            check_words: "See the key's limits".into(),
+            check_words: t("See the key's limits").into(),
         };
         write.send(
             label,
-            |sent| limits_sentence(sent).unwrap_or_else(|| "The limits are set.".to_string()),
+            |sent| limits_sentence(sent).unwrap_or_else(|| t("The limits are set.").to_string()),
             async move { client.current().set_trading_limits(&request).await },
         );
     });
@@ -108,38 +109,40 @@ pub fn SetLimitsForm(
     }).collect_view());
     view! {
         <form class="card set-limits" aria-labelledby="set-limits-title" novalidate=true on:submit=review>
-            <h2 id="set-limits-title">"Set daily limits"</h2>
+            <h2 id="set-limits-title">{t("Set daily limits")}</h2>
             <p class="notice" id="limits-permanent">
-                <strong>"Permanent: "</strong>
-                "once set, this key's limits can never be changed or removed. Budgets reset every day at 00:00 UTC."
+                <strong>{t("Permanent: ")}</strong>
+                {t("once set, this key's limits can never be changed or removed. Budgets reset every day at 00:00 UTC.")}
             </p>
-            <DecimalField id="buy-limit-input" label="Daily buy limit".to_string() text=buy error=buy_error read_as=read_limit(buy) />
-            <DecimalField id="sell-limit-input" label="Daily sell limit".to_string() text=sell error=sell_error read_as=read_limit(sell) />
+            <DecimalField id="buy-limit-input" label=t("Daily buy limit").to_string() text=buy error=buy_error read_as=read_limit(buy) />
+            <DecimalField id="sell-limit-input" label=t("Daily sell limit").to_string() text=sell error=sell_error read_as=read_limit(sell) />
             <div class="field">
-                <label for="limit-currency-input">"Currency"</label>
+                <label for="limit-currency-input">{t("Currency")}</label>
                 <select id="limit-currency-input" on:change=move |ev| currency.set(CurrencyId::new(event_target_value(&ev)))>{options}</select>
             </div>
             <div class="form-actions">
-                <button type="submit" class="button button-primary" id="review-limits">"Set limits…"</button>
+                <button type="submit" class="button button-primary" id="review-limits">{t("Set limits…")}</button>
             </div>
         </form>
-        <ConfirmDialog open=open id="confirm-limits" title="Set permanent limits?" confirm_label="Set limits"
-                pending_label="Setting…" guard=guard on_confirm=confirm blocked=blocked>
+        <ConfirmDialog open=open id="confirm-limits" title=t("Set permanent limits?") confirm_label=t("Set limits")
+                pending_label=t("Setting…") guard=guard on_confirm=confirm blocked=blocked>
                 <p>{summary}</p>
-                <p><strong>"This cannot be undone."</strong></p>
-                <p>"Type both limits again to confirm."</p>
-                <DecimalField id="limits-confirm-buy" label="Daily buy limit, again".to_string() text=buy_again error=buy_again_error read_as=read_limit(buy_again) />
-                <DecimalField id="limits-confirm-sell" label="Daily sell limit, again".to_string() text=sell_again error=sell_again_error read_as=read_limit(sell_again) />
+                <p><strong>{t("This cannot be undone.")}</strong></p>
+                <p>{t("Type both limits again to confirm.")}</p>
+                <DecimalField id="limits-confirm-buy" label=t("Daily buy limit, again").to_string() text=buy_again error=buy_again_error read_as=read_limit(buy_again) />
+                <DecimalField id="limits-confirm-sell" label=t("Daily sell limit, again").to_string() text=sell_again error=sell_again_error read_as=read_limit(sell_again) />
             </ConfirmDialog>
     }
 }
 
 /// What the confirmation says the limits will do.
 fn limits_summary((buy, sell): (Decimal, Decimal), unit: &str) -> String {
-    format!(
-        "Buying at most {} and selling at most {} per day with this key, from now on.",
-        format_fiat_with_unit(buy, Some(unit)),
-        format_fiat_with_unit(sell, Some(unit))
+    tf(
+        "Buying at most {buy} and selling at most {sell} per day with this key, from now on.",
+        &[
+            ("buy", &format_fiat_with_unit(buy, Some(unit))),
+            ("sell", &format_fiat_with_unit(sell, Some(unit))),
+        ],
     )
 }
 
@@ -165,11 +168,14 @@ fn currency_codes(currencies: &[Currency]) -> (CurrencyId, Vec<(CurrencyId, Stri
 fn limits_sentence(sent: &Sent<TradingLimits>) -> Option<String> {
     match sent {
         Sent::Done(_) => None,
-        Sent::Refused(e) if e.status() == Some(409) => Some("Limits were already set for this key (perhaps from another tab or app). Limits are permanent, so they were not changed; the key's current limits are shown below.".to_string()),
+        Sent::Refused(e) if e.status() == Some(409) => Some(t("Limits were already set for this key (perhaps from another tab or app). Limits are permanent, so they were not changed; the key's current limits are shown below.").to_string()),
         Sent::Unknown => Some(no_answer_sentence(
-            "setting the key's permanent limits.",
-            "the key's current limits below (the page has been reloaded)",
+            t("setting the key's permanent limits."),
+            t("the key's current limits below (the page has been reloaded)"),
         )),
-        Sent::Refused(e) => Some(format!("The limits were not set: {}", e.user_message())),
+        Sent::Refused(e) => Some(tf(
+            "The limits were not set: {reason}",
+            &[("reason", &e.user_message())],
+        )),
     }
 }

@@ -7,13 +7,14 @@ use folio_client::Money;
 use leptos::prelude::*;
 
 use crate::format::{format_amount, format_datetime, MISSING};
+use crate::i18n::t;
 use crate::pages::operations::rows::{type_label, Names};
 
-/// Copies text to the clipboard and says so next to the button.
+/// Copies text to the clipboard and says so next to the button; `label` names what it copies
+/// ("Copy trade id").
 #[component]
-fn CopyButton(#[prop(into)] value: String, #[prop(into)] what: String) -> impl IntoView {
+fn CopyButton(#[prop(into)] value: String, label: &'static str) -> impl IntoView {
     let copied = RwSignal::new(false);
-    let label = format!("Copy {what}");
     let text = value.clone();
     let copy = move |_| {
         let promise = window().navigator().clipboard().write_text(&text);
@@ -24,19 +25,20 @@ fn CopyButton(#[prop(into)] value: String, #[prop(into)] what: String) -> impl I
     };
     view! {
         <button type="button" class="button button-quiet copy-button" aria-label=label on:click=copy>
-            {move || if copied.get() { "Copied" } else { "Copy" }}
+            {move || if copied.get() { t("Copied") } else { t("Copy") }}
         </button>
     }
 }
 
-fn id_line(term: &'static str, value: Option<String>) -> impl IntoView {
+/// A term and its id with a Copy button (`copy` is the button's label for screen readers).
+fn id_line(term: &'static str, copy: &'static str, value: Option<String>) -> impl IntoView {
     view! {
         <dt>{term}</dt>
         <dd class="id-line">
             {match value {
                 Some(v) => view! {
                     <code class="id">{v.clone()}</code>
-                    <CopyButton value=v what=term.to_lowercase() />
+                    <CopyButton value=v label=copy />
                 }
                 .into_any(),
                 None => MISSING.into_any(),
@@ -62,23 +64,23 @@ fn transaction(tx: &OperationTransaction, names: &Names) -> impl IntoView {
         .as_ref()
         .is_some_and(|m| m.value == -rust_decimal::Decimal::ONE);
     let balance = if cancelled {
-        "Cancelled (no balance change)".to_string()
+        t("Cancelled (no balance change)").to_string()
     } else {
         money_text(tx.asset_balance_after.as_ref(), names)
     };
     let credited = tx
         .credited_at
         .map(format_datetime)
-        .unwrap_or_else(|| "Pending".into());
-    let trade = tx.trade.clone().map(|t| {
+        .unwrap_or_else(|| t("Pending").into());
+    let trade = tx.trade.clone().map(|trade| {
         let d = |v: Option<rust_decimal::Decimal>| v.map(format_amount).unwrap_or_else(|| MISSING.into());
         view! {
-            {id_line("Trade id", t.trade_id.map(|i| i.to_string()))}
-            <dt>"Rate"</dt><dd class="num">{d(t.rate)}</dd>
-            <dt>"Rate with fee"</dt><dd class="num">{d(t.rate_with_fee)}</dd>
-            <dt>"Trade fee"</dt><dd class="num amount">{money_text(t.fee.as_ref(), names)}</dd>
-            <dt>"Fee percentage"</dt><dd class="num">{t.fee_percentage.map(|p| format!("{p} %")).unwrap_or_else(|| MISSING.into())}</dd>
-            <dt>"EUR rate"</dt><dd class="num">{d(t.to_eur_rate)}</dd>
+            {id_line(t("Trade id"), t("Copy trade id"), trade.trade_id.map(|i| i.to_string()))}
+            <dt>{t("Rate")}</dt><dd class="num">{d(trade.rate)}</dd>
+            <dt>{t("Rate with fee")}</dt><dd class="num">{d(trade.rate_with_fee)}</dd>
+            <dt>{t("Trade fee")}</dt><dd class="num amount">{money_text(trade.fee.as_ref(), names)}</dd>
+            <dt>{t("Fee percentage")}</dt><dd class="num">{trade.fee_percentage.map(|p| format!("{} %", format_amount(p))).unwrap_or_else(|| MISSING.into())}</dd>
+            <dt>{t("EUR rate")}</dt><dd class="num">{d(trade.to_eur_rate)}</dd>
         }
     });
     let compensates = tx.compensates.clone().map(|c| {
@@ -86,27 +88,33 @@ fn transaction(tx: &OperationTransaction, names: &Names) -> impl IntoView {
             .compensates_info
             .as_ref()
             .map(|i| {
-                let op = i.operation_type.as_ref().map(|t| type_label(t.as_str()));
-                let tx = i.transaction_type.as_ref().map(|t| t.as_str().to_string());
+                let op = i
+                    .operation_type
+                    .as_ref()
+                    .map(|kind| type_label(kind.as_str()));
+                let tx = i
+                    .transaction_type
+                    .as_ref()
+                    .map(|kind| kind.as_str().to_string());
                 format!("{} / {}", op.unwrap_or_default(), tx.unwrap_or_default())
             })
             .unwrap_or_default();
         view! {
-            {id_line("Compensates", Some(c))}
-            <dt>"Compensated kind"</dt><dd>{info}</dd>
+            {id_line(t("Compensates"), t("Copy compensates"), Some(c))}
+            <dt>{t("Compensated kind")}</dt><dd>{info}</dd>
         }
     });
     view! {
         <li class="op-tx">
             <h3>{format!("{kind} · {}", flow.as_deref().unwrap_or(MISSING))}</h3>
             <dl class="op-tx-fields">
-                {id_line("Transaction id", Some(tx.transaction_id.to_string()))}
-                <dt>"Amount"</dt><dd class="num amount">{money_text(tx.asset_amount.as_ref(), names)}</dd>
-                <dt>"Fee"</dt><dd class="num amount">{money_text(tx.fee_amount.as_ref(), names)}</dd>
-                <dt>"Balance after"</dt><dd class="num amount">{balance}</dd>
-                <dt>"Credited"</dt><dd>{credited}</dd>
-                {id_line("Wallet id", tx.wallet_id.as_ref().map(|w| w.to_string()))}
-                {id_line("Order id", tx.order_id.clone())}
+                {id_line(t("Transaction id"), t("Copy transaction id"), Some(tx.transaction_id.to_string()))}
+                <dt>{t("Amount")}</dt><dd class="num amount">{money_text(tx.asset_amount.as_ref(), names)}</dd>
+                <dt>{t("Fee")}</dt><dd class="num amount">{money_text(tx.fee_amount.as_ref(), names)}</dd>
+                <dt>{t("Balance after")}</dt><dd class="num amount">{balance}</dd>
+                <dt>{t("Credited")}</dt><dd>{credited}</dd>
+                {id_line(t("Wallet id"), t("Copy wallet id"), tx.wallet_id.as_ref().map(|w| w.to_string()))}
+                {id_line(t("Order id"), t("Copy order id"), tx.order_id.clone())}
                 {trade}
                 {compensates}
             </dl>
@@ -137,10 +145,10 @@ pub fn OperationDetail(
             <div class="op-detail-head">
                 <h2 id="op-detail-title">{type_label(&raw)}</h2>
                 <button type="button" class="button button-quiet" id="op-detail-close"
-                    on:click=move |_| on_close.run(())>"Close"</button>
+                    on:click=move |_| on_close.run(())>{t("Close")}</button>
             </div>
             <dl class="op-tx-fields">
-                {id_line("Operation id", Some(op.operation_id.to_string()))}
+                {id_line(t("Operation id"), t("Copy operation id"), Some(op.operation_id.to_string()))}
             </dl>
             <ul class="op-tx-list">{txs}</ul>
         </section>

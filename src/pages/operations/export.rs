@@ -10,6 +10,7 @@ use super::csv::{to_csv, to_json};
 use super::loader::Loader;
 use super::rows::Names;
 use crate::components::{ExportButtons, ExportFile, ExportKind, MakeFile};
+use crate::i18n::t;
 use crate::sections::{split_fn, warm_module};
 use futures::future::LocalBoxFuture;
 
@@ -34,7 +35,7 @@ pub fn OperationsExport(
             write_file(picked, names, kind == ExportKind::Json)
                 .await
                 .map_err(|_| {
-                    "The export could not be opened. Check your connection and try again."
+                    t("The export could not be opened. Check your connection and try again.")
                         .to_string()
                 })
         };

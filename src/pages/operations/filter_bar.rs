@@ -5,6 +5,7 @@
 use folio_client::current::OperationType;
 use leptos::prelude::*;
 
+use crate::i18n::t;
 use crate::pages::operations::filter::{FlowFilter, OperationsFilter};
 use crate::pages::operations::rows::type_label;
 use crate::url::with_param;
@@ -60,51 +61,51 @@ pub fn FilterBar(
         }
     };
     view! {
-        <form class="ops-filters card" role="search" aria-label="Filter operations"
+        <form class="ops-filters card" role="search" aria-label=t("Filter operations")
             on:submit=|ev| ev.prevent_default()>
             <div class="field ops-search">
-                <label for="ops-search">"Search"</label>
+                <label for="ops-search">{t("Search")}</label>
                 <input id="ops-search" type="search" data-shortcut="search" autocomplete="off"
-                    placeholder="Asset, symbol or id"
+                    placeholder=t("Asset, symbol or id")
                     prop:value=move || text.get()
                     on:input=move |ev| on_text.run(event_target_value(&ev)) />
             </div>
             <div class="field">
-                <label for="ops-type">"Type"</label>
+                <label for="ops-type">{t("Type")}</label>
                 <select id="ops-type" on:change=on_select("type")>
-                    <option value="" selected=move || filter.with(|f| f.op_type.is_none())>"All types"</option>
+                    <option value="" selected=move || filter.with(|f| f.op_type.is_none())>{t("All types")}</option>
                     {type_options}
                 </select>
             </div>
             <div class="field">
-                <label for="ops-asset">"Asset symbol"</label>
+                <label for="ops-asset">{t("Asset symbol")}</label>
                 <input id="ops-asset" type="text" autocomplete="off" spellcheck="false"
-                    placeholder="e.g. BTC" maxlength="16"
+                    placeholder=t("e.g. BTC") maxlength="16"
                     prop:value=move || filter.with(|f| f.asset.clone().unwrap_or_default())
                     on:change=on_select("asset") />
             </div>
             <div class="field">
-                <label for="ops-fiat">"Fiat currency"</label>
+                <label for="ops-fiat">{t("Fiat currency")}</label>
                 <select id="ops-fiat" on:change=on_select("fiat")>
-                    <option value="" selected=move || filter.with(|f| f.fiat.is_none())>"All currencies"</option>
+                    <option value="" selected=move || filter.with(|f| f.fiat.is_none())>{t("All currencies")}</option>
                     {fiat_options}
                 </select>
             </div>
             <div class="field">
-                <label for="ops-flow">"Direction"</label>
+                <label for="ops-flow">{t("Direction")}</label>
                 <select id="ops-flow" prop:value=flow on:change=on_select("flow")>
-                    <option value="">"In and out"</option>
-                    <option value="in">"Incoming"</option>
-                    <option value="out">"Outgoing"</option>
+                    <option value="">{t("In and out")}</option>
+                    <option value="in">{t("Incoming")}</option>
+                    <option value="out">{t("Outgoing")}</option>
                 </select>
             </div>
             <div class="field">
-                <label for="ops-from">"From"</label>
+                <label for="ops-from">{t("From")}</label>
                 <input id="ops-from" type="date" prop:value=move || date(true)
                     on:change=on_select("from") />
             </div>
             <div class="field">
-                <label for="ops-to">"To"</label>
+                <label for="ops-to">{t("To")}</label>
                 <input id="ops-to" type="date" prop:value=move || date(false)
                     on:change=on_select("to") />
             </div>
@@ -115,7 +116,7 @@ pub fn FilterBar(
                         text.set(String::new());
                         set.run(OperationsFilter::default());
                     }>
-                    "Clear filters"
+                    {t("Clear filters")}
                 </button>
             </div>
         </form>

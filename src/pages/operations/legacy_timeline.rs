@@ -23,6 +23,7 @@ use crate::data::catalogue;
 use crate::data::ledger::every_operation;
 use crate::data::load::account_resource;
 use crate::format::{format_datetime, MISSING};
+use crate::i18n::{t, tf};
 use crate::pages::operations::rows::Names;
 use crate::pages::operations::timeline_rows::{
     source_counts, source_key, source_words, timeline_row,
@@ -62,11 +63,11 @@ pub fn SourceToggle(gone: RwSignal<bool>) -> impl IntoView {
             <label class="radio" for="ops-include-legacy">
                 <input type="checkbox" id="ops-include-legacy" prop:checked=move || include.get()
                     on:change=move |ev| set_source.run(IncludeLegacy(event_target_checked(&ev))) />
-                "Include legacy records"
+                {t("Include legacy records")}
             </label>
             {move || (include.get() && gone.get()).then(|| view! {
                 <p class="notice" id="ops-legacy-gone" role="status">
-                    "The legacy API has been switched off (it was available until 31 January 2027), so there are no legacy records to add. Every operation is in the list below."
+                    {t("The legacy API has been switched off (it was available until 31 January 2027), so there are no legacy records to add. Every operation is in the list below.")}
                 </p>
             })}
         </div>
@@ -132,6 +133,15 @@ async fn load(client: Client, keyless: Client) -> Result<(Vec<TimelineEntry>, Na
 fn entries_view(entries: Vec<TimelineEntry>, names: Names) -> impl IntoView {
     let (both, current, legacy) = source_counts(&entries);
     let total = entries.len();
+    let text = |n: usize| n.to_string();
+    let (total_text, both_text, current_text, legacy_text) =
+        (text(total), text(both), text(current), text(legacy));
+    let counts = [
+        ("total", total_text.as_str()),
+        ("both", &both_text),
+        ("current", &current_text),
+        ("legacy", &legacy_text),
+    ];
     let rows: Vec<_> = entries.iter().map(|e| timeline_row(e, &names)).collect();
     let rows = StoredValue::new(rows);
     let shown = RwSignal::new(STEP);
@@ -156,14 +166,14 @@ fn entries_view(entries: Vec<TimelineEntry>, names: Names) -> impl IntoView {
     view! {
         <p class="ops-status" role="status" id="timeline-summary" data-entries=total.to_string()
             data-both=both.to_string() data-current=current.to_string() data-legacy=legacy.to_string()>
-            {format!("{total} entries, newest first: {both} in both APIs (counted once), {current} only in the current API, {legacy} only in the legacy API.")}
+            {tf("{total} entries, newest first: {both} in both APIs (counted once), {current} only in the current API, {legacy} only in the legacy API.", &counts)}
         </p>
-        <section class="card" aria-label="Combined timeline">
+        <section class="card" aria-label=t("Combined timeline")>
             <ul class="timeline-list" id="timeline-list">{list}</ul>
             <Show when=move || shown.get() < total>
                 <button type="button" class="button" id="timeline-more"
                     on:click=move |_| shown.update(|n| *n += STEP)>
-                    "Show more"
+                    {t("Show more")}
                 </button>
             </Show>
         </section>
@@ -196,10 +206,10 @@ fn LegacyTimeline() -> impl IntoView {
     });
     move || {
         match data.get() {
-        None => view! { <Loading what="every current and legacy record" /> }.into_any(),
+        None => view! { <Loading what=t("every current and legacy record") /> }.into_any(),
         Some(Err(e)) if sunset::is_gone(&e) => ().into_any(),
         Some(Err(e)) => {
-            view! { <ErrorView error=e what="the legacy records" on_retry=move |_| data.refetch() /> }
+            view! { <ErrorView error=e what=t("the legacy records") on_retry=move |_| data.refetch() /> }
                 .into_any()
         }
         Some(Ok((entries, names))) => entries_view(entries, names).into_any(),

@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::loader::{Busy, Loader};
-use crate::pages::operations::rows::{ListRow, OperationSummary};
+use crate::i18n::{t, tf};
+use crate::pages::operations::rows::{is_known_type, ListRow, OperationSummary};
 use crate::pages::operations::virtual_list::{near_end, window};
 
 /// Height of every row (day headings included), in px; matches `.op-row` in the CSS.
@@ -16,6 +17,12 @@ pub const ROW_PX: u32 = 56;
 
 fn set_height(el: &web_sys::HtmlElement, px: u32) {
     let _ = el.style().set_property("height", &format!("{px}px"));
+}
+
+/// "Rate 65,000.00 · with fee 65,968.50".
+fn rate_text(rate: &str, with_fee: &str) -> String {
+    let v = [("rate", rate), ("with_fee", with_fee)];
+    tf("Rate {rate} · with fee {with_fee}", &v)
 }
 
 fn operation_row(s: &OperationSummary, index: usize, selected: RwSignal<Option<usize>>) -> AnyView {
@@ -37,20 +44,20 @@ fn operation_row(s: &OperationSummary, index: usize, selected: RwSignal<Option<u
         .map(|t| t.format("%H:%M").to_string())
         .unwrap_or_default();
     let status = if s.cancelled {
-        Some(("status-cancelled", "Cancelled"))
+        Some(("status-cancelled", t("Cancelled")))
     } else if s.pending {
-        Some(("status-pending", "Pending"))
+        Some(("status-pending", t("Pending")))
     } else if s.compensating {
-        Some(("status-compensating", "Reversal"))
+        Some(("status-compensating", t("Reversal")))
     } else {
         None
     };
     let extra = [
-        s.fee.as_ref().map(|f| format!("Fee {f}")),
-        s.tax.as_ref().map(|t| format!("Tax {t}")),
+        s.fee.as_ref().map(|fee| tf("Fee {fee}", &[("fee", fee)])),
+        s.tax.as_ref().map(|tax| tf("Tax {tax}", &[("tax", tax)])),
         s.rate
             .as_ref()
-            .map(|(r, rf)| format!("Rate {r} · with fee {rf}")),
+            .map(|(rate, with_fee)| rate_text(rate, with_fee)),
     ]
     .into_iter()
     .flatten()
@@ -59,7 +66,7 @@ fn operation_row(s: &OperationSummary, index: usize, selected: RwSignal<Option<u
     let is_selected = move || selected.get() == Some(index);
     view! {
         <li class="op-row" data-type=s.type_raw.clone() data-id=s.id.clone()
-            class:op-unknown=crate::pages::operations::rows::type_label(&s.type_raw) == s.type_raw>
+            class:op-unknown=!is_known_type(&s.type_raw)>
             <button type="button" class="op-open"
                 aria-pressed=move || is_selected().to_string()
                 on:click=move |_| selected.set(Some(index))>
@@ -155,7 +162,7 @@ pub fn OperationsList(
     };
     view! {
         <div class="ops-scroll" node_ref=scroller on:scroll=on_scroll tabindex="0"
-            role="region" aria-label="Operations, newest first" data-testid="ops-scroll">
+            role="region" aria-label=t("Operations, newest first") data-testid="ops-scroll">
             <ul class="ops-list" data-rows=move || rows.with(Vec::len).to_string()>
                 <li class="vl-spacer" aria-hidden="true" node_ref=top></li>
                 {visible}

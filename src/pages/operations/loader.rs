@@ -15,6 +15,7 @@ use leptos::prelude::*;
 
 use crate::data::catalogue;
 use crate::data::page_task::PageTasks;
+use crate::i18n::tf;
 use crate::pages::operations::filter::OperationsFilter;
 use crate::pages::operations::rows::{summarize, Names, OperationSummary};
 
@@ -272,10 +273,11 @@ async fn resolve(
             .iter()
             .find(|(_, (symbol, _))| symbol.eq_ignore_ascii_case(&code))
             .map(|(id, _)| CurrencyId::new(id.clone()))
-            .ok_or_else(|| format!("There is no fiat currency {code}."))?;
+            .ok_or_else(|| tf("There is no fiat currency {code}.", &[("code", &code)]))?;
         query.currency_ids.push(id);
     }
     if let Some(symbol) = asset {
+        let v = [("symbol", symbol.as_str())];
         let search = AssetsQuery {
             symbol: Some(symbol.clone()),
             page_size: Some(25),
@@ -294,7 +296,7 @@ async fn resolve(
                         .is_some_and(|s| s.eq_ignore_ascii_case(&symbol))
                 })
             })
-            .ok_or_else(|| format!("There is no asset with the symbol {symbol}."))?;
+            .ok_or_else(|| tf("There is no asset with the symbol {symbol}.", &v))?;
         let shown = asset.symbol.clone().unwrap_or(symbol);
         names.0.insert(
             asset.id.to_string(),

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::loader::{Busy, Loader};
 use crate::format::skipped_sentence;
+use crate::i18n::{t, tf};
 
 /// The status line; `shown` are the operations the filters keep.
 #[component]
@@ -16,19 +17,28 @@ pub fn LoadStatus(loader: Loader, shown: Memo<Vec<usize>>) -> impl IntoView {
         let n = shown.with(Vec::len);
         let more = match p.stopped {
             Some(Stopped::RepeatedCursor) => {
-                "the service sent a page it had sent before, so loading stopped"
+                t("the service sent a page it had sent before, so loading stopped")
             }
-            Some(Stopped::NoNewItems) => "several pages brought nothing new, so loading stopped",
-            None if p.done => "all loaded",
-            None => "more available",
+            Some(Stopped::NoNewItems) => t("several pages brought nothing new, so loading stopped"),
+            None if p.done => t("all loaded"),
+            None => t("more available"),
         };
         let skipped = skipped_sentence(p.skipped)
             .map(|s| format!(" {s}"))
             .unwrap_or_default();
-        format!(
-            "Showing {n} of {} loaded operations ({} pages, {more}).{skipped}",
-            p.items, p.pages
-        )
+        // Counts without thousands separators, as before (the e2e tests read them).
+        let (n, items, pages) = (n.to_string(), p.items.to_string(), p.pages.to_string());
+        let v = [
+            ("n", &*n),
+            ("items", &items),
+            ("pages", &pages),
+            ("more", more),
+        ];
+        let showing = tf(
+            "Showing {n} of {items} loaded operations ({pages} pages, {more}).",
+            &v,
+        );
+        format!("{showing}{skipped}")
     };
     view! { <p class="ops-status" role="status" aria-live="polite" id="ops-status">{text}</p> }
 }
@@ -38,7 +48,9 @@ pub fn LoadStatus(loader: Loader, shown: Memo<Vec<usize>>) -> impl IntoView {
 pub fn LoadAllProgress(loader: Loader) -> impl IntoView {
     let label = move || {
         let p = loader.progress.get();
-        format!("Loading all: {} operations, {} pages", p.items, p.pages)
+        let (items, pages) = (p.items.to_string(), p.pages.to_string());
+        let v = [("items", &*items), ("pages", &pages)];
+        tf("Loading all: {items} operations, {pages} pages", &v)
     };
     move || {
         (loader.busy.get() == Busy::All).then(|| {
@@ -46,7 +58,7 @@ pub fn LoadAllProgress(loader: Loader) -> impl IntoView {
                 <div class="ops-progress card" data-testid="load-all-progress">
                     <label for="ops-progress-bar">{label}</label>
                     <progress id="ops-progress-bar"></progress>
-                    <button type="button" class="button" id="ops-stop" on:click=move |_| loader.stop()>"Stop"</button>
+                    <button type="button" class="button" id="ops-stop" on:click=move |_| loader.stop()>{t("Stop")}</button>
                 </div>
             }
         })
@@ -62,11 +74,11 @@ pub fn LoadButtons(loader: Loader) -> impl IntoView {
         <div class="ops-more">
             <button type="button" class="button" id="ops-load-more" disabled=off
                 on:click=move |_| loader.load(false)>
-                {move || if busy() == Busy::More { "Loading…" } else { "Load more" }}
+                {move || if busy() == Busy::More { t("Loading…") } else { t("Load more") }}
             </button>
             <button type="button" class="button" id="ops-load-all" disabled=off
                 on:click=move |_| loader.load(true)>
-                "Load all"
+                {t("Load all")}
             </button>
         </div>
     }

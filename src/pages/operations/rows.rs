@@ -10,6 +10,7 @@ use folio_client::current::{Flow, Operation, OperationTransaction, TransactionTy
 use folio_client::Money;
 
 use crate::format::format_amount;
+use crate::i18n::t;
 
 /// Symbols and names for asset and currency ids (`id → (symbol, name)`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -66,23 +67,33 @@ pub struct OperationSummary {
     pub haystack: String,
 }
 
-/// A readable label for an operation type; unknown types are shown by their raw name.
+/// The app's words for an operation type it knows (`None` for a type it does not know).
+fn known_type_label(raw: &str) -> Option<&'static str> {
+    Some(match raw {
+        "deposit" => t("Deposit"),
+        "withdrawal" => t("Withdrawal"),
+        "buy" => t("Buy"),
+        "sell" => t("Sell"),
+        "swap" => t("Swap"),
+        "savings_plan" => t("Savings plan"),
+        "stake" => t("Stake"),
+        "unstake" => t("Unstake"),
+        "staking_reward" => t("Staking reward"),
+        "passive_earn_reward" => t("Passive earn reward"),
+        "refund" => t("Refund"),
+        _ => return None,
+    })
+}
+
+/// Whether Folio has words for this operation type.
+pub fn is_known_type(raw: &str) -> bool {
+    known_type_label(raw).is_some()
+}
+
+/// A readable label for an operation type; unknown types are shown by their raw name (as the
+/// service wrote it, in every language).
 pub fn type_label(raw: &str) -> String {
-    let label = match raw {
-        "deposit" => "Deposit",
-        "withdrawal" => "Withdrawal",
-        "buy" => "Buy",
-        "sell" => "Sell",
-        "swap" => "Swap",
-        "savings_plan" => "Savings plan",
-        "stake" => "Stake",
-        "unstake" => "Unstake",
-        "staking_reward" => "Staking reward",
-        "passive_earn_reward" => "Passive earn reward",
-        "refund" => "Refund",
-        other => return other.to_string(),
-    };
-    label.to_string()
+    known_type_label(raw).map_or_else(|| raw.to_string(), str::to_string)
 }
 
 fn amount_text(money: &Money, names: &Names) -> String {
@@ -180,7 +191,7 @@ pub enum ListRow {
 pub fn day_of(s: &OperationSummary) -> String {
     match s.time {
         Some(t) if !s.pending => t.format("%Y-%m-%d").to_string(),
-        _ => "Pending".to_string(),
+        _ => t("Pending").to_string(),
     }
 }
 

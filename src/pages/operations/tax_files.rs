@@ -12,10 +12,12 @@ use folio_export::tax::{DateRange, TaxFile, TaxFormat};
 use leptos::prelude::*;
 
 use super::tax_prepare::{prepare, TaxRequest};
+use super::tax_summary::summary_line;
 use crate::components::LazyPage;
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::download::offer_text;
+use crate::i18n::{t, tf};
 use crate::sections::split_page;
 use crate::sections::warm_module;
 
@@ -41,9 +43,9 @@ fn format_of(value: &str) -> TaxFormat {
 
 fn format_label(format: TaxFormat) -> &'static str {
     match format {
-        TaxFormat::BitpandaCsv => "Bitpanda-style trades CSV",
-        TaxFormat::KoinlyCsv => "Koinly universal CSV",
-        TaxFormat::GhostfolioJson => "Ghostfolio import JSON",
+        TaxFormat::BitpandaCsv => t("Bitpanda-style trades CSV"),
+        TaxFormat::KoinlyCsv => t("Koinly universal CSV"),
+        TaxFormat::GhostfolioJson => t("Ghostfolio import JSON"),
     }
 }
 
@@ -54,14 +56,14 @@ fn period(year: &str, from: &str, to: &str) -> Result<DateRange, (&'static str, 
             .parse::<i32>()
             .ok()
             .and_then(DateRange::year)
-            .ok_or(("tax-year", "Pick a tax year.".into()));
+            .ok_or(("tax-year", t("Pick a tax year.").into()));
     }
     let date = |text: &str, field: &'static str| {
         NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-            .map_err(|_| (field, "Enter a date.".to_string()))
+            .map_err(|_| (field, t("Enter a date.").to_string()))
     };
     let (from, to) = (date(from, "tax-from")?, date(to, "tax-to")?);
-    DateRange::new(from, to).ok_or(("tax-to", "The end must not be before the start.".into()))
+    DateRange::new(from, to).ok_or(("tax-to", t("The end must not be before the start.").into()))
 }
 
 // The form and its work load with the export's module when the disclosure is first opened.
@@ -81,7 +83,7 @@ pub fn TaxFiles() -> impl IntoView {
             on:pointerenter=|_| warm_module(preload_tax_files_form())
             on:focusin=|_| warm_module(preload_tax_files_form())
             on:toggle=move |_| opened.set(true)>
-            <summary>"Files for tax tools"</summary>
+            <summary>{t("Files for tax tools")}</summary>
             {move || opened.get().then(|| view! { <LazyPage load=tax_files_form /> })}
         </details>
     }
@@ -124,7 +126,7 @@ fn TaxFilesForm() -> impl IntoView {
         let (Some(client), Some(keyless)) =
             (session.client(settings), session.keyless_client(settings))
         else {
-            state.set(Prepared::Failed("Connect with your key first.".into()));
+            state.set(Prepared::Failed(t("Connect with your key first.").into()));
             return;
         };
         let (format, legacy) = (
@@ -141,7 +143,7 @@ fn TaxFilesForm() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match prepare(client, keyless, request, progress).await {
                 Ok(done) => {
-                    let (name, summary) = (done.file_name.clone(), done.summary.line());
+                    let (name, summary) = (done.file_name.clone(), summary_line(&done.summary));
                     file.set_value(Some(done));
                     state.set(Prepared::Ready { name, summary });
                 }
@@ -160,7 +162,9 @@ fn TaxFilesForm() -> impl IntoView {
             })
         });
         if refused == Some(true) {
-            state.set(Prepared::Failed("The browser refused the download.".into()));
+            state.set(Prepared::Failed(
+                t("The browser refused the download.").into(),
+            ));
         }
     };
     let error_for = move |field: &'static str| {
@@ -183,43 +187,46 @@ fn TaxFilesForm() -> impl IntoView {
     let custom = move || year.get() == "custom";
     let status = move || match state.get() {
         Prepared::Idle => None,
-        Prepared::Working(Some(n)) => Some(format!("Reading every operation… {n} so far.")),
-        Prepared::Working(None) => Some("Writing the file…".into()),
+        Prepared::Working(Some(n)) => {
+            let n = n.to_string();
+            Some(tf("Reading every operation… {n} so far.", &[("n", &n)]))
+        }
+        Prepared::Working(None) => Some(t("Writing the file…").into()),
         Prepared::Ready { summary, .. } => Some(summary),
         Prepared::Failed(why) => Some(why),
     };
     view! {
         <div class="tax-files-form">
             <p class="hint">
-                "A file for one period that Koinly, Ghostfolio or tools reading Bitpanda's own CSV can import. "
-                "It is made from every operation of the account, whatever the list's filters show."
+                {t("A file for one period that Koinly, Ghostfolio or tools reading Bitpanda's own CSV can import. ")}
+                {t("It is made from every operation of the account, whatever the list's filters show.")}
             </p>
             <form class="tax-form" on:submit=|ev| ev.prevent_default()>
                 <div class="field">
-                    <label for="tax-year">"Period"</label>
+                    <label for="tax-year">{t("Period")}</label>
                     <select id="tax-year" prop:value=move || year.get()
                         on:change=move |ev| { year.set(event_target_value(&ev)); reset(); }>
                         {years}
-                        <option value="custom">"Other dates…"</option>
+                        <option value="custom">{t("Other dates…")}</option>
                     </select>
                     <p id="tax-year-error" class="field-error" role="alert">{error_for("tax-year")}</p>
                 </div>
                 <div class="field" hidden=move || !custom()>
-                    <label for="tax-from">"From"</label>
+                    <label for="tax-from">{t("From")}</label>
                     <input id="tax-from" type="date" prop:value=move || from.get()
                         aria-describedby="tax-from-error"
                         on:change=move |ev| { from.set(event_target_value(&ev)); reset(); } />
                     <p id="tax-from-error" class="field-error" role="alert">{error_for("tax-from")}</p>
                 </div>
                 <div class="field" hidden=move || !custom()>
-                    <label for="tax-to">"To"</label>
+                    <label for="tax-to">{t("To")}</label>
                     <input id="tax-to" type="date" prop:value=move || to.get()
                         aria-describedby="tax-to-error"
                         on:change=move |ev| { to.set(event_target_value(&ev)); reset(); } />
                     <p id="tax-to-error" class="field-error" role="alert">{error_for("tax-to")}</p>
                 </div>
                 <div class="field">
-                    <label for="tax-format">"Format"</label>
+                    <label for="tax-format">{t("Format")}</label>
                     <select id="tax-format" prop:value=move || format.get().slug()
                         on:change=move |ev| { format.set(format_of(&event_target_value(&ev))); reset(); }>
                         {formats}
@@ -228,17 +235,17 @@ fn TaxFilesForm() -> impl IntoView {
                 <label class="check" hidden=move || !may_legacy()>
                     <input type="checkbox" id="tax-legacy" prop:checked=move || with_legacy.get()
                         on:change=move |ev| { with_legacy.set(event_target_checked(&ev)); reset(); } />
-                    "Add the legacy API's trades that the current history lacks"
+                    {t("Add the legacy API's trades that the current history lacks")}
                 </label>
                 <div class="tax-actions">
                     <button type="button" class="button" id="tax-prepare" disabled=busy on:click=on_prepare>
-                        "Prepare the file"
+                        {t("Prepare the file")}
                     </button>
                     {move || matches!(state.get(), Prepared::Ready { .. }).then(|| {
                         let name = match state.get() { Prepared::Ready { name, .. } => name, _ => String::new() };
                         view! {
                             <button type="button" class="button button-primary" id="tax-download" on:click=on_download>
-                                {format!("Download {name}")}
+                                {tf("Download {name}", &[("name", &name)])}
                             </button>
                         }
                     })}

@@ -9,6 +9,7 @@ use folio_client::legacy::timeline::{LegacyRecord, Source, TimelineEntry};
 use rust_decimal::Decimal;
 
 use crate::format::format_amount;
+use crate::i18n::{t, tf, tn};
 use crate::pages::legacy::words::type_words;
 use crate::pages::operations::rows::{summarize, Names};
 
@@ -30,9 +31,9 @@ pub struct TimelineRow {
 /// The source in words.
 pub fn source_words(source: Source) -> &'static str {
     match source {
-        Source::Current => "Current API",
-        Source::Legacy => "Legacy API",
-        Source::Both => "Both APIs",
+        Source::Current => t("Current API"),
+        Source::Legacy => t("Legacy API"),
+        Source::Both => t("Both APIs"),
     }
 }
 
@@ -59,57 +60,54 @@ fn amount(value: Option<Decimal>, unit: Option<&String>, id: Option<&String>) ->
 }
 
 fn words(raw: Option<&str>) -> String {
-    raw.map(type_words).unwrap_or_else(|| "Unknown".to_string())
+    raw.map(type_words)
+        .unwrap_or_else(|| t("Unknown").to_string())
 }
 
 /// One legacy record in words: (what it is, amount and status).
 pub fn describe_record(record: &LegacyRecord) -> (String, String) {
-    let line = |what: &str, kind: Option<&str>, amount: String, status: Option<&str>| {
+    let line = |what: String, amount: String, status: Option<&str>| {
         let status = status
             .map(|s| format!(" · {}", status_words(s)))
             .unwrap_or_default();
-        (
-            format!("{what}: {}", words(kind)),
-            format!("{amount}{status}"),
-        )
+        (what, format!("{amount}{status}"))
     };
     match record {
-        LegacyRecord::Trade(t) => {
-            let a = &t.attributes;
+        LegacyRecord::Trade(trade) => {
+            let a = &trade.attributes;
             let coin = amount(
                 a.amount_cryptocoin,
                 a.cryptocoin_symbol.as_ref(),
                 a.cryptocoin_id.as_ref(),
             );
-            let kind = a.trade_type.as_ref().map(|k| k.as_str());
+            let k = words(a.trade_type.as_ref().map(|k| k.as_str()));
             let (mut what, rest) = line(
-                "Legacy trade",
-                kind,
+                tf("Legacy trade: {kind}", &[("kind", &k)]),
                 coin,
                 a.status.as_ref().map(|s| s.as_str()),
             );
             if a.is_swap == Some(true) {
-                what.push_str(" (swap)");
+                what = tf("{title} (swap)", &[("title", &what)]);
             }
             if a.is_savings == Some(true) {
-                what.push_str(" (savings plan)");
+                what = tf("{title} (savings plan)", &[("title", &what)]);
             }
             (what, rest)
         }
-        LegacyRecord::Fiat(t) => {
-            let a = &t.attributes;
+        LegacyRecord::Fiat(fiat) => {
+            let a = &fiat.attributes;
+            let k = words(a.transaction_type.as_ref().map(|k| k.as_str()));
             line(
-                "Legacy fiat transaction",
-                a.transaction_type.as_ref().map(|k| k.as_str()),
+                tf("Legacy fiat transaction: {kind}", &[("kind", &k)]),
                 amount(a.amount, None, None),
                 a.status.as_ref().map(|s| s.as_str()),
             )
         }
-        LegacyRecord::Crypto(t) => {
-            let a = &t.attributes;
+        LegacyRecord::Crypto(crypto) => {
+            let a = &crypto.attributes;
+            let k = words(a.transaction_type.as_ref().map(|k| k.as_str()));
             line(
-                "Legacy crypto transaction",
-                a.transaction_type.as_ref().map(|k| k.as_str()),
+                tf("Legacy crypto transaction: {kind}", &[("kind", &k)]),
                 amount(
                     a.amount,
                     a.cryptocoin_symbol.as_ref(),
@@ -118,11 +116,11 @@ pub fn describe_record(record: &LegacyRecord) -> (String, String) {
                 a.status.as_ref().map(|s| s.as_str()),
             )
         }
-        LegacyRecord::Commodity(t) => {
-            let a = &t.attributes;
+        LegacyRecord::Commodity(metal) => {
+            let a = &metal.attributes;
+            let k = words(a.transaction_type.as_ref().map(|k| k.as_str()));
             line(
-                "Legacy metal transaction",
-                a.transaction_type.as_ref().map(|k| k.as_str()),
+                tf("Legacy metal transaction: {kind}", &[("kind", &k)]),
                 amount(
                     a.amount,
                     a.cryptocoin_symbol.as_ref(),
@@ -146,9 +144,12 @@ pub fn timeline_row(entry: &TimelineEntry, names: &Names) -> TimelineRow {
                 .collect::<Vec<_>>()
                 .join(" → ");
             if !legacy.is_empty() {
-                let n = legacy.len();
-                let noun = if n == 1 { "record" } else { "records" };
-                detail.push_str(&format!(" · also {n} legacy {noun}, counted once"));
+                detail.push_str(" · ");
+                detail.push_str(&tn(
+                    legacy.len(),
+                    "also {n} legacy record, counted once",
+                    "also {n} legacy records, counted once",
+                ));
             }
             TimelineRow {
                 key: s.id,

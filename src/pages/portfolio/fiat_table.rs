@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use super::rows::FiatRow;
 use crate::components::FiatCell;
+use crate::i18n::t;
 
 #[component]
 pub fn FiatTable(rows: Vec<FiatRow>) -> impl IntoView {
@@ -25,12 +26,12 @@ pub fn FiatTable(rows: Vec<FiatRow>) -> impl IntoView {
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="fiat-caption">
             <table class="data-table fiat-table" id="fiat-table">
-                <caption id="fiat-caption" class="visually-hidden">"Cash (fiat balances)"</caption>
+                <caption id="fiat-caption" class="visually-hidden">{t("Cash (fiat balances)")}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">"Currency"</th>
-                        <th scope="col" class="num">"Balance"</th>
-                        <th scope="col" class="num">"Available"</th>
+                        <th scope="col">{t("Currency")}</th>
+                        <th scope="col" class="num">{t("Balance")}</th>
+                        <th scope="col" class="num">{t("Available")}</th>
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

@@ -6,6 +6,7 @@ use super::rows::{sort_positions, PositionColumn, PositionRow};
 use crate::components::table::sorting::{SortDirection, SortState};
 use crate::components::{AmountCell, FiatCell, PercentCell, SortHeader};
 use crate::format::{format_amount, or_missing};
+use crate::i18n::{t, tf};
 use crate::money::staked;
 
 /// One row per asset; header buttons sort (first click: names A→Z, amounts largest first).
@@ -32,7 +33,7 @@ pub fn PositionsTable(rows: Vec<PositionRow>, #[prop(into)] unit: String) -> imp
                         <td class="num available amount">
                             {or_missing(row.available, format_amount)}
                             {staked(row.balance, row.available).map(|s| view! {
-                                <span class="staked-note" data-testid="staked-note">{format!("{} staked", format_amount(s))}</span>
+                                <span class="staked-note" data-testid="staked-note">{tf("{amount} staked", &[("amount", &format_amount(s))])}</span>
                             })}
                         </td>
                         <FiatCell value=row.value class="value" />
@@ -46,19 +47,19 @@ pub fn PositionsTable(rows: Vec<PositionRow>, #[prop(into)] unit: String) -> imp
     };
     let desc = SortDirection::Descending;
     view! {
-        <p class="hint">{format!("Values in {unit}. Balance includes staked amounts; Available is what can be traded. Select a column heading to sort.")}</p>
+        <p class="hint">{tf("Values in {unit}. Balance includes staked amounts; Available is what can be traded. Select a column heading to sort.", &[("unit", &unit)])}</p>
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="positions-caption">
             <table class="data-table positions-table" id="positions-table">
-                <caption id="positions-caption" class="visually-hidden">"Asset holdings"</caption>
+                <caption id="positions-caption" class="visually-hidden">{t("Asset holdings")}</caption>
                 <thead>
                     <tr>
-                        <SortHeader column=PositionColumn::Name label="Asset" sort=sort first_direction=SortDirection::Ascending />
-                        <SortHeader column=PositionColumn::Balance label="Balance" sort=sort first_direction=desc class="num" />
-                        <SortHeader column=PositionColumn::Available label="Available" sort=sort first_direction=desc class="num" />
-                        <SortHeader column=PositionColumn::Value label="Value" sort=sort first_direction=desc class="num" />
-                        <SortHeader column=PositionColumn::Invested label="Invested" sort=sort first_direction=desc class="num" />
-                        <SortHeader column=PositionColumn::Return label="Return" sort=sort first_direction=desc class="num" />
-                        <SortHeader column=PositionColumn::ReturnPercent label="Return %" sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::Name label=t("Asset") sort=sort first_direction=SortDirection::Ascending />
+                        <SortHeader column=PositionColumn::Balance label=t("Balance") sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::Available label=t("Available") sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::Value label=t("Value") sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::Invested label=t("Invested") sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::Return label=t("Return") sort=sort first_direction=desc class="num" />
+                        <SortHeader column=PositionColumn::ReturnPercent label=t("Return %") sort=sort first_direction=desc class="num" />
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

@@ -10,6 +10,7 @@ use rust_decimal::Decimal;
 use crate::components::charts::allocation::{allocation, AllocationSlice};
 use crate::components::table::sorting::{compare_optional, compare_text, SortDirection, SortState};
 use crate::data::catalogue::short_id;
+use crate::i18n::t;
 
 /// How many slices the allocation donut shows before merging the rest into "Other".
 pub const MAX_SLICES: usize = 8;
@@ -214,7 +215,7 @@ pub fn asset_allocation(rows: &[PositionRow]) -> Vec<AllocationSlice> {
         .iter()
         .filter_map(|r| Some((r.symbol.clone(), r.value?)))
         .collect();
-    allocation(&holdings, MAX_SLICES, "Other")
+    allocation(&holdings, MAX_SLICES, t("Other"))
 }
 
 #[cfg(test)]

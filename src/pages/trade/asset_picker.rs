@@ -12,6 +12,7 @@ use crate::contexts::settings::use_settings;
 use crate::data::catalogue;
 use crate::data::page_task::PageTasks;
 use crate::format::format_amount;
+use crate::i18n::{t, tf};
 use crate::pages::trade::ticket::asset_decimals;
 
 /// The chosen asset as the form needs it: held figures when held, else none available.
@@ -68,11 +69,14 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
         h.iter()
             .flatten()
             .map(|h| {
-                let text = format!(
-                    "{} — {} ({} available)",
-                    h.asset.symbol,
-                    h.asset.name,
-                    h.asset.available.map(format_amount).unwrap_or_default()
+                let amount = h.asset.available.map(format_amount).unwrap_or_default();
+                let text = tf(
+                    "{symbol} — {name} ({amount} available)",
+                    &[
+                        ("symbol", &h.asset.symbol),
+                        ("name", &h.asset.name),
+                        ("amount", &amount),
+                    ],
                 );
                 view! { <option value=h.asset.id.to_string()>{text}</option> }
             })
@@ -96,10 +100,10 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
         None => None,
         Some(Err(message)) => Some(view! { <p class="field-error" role="alert">{message}</p> }.into_any()),
         Some(Ok(list)) if list.is_empty() => Some(
-            view! { <p class="hint" role="status" data-testid="no-asset">"No asset has exactly that symbol."</p> }.into_any(),
+            view! { <p class="hint" role="status" data-testid="no-asset">{t("No asset has exactly that symbol.")}</p> }.into_any(),
         ),
         Some(Ok(list)) => Some(view! {
-            <ul class="asset-results" id="asset-results" aria-label="Search results">
+            <ul class="asset-results" id="asset-results" aria-label=t("Search results")>
                 {list.into_iter().map(|asset| {
                     let picked = holdings.with_value(|h| pick(&asset, h));
                     let label = format!("{} — {}", picked.symbol, picked.name);
@@ -118,25 +122,25 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
     };
     view! {
         <section class="card asset-picker" aria-labelledby="asset-title">
-            <h2 id="asset-title">"Asset"</h2>
+            <h2 id="asset-title">{t("Asset")}</h2>
             {has_holdings.then(|| view! {
                 <div class="field">
-                    <label for="held-asset">"One you hold"</label>
+                    <label for="held-asset">{t("One you hold")}</label>
                     <select id="held-asset" on:change=choose_held>
-                        <option value="">"Choose…"</option>
+                        <option value="">{t("Choose…")}</option>
                         {held_options}
                     </select>
                 </div>
             })}
             <form class="field" role="search" on:submit=search>
-                <label for="asset-search">"Or search by symbol"</label>
+                <label for="asset-search">{t("Or search by symbol")}</label>
                 <div class="input-with-button">
                     <input id="asset-search" type="text" data-shortcut="search" autocomplete="off" spellcheck="false"
                         placeholder="BTC, ETH, AAPL…"
                         prop:value=move || query.get()
                         on:input=move |ev| query.set(event_target_value(&ev)) />
                     <button type="submit" class="button" id="asset-search-button" disabled=move || searching.get()>
-                        {move || if searching.get() { "Searching…" } else { "Search" }}
+                        {move || if searching.get() { t("Searching…") } else { t("Search") }}
                     </button>
                 </div>
                 {result_list}
@@ -163,20 +167,23 @@ fn PickedSummary(asset: PickedAsset) -> impl IntoView {
         }
     });
     let price = move || match ticker.get() {
-        None => "loading…".to_string(),
+        None => t("loading…").to_string(),
         Some(Some(t)) => t
             .price
             .map(|p| format!("{} EUR", format_amount(p)))
             .unwrap_or_else(|| "—".into()),
-        Some(None) => "not available".to_string(),
+        Some(None) => t("not available").to_string(),
     };
-    let held = asset
-        .available
-        .map(|a| format!("{} {} available", format_amount(a), asset.symbol));
+    let held = asset.available.map(|a| {
+        tf(
+            "{amount} {asset} available",
+            &[("amount", &format_amount(a)), ("asset", &asset.symbol)],
+        )
+    });
     view! {
         <p class="picked-asset" id="picked-asset" role="status" data-asset-id=asset.id.to_string()>
             <strong>{format!("{} ({})", asset.name, asset.symbol)}</strong>
-            " · current price "
+            {t(" · current price ")}
             <span id="ticker-price">{price}</span>
             {held.map(|h| view! { " · " <span id="asset-available">{h}</span> })}
         </p>

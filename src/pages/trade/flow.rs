@@ -14,6 +14,7 @@ use rust_decimal::Decimal;
 use crate::components::OneClick;
 use crate::data::page_task::PageTasks;
 use crate::data::write::{use_write, Sent, Write, WriteLabel};
+use crate::i18n::{t, tf};
 use crate::pages::trade::ticket::{check_amount, explain_refusal, AmountUnit, Refusal};
 
 /// An asset the person holds.
@@ -163,7 +164,8 @@ impl TradeCtx {
     /// Checks the form; on success asks for a quote. Nothing is sent when a check fails.
     pub fn get_quote(self, client: Option<Client>) {
         let Some(asset) = self.asset.get_untracked() else {
-            self.amount_error.set(Some("Choose an asset first.".into()));
+            self.amount_error
+                .set(Some(t("Choose an asset first.").into()));
             return;
         };
         let side = self.side.get_untracked();
@@ -227,7 +229,10 @@ impl TradeCtx {
         let Stage::Quoted(quote) = self.stage.get_untracked() else {
             return;
         };
-        let what = format!("Accepting the quote for {}", self.quoted_symbol(&quote));
+        let what = tf(
+            "Accepting the quote for {asset}",
+            &[("asset", &self.quoted_symbol(&quote))],
+        );
         if self.send_accept(client, &quote, what) {
             self.stage.set(Stage::Accepting(quote));
         }
@@ -239,7 +244,7 @@ impl TradeCtx {
         let label = WriteLabel {
             what: what.clone(),
             check_href: "/operations".into(),
-            check_words: "Check Operations".into(),
+            check_words: t("Check Operations").into(),
         };
         self.accept_write.send(
             label,
@@ -292,7 +297,10 @@ impl TradeCtx {
         if check == CheckState::Checking {
             return;
         }
-        let what = format!("Checking the trade in {}", self.quoted_symbol(&quote));
+        let what = tf(
+            "Checking the trade in {asset}",
+            &[("asset", &self.quoted_symbol(&quote))],
+        );
         if self.send_accept(client, &quote, what) {
             self.stage.set(Stage::Unknown {
                 quote,
@@ -316,14 +324,14 @@ fn check_result(answer: &Sent<AcceptedQuote>) -> CheckState {
             CheckState::AlreadyAccepted
         }
         Sent::Refused(e) if e.code() == Some("quote_expired") => CheckState::CannotTell(
-            "The quote has expired, so the service cannot say whether it was accepted. Look for the trade in Operations before you trade again.".into(),
+            t("The quote has expired, so the service cannot say whether it was accepted. Look for the trade in Operations before you trade again.").into(),
         ),
-        Sent::Refused(e) => CheckState::CannotTell(format!(
-            "The check was refused: {} Look for the trade in Operations.",
-            e.user_message()
+        Sent::Refused(e) => CheckState::CannotTell(tf(
+            "The check was refused: {reason} Look for the trade in Operations.",
+            &[("reason", &e.user_message())],
         )),
         Sent::Unknown => CheckState::CannotTell(
-            "No answer came back to the check either. Look for the trade in Operations before you trade again.".into(),
+            t("No answer came back to the check either. Look for the trade in Operations before you trade again.").into(),
         ),
     }
 }
@@ -331,12 +339,18 @@ fn check_result(answer: &Sent<AcceptedQuote>) -> CheckState {
 /// The banner's sentence for an accept.
 fn accept_sentence(sent: &Sent<AcceptedQuote>, what: &str) -> String {
     match sent {
-        Sent::Done(_) => format!("{what}: done, the trade went through."),
-        Sent::Refused(e) if e.code() == Some("quote_already_accepted") => {
-            format!("{what}: the quote had already been accepted — the trade went through once.")
+        Sent::Done(_) => tf("{what}: done, the trade went through.", &[("what", what)]),
+        Sent::Refused(e) if e.code() == Some("quote_already_accepted") => tf(
+            "{what}: the quote had already been accepted — the trade went through once.",
+            &[("what", what)],
+        ),
+        Sent::Refused(e) => tf(
+            "{what}: not traded. {reason}",
+            &[("what", what), ("reason", &e.user_message())],
+        ),
+        Sent::Unknown => {
+            crate::data::write::no_answer_sentence(&format!("{what}."), t("Operations"))
         }
-        Sent::Refused(e) => format!("{what}: not traded. {}", e.user_message()),
-        Sent::Unknown => crate::data::write::no_answer_sentence(&format!("{what}."), "Operations"),
     }
 }
 

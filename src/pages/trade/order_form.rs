@@ -10,6 +10,7 @@ use crate::components::{radio_for, MoneyButton, ReadAs};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::format::format_amount;
+use crate::i18n::{t, tf};
 use crate::money::read_as_words;
 use crate::pages::trade::ticket::AmountUnit;
 
@@ -42,17 +43,26 @@ pub fn OrderForm(data: TradeData) -> impl IntoView {
         move || data.code_of(ctx.currency.get().as_ref())
     };
     let unit_hint = move || match ctx.unit.get() {
-        AmountUnit::Notional => format!("Money in {}, up to 2 decimals.", currency_code()),
+        AmountUnit::Notional => tf(
+            "Money in {currency}, up to 2 decimals.",
+            &[("currency", &currency_code())],
+        ),
         AmountUnit::Quantity => match ctx.asset.get() {
-            Some(a) => format!("Quantity of {}, up to {} decimals.", a.symbol, a.decimals),
-            None => "Quantity of the asset.".to_string(),
+            Some(a) => tf(
+                "Quantity of {asset}, up to {decimals} decimals.",
+                &[("asset", &a.symbol), ("decimals", &a.decimals.to_string())],
+            ),
+            None => t("Quantity of the asset.").to_string(),
         },
     };
     let sell_hint = move || {
         let asset = ctx.asset.get()?;
         (ctx.side.get() == Side::Sell).then(|| match asset.available {
-            Some(a) => format!("You can sell up to {} {}.", format_amount(a), asset.symbol),
-            None => "Your available balance could not be read.".to_string(),
+            Some(a) => tf(
+                "You can sell up to {amount} {asset}.",
+                &[("amount", &format_amount(a)), ("asset", &asset.symbol)],
+            ),
+            None => t("Your available balance could not be read.").to_string(),
         })
     };
     let invalid = move || ctx.amount_error.get().is_some();
@@ -72,26 +82,26 @@ pub fn OrderForm(data: TradeData) -> impl IntoView {
     view! {
         <form class="card order-form" aria-labelledby="order-title" novalidate=true
             on:submit=move |ev| { ev.prevent_default(); get_quote.run(()); }>
-            <h2 id="order-title">"Order"</h2>
+            <h2 id="order-title">{t("Order")}</h2>
             <fieldset>
-                <legend>"Buy or sell"</legend>
-                {radio_for("side", "side-buy", "Buy", Side::Buy, ctx.side)}
-                {radio_for("side", "side-sell", "Sell", Side::Sell, ctx.side)}
+                <legend>{t("Buy or sell")}</legend>
+                {radio_for("side", "side-buy", t("Buy"), Side::Buy, ctx.side)}
+                {radio_for("side", "side-sell", t("Sell"), Side::Sell, ctx.side)}
             </fieldset>
             <div class="field">
-                <label for="trade-currency">"Fiat currency"</label>
+                <label for="trade-currency">{t("Fiat currency")}</label>
                 <select id="trade-currency" on:change=move |ev| {
                     let id = event_target_value(&ev);
                     ctx.currency.set(Some(folio_client::CurrencyId::new(id)));
                 }>{options}</select>
             </div>
             <fieldset>
-                <legend>"Amount in"</legend>
-                {radio_for("unit", "unit-notional", "Money (notional)", AmountUnit::Notional, ctx.unit)}
-                {radio_for("unit", "unit-quantity", "Asset quantity", AmountUnit::Quantity, ctx.unit)}
+                <legend>{t("Amount in")}</legend>
+                {radio_for("unit", "unit-notional", t("Money (notional)"), AmountUnit::Notional, ctx.unit)}
+                {radio_for("unit", "unit-quantity", t("Asset quantity"), AmountUnit::Quantity, ctx.unit)}
             </fieldset>
             <div class="field">
-                <label for="trade-amount">"Amount"</label>
+                <label for="trade-amount">{t("Amount")}</label>
                 <input id="trade-amount" type="text" inputmode="decimal" autocomplete="off"
                     aria-invalid=move || invalid().to_string()
                     aria-describedby="trade-amount-read trade-amount-hint trade-amount-error"
@@ -105,8 +115,8 @@ pub fn OrderForm(data: TradeData) -> impl IntoView {
             </div>
             {move || quote_failed().map(|m| view! { <p class="form-error" role="alert" data-testid="quote-error">{m}</p> })}
             <div class="form-actions">
-                <MoneyButton guard=ctx.quoting id="get-quote" label="Get quote"
-                    pending_label="Getting a quote…" on_click=get_quote />
+                <MoneyButton guard=ctx.quoting id="get-quote" label=t("Get quote")
+                    pending_label=t("Getting a quote…") on_click=get_quote />
             </div>
         </form>
     }

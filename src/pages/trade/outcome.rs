@@ -14,6 +14,7 @@ use crate::components::focus_when_shown;
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::format::{format_amount, format_datetime, format_fiat_with_unit, or_missing};
+use crate::i18n::t;
 use crate::pages::operations::filter::OperationsFilter;
 use crate::pages::trade::ticket::NextStep;
 use crate::url::{query_string, UrlState};
@@ -46,21 +47,21 @@ pub fn Outcome(data: TradeData) -> impl IntoView {
         match ctx.stage.get() {
         Stage::Done(quote, accepted) => Some(view! {
             <Receipt quote=quote accepted=*accepted data=data.clone() symbol=symbol() />
-            <p class="button-row"><button type="button" class="button" id="another-trade" on:click=another>"Make another trade"</button></p>
+            <p class="button-row"><button type="button" class="button" id="another-trade" on:click=another>{t("Make another trade")}</button></p>
         }.into_any()),
         Stage::Refused(_, refusal) => {
             let next = match refusal.next {
-                NextStep::NewQuote => view! { <button type="button" class="button button-primary" id="refused-new-quote" on:click=new_quote>"Get a new quote"</button> }.into_any(),
-                NextStep::SeeOperations => view! { <A href={operations_link(&symbol(), None)} {..} class="button">"See Operations"</A> }.into_any(),
-                NextStep::ChangeAmount => view! { <button type="button" class="button button-primary" id="change-amount" on:click=another>"Change the amount"</button> }.into_any(),
+                NextStep::NewQuote => view! { <button type="button" class="button button-primary" id="refused-new-quote" on:click=new_quote>{t("Get a new quote")}</button> }.into_any(),
+                NextStep::SeeOperations => view! { <A href={operations_link(&symbol(), None)} {..} class="button">{t("See Operations")}</A> }.into_any(),
+                NextStep::ChangeAmount => view! { <button type="button" class="button button-primary" id="change-amount" on:click=another>{t("Change the amount")}</button> }.into_any(),
                 NextStep::SeeLimits => view! {
-                    <button type="button" class="button button-primary" id="change-amount" on:click=another>"Change the amount"</button>
-                    <A href="/limits" {..} class="button">"See limits"</A>
+                    <button type="button" class="button button-primary" id="change-amount" on:click=another>{t("Change the amount")}</button>
+                    <A href="/limits" {..} class="button">{t("See limits")}</A>
                 }.into_any(),
             };
             Some(view! {
                 <section class="card outcome refused" aria-labelledby="refused-title">
-                    <h2 id="refused-title" node_ref={focus_when_shown::<html::H2>()} tabindex="-1">"Not traded"</h2>
+                    <h2 id="refused-title" node_ref={focus_when_shown::<html::H2>()} tabindex="-1">{t("Not traded")}</h2>
                     <p class="form-error" role="alert" data-testid="trade-refused">{refusal.sentence}</p>
                     <p class="button-row">{next}</p>
                 </section>
@@ -83,8 +84,8 @@ fn UnknownOutcome(check: CheckState, symbol: String) -> impl IntoView {
         CheckState::AlreadyAccepted => Some(
             view! {
                 <p class="success" role="status" data-testid="check-found">
-                    "The trade went through: the service says this quote was already accepted. "
-                    <A href=operations_link(&symbol, None)>"See it in Operations"</A>
+                    {t("The trade went through: the service says this quote was already accepted. ")}
+                    <A href=operations_link(&symbol, None)>{t("See it in Operations")}</A>
                 </p>
             }
             .into_any(),
@@ -92,7 +93,7 @@ fn UnknownOutcome(check: CheckState, symbol: String) -> impl IntoView {
         CheckState::CannotTell(message) => Some(
             view! {
                 <p class="field-error" role="alert" data-testid="check-cannot-tell">
-                    {message} " " <A href=operations_link(&symbol, None)>"Open Operations"</A>
+                    {message} " " <A href=operations_link(&symbol, None)>{t("Open Operations")}</A>
                 </p>
             }
             .into_any(),
@@ -100,16 +101,16 @@ fn UnknownOutcome(check: CheckState, symbol: String) -> impl IntoView {
     };
     view! {
         <section class="card outcome unknown" aria-labelledby="unknown-title" data-testid="outcome-unknown">
-            <h2 id="unknown-title" node_ref={focus_when_shown::<html::H2>()} tabindex="-1">"Outcome unknown"</h2>
+            <h2 id="unknown-title" node_ref={focus_when_shown::<html::H2>()} tabindex="-1">{t("Outcome unknown")}</h2>
             <p class="notice" role="alert">
-                "The accept was sent, but no answer came back, so Folio cannot tell whether the trade happened. It will not be sent again by itself. \u{201c}Check\u{201d} asks the service to accept the same quote once more: if the trade went through, the service refuses; if it did not and the quote is still valid, the trade happens now — never twice."
+                {t("The accept was sent, but no answer came back, so Folio cannot tell whether the trade happened. It will not be sent again by itself. “Check” asks the service to accept the same quote once more: if the trade went through, the service refuses; if it did not and the quote is still valid, the trade happens now — never twice.")}
             </p>
             <p class="button-row">
                 <button type="button" class="button button-primary" id="check-trade" disabled=checking
                     on:click=move |_| ctx.check(session.client(settings))>
-                    {if checking { "Checking…" } else { "Check: accept the same quote again" }}
+                    {if checking { t("Checking…") } else { t("Check: accept the same quote again") }}
                 </button>
-                <button type="button" class="button" id="another-trade" on:click=move |_| ctx.start_over()>"Start over"</button>
+                <button type="button" class="button" id="another-trade" on:click=move |_| ctx.start_over()>{t("Start over")}</button>
             </p>
             {result}
         </section>
@@ -132,8 +133,8 @@ fn Receipt(
     let per_unit = |v| or_missing(v, |p| format!("{} {fiat}", format_amount(p)));
     let tax = accepted.tax.clone();
     let withholding = match tax.as_ref().and_then(|t| t.pessimistic_withholding) {
-        Some(true) => "Yes (pessimistic)",
-        Some(false) => "No",
+        Some(true) => t("Yes (pessimistic)"),
+        Some(false) => t("No"),
         None => "—",
     };
     let budget = accepted.trading_budget.as_ref().map(|b| {
@@ -149,20 +150,25 @@ fn Receipt(
     });
     let rows = [
         (
-            "Execution price",
+            t("Execution price"),
             "receipt-price",
             per_unit(get(|x| x.price)),
             get(|x| x.price),
         ),
         (
-            "Price incl. fee",
+            t("Price incl. fee"),
             "receipt-price-with-fee",
             per_unit(get(|x| x.price_with_fee)),
             get(|x| x.price_with_fee),
         ),
-        ("Fee", "receipt-fee", money(get(|x| x.fee)), get(|x| x.fee)),
         (
-            "Quantity",
+            t("Fee"),
+            "receipt-fee",
+            money(get(|x| x.fee)),
+            get(|x| x.fee),
+        ),
+        (
+            t("Quantity"),
             "receipt-quantity",
             or_missing(get(|x| x.quantity), |q| {
                 format!("{} {symbol}", format_amount(q))
@@ -170,13 +176,13 @@ fn Receipt(
             get(|x| x.quantity),
         ),
         (
-            "Notional",
+            t("Notional"),
             "receipt-notional",
             money(get(|x| x.notional)),
             get(|x| x.notional),
         ),
         (
-            "Tax withheld",
+            t("Tax withheld"),
             "receipt-tax",
             money(tax.as_ref().and_then(|t| t.tax_amount)),
             tax.as_ref().and_then(|t| t.tax_amount),
@@ -186,27 +192,27 @@ fn Receipt(
     let trade_id = accepted.trade_id.as_ref().map(|t| t.to_string());
     let ops_href = operations_link(&symbol, trade_id.clone());
     let title = if accepted.side.as_ref().map(|s| s.as_str()) == Some("SELL") {
-        "Sold"
+        t("Sold")
     } else {
-        "Bought"
+        t("Bought")
     };
     view! {
         <section class="card outcome receipt" aria-labelledby="receipt-title" data-testid="receipt">
             <h2 id="receipt-title" node_ref={focus_when_shown::<html::H2>()} tabindex="-1">{title}</h2>
-            <p class="success" role="status">"The trade is done."</p>
+            <p class="success" role="status">{t("The trade is done.")}</p>
             <dl class="figures-list">
                 {rows.into_iter().map(|(label, id, text, value)| view! {
                     <div class="figure-row"><dt>{label}</dt><dd id=id data-value=value.map(|v| v.to_string())>{text}</dd></div>
                 }).collect_view()}
-                <div class="figure-row"><dt>"Pessimistic withholding"</dt><dd id="receipt-withholding">{withholding}</dd></div>
-                <div class="figure-row"><dt>"Executed at"</dt><dd id="receipt-executed-at">{executed}</dd></div>
-                <div class="figure-row"><dt>"Trade id"</dt><dd id="receipt-trade-id" class="mono">{trade_id.unwrap_or_else(|| "—".into())}</dd></div>
+                <div class="figure-row"><dt>{t("Pessimistic withholding")}</dt><dd id="receipt-withholding">{withholding}</dd></div>
+                <div class="figure-row"><dt>{t("Executed at")}</dt><dd id="receipt-executed-at">{executed}</dd></div>
+                <div class="figure-row"><dt>{t("Trade id")}</dt><dd id="receipt-trade-id" class="mono">{trade_id.unwrap_or_else(|| "—".into())}</dd></div>
                 {budget.map(|(buy, sell)| view! {
-                    <div class="figure-row"><dt>"Buying left today"</dt><dd id="receipt-buy-budget">{buy}</dd></div>
-                    <div class="figure-row"><dt>"Selling left today"</dt><dd id="receipt-sell-budget">{sell}</dd></div>
+                    <div class="figure-row"><dt>{t("Buying left today")}</dt><dd id="receipt-buy-budget">{buy}</dd></div>
+                    <div class="figure-row"><dt>{t("Selling left today")}</dt><dd id="receipt-sell-budget">{sell}</dd></div>
                 })}
             </dl>
-            <p><A href={ops_href} {..} id="receipt-operations-link">"See this trade in Operations"</A></p>
+            <p><A href={ops_href} {..} id="receipt-operations-link">{t("See this trade in Operations")}</A></p>
         </section>
     }
 }

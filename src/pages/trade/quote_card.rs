@@ -10,6 +10,7 @@ use crate::components::{ConfirmDialog, MoneyButton};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::format::{format_amount, format_fiat_with_unit, or_missing};
+use crate::i18n::{t, tf};
 use crate::pages::trade::countdown::{format_countdown, use_countdown};
 
 /// The card, while a quote is open or being accepted.
@@ -32,8 +33,14 @@ fn restate(side: &Side, f: &QuoteFigures, symbol: &str, fiat: &str) -> String {
     let qty = or_missing(f.quantity, format_amount);
     let notional = or_missing(f.notional, |n| format_fiat_with_unit(n, Some(fiat)));
     match side {
-        Side::Sell => format!("Sell {qty} {symbol} and receive {notional}"),
-        _ => format!("Buy {qty} {symbol} for {notional}"),
+        Side::Sell => tf(
+            "Sell {quantity} {asset} and receive {amount}",
+            &[("quantity", &qty), ("asset", symbol), ("amount", &notional)],
+        ),
+        _ => tf(
+            "Buy {quantity} {asset} for {amount}",
+            &[("quantity", &qty), ("asset", symbol), ("amount", &notional)],
+        ),
     }
 }
 
@@ -62,25 +69,25 @@ fn QuoteView(quote: Quote, data: TradeData) -> impl IntoView {
     let per_unit = |v| or_missing(v, |p| format!("{} {fiat}", format_amount(p)));
     let rows = [
         (
-            "Price",
+            t("Price"),
             "quote-price",
             per_unit(figures.price),
             figures.price,
         ),
         (
-            "Price incl. premium",
+            t("Price incl. premium"),
             "quote-price-with-premium",
             per_unit(figures.price_with_premium),
             figures.price_with_premium,
         ),
         (
-            "Premium (fee)",
+            t("Premium (fee)"),
             "quote-premium",
             money(figures.premium),
             figures.premium,
         ),
         (
-            "Quantity",
+            t("Quantity"),
             "quote-quantity",
             or_missing(figures.quantity, |q| {
                 format!("{} {symbol}", format_amount(q))
@@ -89,9 +96,9 @@ fn QuoteView(quote: Quote, data: TradeData) -> impl IntoView {
         ),
         (
             if side == Side::Sell {
-                "You receive"
+                t("You receive")
             } else {
-                "You pay"
+                t("You pay")
             },
             "quote-notional",
             money(figures.notional),
@@ -105,9 +112,9 @@ fn QuoteView(quote: Quote, data: TradeData) -> impl IntoView {
         })
         .collect_view();
     let timer = move || match countdown.seconds_left.get() {
-        Some(0) => "Expired".to_string(),
-        Some(s) => format!("Expires in {}", format_countdown(s)),
-        None => "No expiry given".to_string(),
+        Some(0) => t("Expired").to_string(),
+        Some(s) => tf("Expires in {time}", &[("time", &format_countdown(s))]),
+        None => t("No expiry given").to_string(),
     };
     let client = move || session.client(settings);
     let accept = Callback::new(move |()| ctx.accept(client()));
@@ -115,43 +122,43 @@ fn QuoteView(quote: Quote, data: TradeData) -> impl IntoView {
     let accepting = ctx.accepting;
     let dialog_summary = summary.clone();
     let confirm_label = if side == Side::Sell {
-        "Sell now"
+        t("Sell now")
     } else {
-        "Buy now"
+        t("Buy now")
     };
     view! {
         <section class="card quote-card" aria-labelledby="quote-title" data-testid="quote-card" data-quote-id=quote.quote_id.to_string()>
             <div class="quote-head">
-                <h2 id="quote-title">"Quote"</h2>
+                <h2 id="quote-title">{t("Quote")}</h2>
                 <p class="countdown" role="timer" id="quote-countdown" class:expired=move || expired.get()>{timer}</p>
             </div>
             <p class="quote-summary">{summary}</p>
             <dl class="figures-list">{table}</dl>
             <Show when=move || expired.get()>
                 <p class="notice" role="status" data-testid="quote-expired">
-                    "This quote has expired, so it can no longer be accepted. Get a new quote for today's price."
+                    {t("This quote has expired, so it can no longer be accepted. Get a new quote for today's price.")}
                 </p>
             </Show>
             <div class="form-actions button-row">
                 <button type="button" class="button button-primary" id="accept-quote"
                     disabled=move || expired.get() || accepting.pending()
                     on:click=move |_| { if !expired.get_untracked() { ctx.confirm_open.set(true); } }>
-                    "Accept…"
+                    {t("Accept…")}
                 </button>
-                <MoneyButton guard=ctx.quoting id="new-quote" label="New quote" pending_label="Getting a quote…"
+                <MoneyButton guard=ctx.quoting id="new-quote" label=t("New quote") pending_label=t("Getting a quote…")
                     class="new-quote" on_click=new_quote blocked=Signal::derive(move || accepting.pending()) />
                 <button type="button" class="button button-quiet" id="change-order"
                     disabled=move || accepting.pending() on:click=move |_| ctx.start_over()>
-                    "Change order"
+                    {t("Change order")}
                 </button>
             </div>
-            <ConfirmDialog open=ctx.confirm_open id="confirm-accept" title="Confirm the trade"
-                confirm_label=confirm_label pending_label="Sending…" guard=accepting on_confirm=accept
+            <ConfirmDialog open=ctx.confirm_open id="confirm-accept" title=t("Confirm the trade")
+                confirm_label=confirm_label pending_label=t("Sending…") guard=accepting on_confirm=accept
                 blocked=expired>
                 <p class="dialog-summary">{dialog_summary.clone()}</p>
-                <p>"This happens at once and cannot be undone. The request is sent once, even if you press again."</p>
+                <p>{t("This happens at once and cannot be undone. The request is sent once, even if you press again.")}</p>
                 <Show when=move || expired.get()>
-                    <p class="field-error" role="alert">"The quote has expired; cancel and get a new quote."</p>
+                    <p class="field-error" role="alert">{t("The quote has expired; cancel and get a new quote.")}</p>
                 </Show>
             </ConfirmDialog>
         </section>

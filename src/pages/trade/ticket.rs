@@ -3,6 +3,7 @@
 //! accept answer never arrived. Tested natively.
 
 use crate::components::error_view::PlainWords;
+use crate::i18n::{t, tf};
 use folio_client::current::{validate_amount, AmountError, AssetType, QuoteAmount, Side};
 use folio_client::ApiError;
 use rust_decimal::Decimal;
@@ -33,7 +34,8 @@ pub fn asset_decimals(held_scale: Option<u32>, asset_type: Option<&AssetType>) -
 }
 
 /// Checks the typed amount. A sell by quantity may not exceed `available` (the asset's
-/// available balance; `None` when unknown); notional amounts have two decimals.
+/// available balance; `None` when unknown); notional amounts have two decimals. The text is
+/// read with the decimal mark of the language shown ([`crate::money::as_typed`]).
 pub fn check_amount(
     side: &Side,
     unit: AmountUnit,
@@ -41,6 +43,7 @@ pub fn check_amount(
     asset_decimals: u32,
     available: Option<Decimal>,
 ) -> Result<QuoteAmount, AmountError> {
+    let text = &crate::money::as_typed(text);
     match unit {
         AmountUnit::Quantity => {
             let limit = if *side == Side::Sell { available } else { None };
@@ -76,23 +79,23 @@ pub struct Refusal {
 pub fn explain_refusal(error: &ApiError) -> Refusal {
     let (sentence, next) = match error.code() {
         Some("quote_expired") => (
-            "This quote expired before it was accepted, so nothing was bought or sold. Get a new quote to continue.".to_string(),
+            t("This quote expired before it was accepted, so nothing was bought or sold. Get a new quote to continue.").to_string(),
             NextStep::NewQuote,
         ),
         Some("quote_already_accepted") => (
-            "This quote was already accepted. The trade happened once; it is in Operations.".to_string(),
+            t("This quote was already accepted. The trade happened once; it is in Operations.").to_string(),
             NextStep::SeeOperations,
         ),
         Some("insufficient_funds") => (
-            "There are not enough funds for this trade, so nothing was bought or sold. Lower the amount and get a new quote.".to_string(),
+            t("There are not enough funds for this trade, so nothing was bought or sold. Lower the amount and get a new quote.").to_string(),
             NextStep::ChangeAmount,
         ),
         Some("trading_limit_exceeded") => (
-            "This trade is over the key's remaining daily budget, so nothing was bought or sold. Lower the amount, or wait until the budget resets.".to_string(),
+            t("This trade is over the key's remaining daily budget, so nothing was bought or sold. Lower the amount, or wait until the budget resets.").to_string(),
             NextStep::SeeLimits,
         ),
         _ => (
-            format!("The trade was refused: {} Nothing was bought or sold.", error.user_message()),
+            tf("The trade was refused: {reason} Nothing was bought or sold.", &[("reason", &error.user_message())]),
             NextStep::NewQuote,
         ),
     };

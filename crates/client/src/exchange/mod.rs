@@ -21,8 +21,8 @@ pub use market::{
 pub use orders::{NewOrder, Order, OrderFee, OrdersQuery, StatusFilter};
 pub use trades::{Trade, TradesQuery};
 pub use validate::{
-    fat_finger, validate_order, Field, OrderDraft, FAT_FINGER_CEILING, FAT_FINGER_PERCENT,
-    VALUE_TOO_LARGE,
+    fat_finger, validate_order, Field, OrderDraft, OrderProblem, PriceKind, FAT_FINGER_CEILING,
+    FAT_FINGER_PERCENT,
 };
 
 use serde::Deserialize;

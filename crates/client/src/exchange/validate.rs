@@ -1,5 +1,6 @@
 //! Checks the order form runs before sending (mirroring the exchange's 422 rules), and the
-//! fat-finger warning. Pure functions, no I/O.
+//! fat-finger warning. Pure functions, no I/O. Problems are returned as data ([`OrderProblem`]);
+//! the app puts them into words, in the language shown.
 
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
@@ -12,7 +13,7 @@ pub const FAT_FINGER_PERCENT: Decimal = Decimal::TEN;
 /// A StopMarket buy needs its quantity × trigger price plus this share (10 %) available.
 const STOP_BUY_BUFFER: Decimal = Decimal::from_parts(11, 0, 0, false, 1);
 
-/// The form field a message belongs to.
+/// The form field a problem belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Field {
     /// Quantity of the base asset.
@@ -90,9 +91,89 @@ fn multiple(x: Decimal, step: Option<Decimal>) -> bool {
     step.is_none_or(|s| s.is_zero() || x.checked_rem(s).is_some_and(|r| r.is_zero()))
 }
 
-/// The message at the size field when the order's value cannot be computed.
-pub const VALUE_TOO_LARGE: &str =
-    "The order is too large to value; enter a smaller quantity or price.";
+/// Which price a [`OrderProblem`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PriceKind {
+    /// The limit price.
+    Limit,
+    /// The trigger price.
+    Trigger,
+}
+
+/// What is wrong with an order draft, with the figures its sentence names (the app words
+/// it). Each comes with the [`Field`] it is shown at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OrderProblem {
+    /// Both a quantity and an amount were given.
+    QuantityAndAmount,
+    /// Neither a quantity nor an amount was given.
+    NoSize,
+    /// The quantity is zero or negative.
+    QuantityNotPositive,
+    /// The quantity is not a multiple of the pair's size increment `step`.
+    QuantityNotMultiple {
+        /// The size increment.
+        step: Decimal,
+    },
+    /// The quantity is above the pair's maximum order size `max` (in `base`).
+    QuantityAboveMaximum {
+        /// The maximum order size.
+        max: Decimal,
+        /// The base asset's symbol.
+        base: String,
+    },
+    /// An amount was given for an order type other than Market.
+    AmountNotMarket,
+    /// The amount is zero or negative.
+    AmountNotPositive,
+    /// The amount is not a multiple of the pair's amount increment `step`.
+    AmountNotMultiple {
+        /// The amount increment.
+        step: Decimal,
+    },
+    /// The order type needs this price and none was given.
+    PriceMissing(PriceKind),
+    /// The price is zero or negative.
+    PriceNotPositive(PriceKind),
+    /// The price is not a multiple of the pair's tick size `tick`.
+    PriceNotOnTick {
+        /// Which price.
+        price: PriceKind,
+        /// The tick size.
+        tick: Decimal,
+    },
+    /// A Market order with GTC or GTD (Market orders are IOC or FOK).
+    MarketTimeInForce,
+    /// A good-till-date order without an end time.
+    EndTimeMissing,
+    /// An end time on an order that is not good-till-date.
+    EndTimeNotUsed,
+    /// The order's value cannot be computed (too large).
+    ValueTooLarge,
+    /// The order is worth less than the pair's minimum `min` (in `quote`).
+    BelowMinimum {
+        /// The minimum order amount.
+        min: Decimal,
+        /// The quote currency's symbol.
+        quote: String,
+    },
+    /// The order is worth more than the pair's maximum `max` (in `quote`).
+    AboveMaximum {
+        /// The maximum order amount.
+        max: Decimal,
+        /// The quote currency's symbol.
+        quote: String,
+    },
+    /// The order needs `need` of `unit` and only `available` is available.
+    NotEnoughBalance {
+        /// What the order needs (exact; not rounded).
+        need: Decimal,
+        /// What is available.
+        available: Decimal,
+        /// The symbol spent (the base asset for sells, the quote currency otherwise).
+        unit: String,
+    },
+}
 
 /// Checks `draft` against `pair`'s rules and the `available` balance of what the order
 /// spends (the quote currency for buys, the base asset for sells). Every problem is returned
@@ -101,59 +182,48 @@ pub fn validate_order(
     pair: &Pair,
     draft: &OrderDraft,
     available: Decimal,
-) -> Result<(), Vec<(Field, String)>> {
-    let mut errors: Vec<(Field, String)> = Vec::new();
-    let mut err = |f: Field, m: String| errors.push((f, m));
+) -> Result<(), Vec<(Field, OrderProblem)>> {
+    let mut errors: Vec<(Field, OrderProblem)> = Vec::new();
+    let mut err = |f: Field, p: OrderProblem| errors.push((f, p));
     let quote = pair.quote_asset.clone().unwrap_or_default();
     let base = pair.base_asset.clone().unwrap_or_default();
     let is_market = draft.order_type == OrderType::Market;
     match (draft.quantity, draft.amount) {
-        (Some(_), Some(_)) => err(
-            Field::Amount,
-            "Enter a quantity or an amount, not both.".into(),
-        ),
-        (None, None) => err(Field::Quantity, "Enter a quantity or an amount.".into()),
+        (Some(_), Some(_)) => err(Field::Amount, OrderProblem::QuantityAndAmount),
+        (None, None) => err(Field::Quantity, OrderProblem::NoSize),
         _ => {}
     }
     if let Some(q) = draft.quantity {
         if q <= Decimal::ZERO {
-            err(
-                Field::Quantity,
-                "The quantity must be more than zero.".into(),
-            );
+            err(Field::Quantity, OrderProblem::QuantityNotPositive);
         } else if !multiple(q, pair.size_increment) {
             err(
                 Field::Quantity,
-                format!(
-                    "The quantity must be a multiple of {}.",
-                    pair.size_increment.unwrap_or_default()
-                ),
+                OrderProblem::QuantityNotMultiple {
+                    step: pair.size_increment.unwrap_or_default(),
+                },
             );
         } else if pair.max_order_size.is_some_and(|m| q > m) {
             err(
                 Field::Quantity,
-                format!(
-                    "The quantity is above the maximum of {} {base}.",
-                    pair.max_order_size.unwrap_or_default()
-                ),
+                OrderProblem::QuantityAboveMaximum {
+                    max: pair.max_order_size.unwrap_or_default(),
+                    base: base.clone(),
+                },
             );
         }
     }
     if let Some(a) = draft.amount {
         if !is_market {
-            err(
-                Field::Amount,
-                "Only market orders can be placed by amount; enter a quantity.".into(),
-            );
+            err(Field::Amount, OrderProblem::AmountNotMarket);
         } else if a <= Decimal::ZERO {
-            err(Field::Amount, "The amount must be more than zero.".into());
+            err(Field::Amount, OrderProblem::AmountNotPositive);
         } else if !multiple(a, pair.amount_increment) {
             err(
                 Field::Amount,
-                format!(
-                    "The amount must be a multiple of {}.",
-                    pair.amount_increment.unwrap_or_default()
-                ),
+                OrderProblem::AmountNotMultiple {
+                    step: pair.amount_increment.unwrap_or_default(),
+                },
             );
         }
     }
@@ -162,49 +232,41 @@ pub fn validate_order(
         draft.order_type,
         OrderType::StopLimit | OrderType::StopMarket
     );
-    for (needed, price, field, name) in [
+    for (needed, price, field, kind) in [
         (
             needs_limit,
             draft.limit_price,
             Field::LimitPrice,
-            "limit price",
+            PriceKind::Limit,
         ),
         (
             needs_trigger,
             draft.trigger_price,
             Field::TriggerPrice,
-            "trigger price",
+            PriceKind::Trigger,
         ),
     ] {
         match price {
             _ if !needed => {}
-            None => err(field, format!("Enter a {name}.")),
-            Some(p) if p <= Decimal::ZERO => {
-                err(field, format!("The {name} must be more than zero."))
-            }
+            None => err(field, OrderProblem::PriceMissing(kind)),
+            Some(p) if p <= Decimal::ZERO => err(field, OrderProblem::PriceNotPositive(kind)),
             Some(p) if !multiple(p, pair.tick_size) => err(
                 field,
-                format!(
-                    "The {name} must be a multiple of the tick size {}.",
-                    pair.tick_size.unwrap_or_default()
-                ),
+                OrderProblem::PriceNotOnTick {
+                    price: kind,
+                    tick: pair.tick_size.unwrap_or_default(),
+                },
             ),
             _ => {}
         }
     }
     match (&draft.time_in_force, draft.end_time) {
         (Some(TimeInForce::Gtc | TimeInForce::Gtd), _) if is_market => {
-            err(Field::TimeInForce, "Market orders are IOC or FOK.".into())
+            err(Field::TimeInForce, OrderProblem::MarketTimeInForce)
         }
-        (Some(TimeInForce::Gtd), None) => err(
-            Field::EndTime,
-            "Good-till-date orders need an end time.".into(),
-        ),
+        (Some(TimeInForce::Gtd), None) => err(Field::EndTime, OrderProblem::EndTimeMissing),
         (Some(TimeInForce::Gtd), Some(_)) => {}
-        (_, Some(_)) => err(
-            Field::EndTime,
-            "An end time is only used with good-till-date.".into(),
-        ),
+        (_, Some(_)) => err(Field::EndTime, OrderProblem::EndTimeNotUsed),
         _ => {}
     }
     if !errors.is_empty() {
@@ -220,7 +282,7 @@ pub fn validate_order(
         (Some(amount), _, _) => Some(amount),
         (None, Some(q), Some(price)) => match q.checked_mul(price) {
             Some(v) => Some(v),
-            None => return Err(vec![(field, VALUE_TOO_LARGE.into())]),
+            None => return Err(vec![(field, OrderProblem::ValueTooLarge)]),
         },
         _ => None,
     };
@@ -228,13 +290,19 @@ pub fn validate_order(
         if let Some(min) = pair.min_order_amount.filter(|m| value < *m) {
             errors.push((
                 field,
-                format!("The order is worth less than the minimum of {min} {quote}."),
+                OrderProblem::BelowMinimum {
+                    min,
+                    quote: quote.clone(),
+                },
             ));
         }
         if let Some(max) = pair.max_order_amount.filter(|m| value > *m) {
             errors.push((
                 field,
-                format!("The order is worth more than the maximum of {max} {quote}."),
+                OrderProblem::AboveMaximum {
+                    max,
+                    quote: quote.clone(),
+                },
             ));
         }
     }
@@ -249,7 +317,7 @@ pub fn validate_order(
         _ if draft.order_type == OrderType::StopMarket => match value {
             Some(v) => match v.checked_mul(STOP_BUY_BUFFER) {
                 Some(need) => Some(need),
-                None => return Err(vec![(field, VALUE_TOO_LARGE.into())]),
+                None => return Err(vec![(field, OrderProblem::ValueTooLarge)]),
             },
             None => None,
         },
@@ -263,10 +331,11 @@ pub fn validate_order(
         };
         errors.push((
             field,
-            format!(
-                "Not enough balance: the order needs {} {unit}, {available} {unit} are available.",
-                need.round_dp(8).normalize()
-            ),
+            OrderProblem::NotEnoughBalance {
+                need,
+                available,
+                unit,
+            },
         ));
     }
     if errors.is_empty() {

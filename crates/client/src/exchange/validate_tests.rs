@@ -36,7 +36,7 @@ fn limit(side: OrderSide, qty: &str, price: &str) -> OrderDraft {
     }
 }
 
-fn fields(r: Result<(), Vec<(Field, String)>>) -> Vec<Field> {
+fn fields(r: Result<(), Vec<(Field, OrderProblem)>>) -> Vec<Field> {
     r.err()
         .unwrap_or_default()
         .into_iter()
@@ -69,31 +69,42 @@ fn each_rule_names_its_field() {
     let p = btc_eur();
     let many = d("1000000");
     let below = validate_order(&p, &limit(OrderSide::Buy, "0.0001", "60000"), many).unwrap_err();
-    assert_eq!(below[0].0, Field::Quantity);
-    assert!(below[0].1.contains("minimum of 10 EUR"), "{}", below[0].1);
     assert_eq!(
-        fields(validate_order(
-            &p,
-            &limit(OrderSide::Buy, "0.01", "60000.5"),
-            many
-        )),
-        [Field::LimitPrice]
+        below,
+        [(
+            Field::Quantity,
+            OrderProblem::BelowMinimum {
+                min: d("10"),
+                quote: "EUR".into()
+            }
+        )]
     );
     assert_eq!(
-        fields(validate_order(
-            &p,
-            &limit(OrderSide::Buy, "0.000015", "60000"),
-            many
-        )),
-        [Field::Quantity]
+        validate_order(&p, &limit(OrderSide::Buy, "0.01", "60000.5"), many),
+        Err(vec![(
+            Field::LimitPrice,
+            OrderProblem::PriceNotOnTick {
+                price: PriceKind::Limit,
+                tick: d("1")
+            }
+        )])
     );
     assert_eq!(
-        fields(validate_order(
-            &p,
-            &limit(OrderSide::Buy, "101", "60000"),
-            d("1e9")
-        )),
-        [Field::Quantity]
+        validate_order(&p, &limit(OrderSide::Buy, "0.000015", "60000"), many),
+        Err(vec![(
+            Field::Quantity,
+            OrderProblem::QuantityNotMultiple { step: d("0.00001") }
+        )])
+    );
+    assert_eq!(
+        validate_order(&p, &limit(OrderSide::Buy, "101", "60000"), d("1e9")),
+        Err(vec![(
+            Field::Quantity,
+            OrderProblem::QuantityAboveMaximum {
+                max: d("100"),
+                base: "BTC".into()
+            }
+        )])
     );
     assert_eq!(
         fields(validate_order(
@@ -105,26 +116,50 @@ fn each_rule_names_its_field() {
     );
     let poor =
         validate_order(&p, &limit(OrderSide::Buy, "0.01", "60000"), d("599.99")).unwrap_err();
-    assert!(poor[0].1.contains("Not enough balance"), "{}", poor[0].1);
+    assert_eq!(
+        poor,
+        [(
+            Field::Quantity,
+            OrderProblem::NotEnoughBalance {
+                need: d("600"),
+                available: d("599.99"),
+                unit: "EUR".into()
+            }
+        )]
+    );
     let mut both = limit(OrderSide::Buy, "0.01", "60000");
     both.amount = Some(d("100"));
-    assert!(fields(validate_order(&p, &both, many)).contains(&Field::Amount));
+    assert!(validate_order(&p, &both, many)
+        .unwrap_err()
+        .contains(&(Field::Amount, OrderProblem::QuantityAndAmount)));
     let mut neither = both.clone();
     neither.quantity = None;
     neither.amount = None;
     assert_eq!(
-        fields(validate_order(&p, &neither, many)),
-        [Field::Quantity]
+        validate_order(&p, &neither, many),
+        Err(vec![(Field::Quantity, OrderProblem::NoSize)])
     );
     let mut no_price = limit(OrderSide::Buy, "0.01", "1");
     no_price.limit_price = None;
     assert_eq!(
-        fields(validate_order(&p, &no_price, many)),
-        [Field::LimitPrice]
+        validate_order(&p, &no_price, many),
+        Err(vec![(
+            Field::LimitPrice,
+            OrderProblem::PriceMissing(PriceKind::Limit)
+        )])
     );
     let mut gtd = limit(OrderSide::Buy, "0.01", "60000");
     gtd.time_in_force = Some(TimeInForce::Gtd);
-    assert_eq!(fields(validate_order(&p, &gtd, many)), [Field::EndTime]);
+    assert_eq!(
+        validate_order(&p, &gtd, many),
+        Err(vec![(Field::EndTime, OrderProblem::EndTimeMissing)])
+    );
+    let mut ended = limit(OrderSide::Buy, "0.01", "60000");
+    ended.end_time = Some(chrono::DateTime::UNIX_EPOCH);
+    assert_eq!(
+        validate_order(&p, &ended, many),
+        Err(vec![(Field::EndTime, OrderProblem::EndTimeNotUsed)])
+    );
 }
 
 #[test]
@@ -143,14 +178,20 @@ fn market_orders_by_amount_and_stops() {
         amount: Some(d("100.001")),
         ..market.clone()
     };
-    assert_eq!(fields(validate_order(&p, &odd, d("1000"))), [Field::Amount]);
+    assert_eq!(
+        validate_order(&p, &odd, d("1000")),
+        Err(vec![(
+            Field::Amount,
+            OrderProblem::AmountNotMultiple { step: d("0.01") }
+        )])
+    );
     let gtc = OrderDraft {
         time_in_force: Some(TimeInForce::Gtc),
         ..market.clone()
     };
     assert_eq!(
-        fields(validate_order(&p, &gtc, d("1000"))),
-        [Field::TimeInForce]
+        validate_order(&p, &gtc, d("1000")),
+        Err(vec![(Field::TimeInForce, OrderProblem::MarketTimeInForce)])
     );
     let by_amount_limit = OrderDraft {
         order_type: OrderType::Limit,
@@ -158,8 +199,8 @@ fn market_orders_by_amount_and_stops() {
         ..market
     };
     assert_eq!(
-        fields(validate_order(&p, &by_amount_limit, d("1000"))),
-        [Field::Amount]
+        validate_order(&p, &by_amount_limit, d("1000")),
+        Err(vec![(Field::Amount, OrderProblem::AmountNotMarket)])
     );
     let stop = OrderDraft {
         order_type: OrderType::StopMarket,
@@ -177,8 +218,11 @@ fn market_orders_by_amount_and_stops() {
         ..stop
     };
     assert_eq!(
-        fields(validate_order(&p, &no_trigger, d("1000"))),
-        [Field::TriggerPrice]
+        validate_order(&p, &no_trigger, d("1000")),
+        Err(vec![(
+            Field::TriggerPrice,
+            OrderProblem::PriceMissing(PriceKind::Trigger)
+        )])
     );
 }
 
@@ -233,7 +277,7 @@ fn huge_values_are_refused_at_the_field_not_panicked_on() {
     // 1e29 does not fit a Decimal: the product overflows.
     assert_eq!(
         validate_order(&p, &huge, Decimal::MAX),
-        Err(vec![(Field::Quantity, VALUE_TOO_LARGE.to_string())])
+        Err(vec![(Field::Quantity, OrderProblem::ValueTooLarge)])
     );
     let max = OrderDraft {
         quantity: Some(Decimal::MAX),
@@ -254,7 +298,7 @@ fn huge_values_are_refused_at_the_field_not_panicked_on() {
     };
     assert_eq!(
         validate_order(&p, &stop, Decimal::MAX),
-        Err(vec![(Field::Quantity, VALUE_TOO_LARGE.to_string())])
+        Err(vec![(Field::Quantity, OrderProblem::ValueTooLarge)])
     );
 }
 
@@ -291,4 +335,41 @@ fn fat_finger_survives_extreme_prices() {
     assert_eq!(fat_finger(&max, Decimal::ZERO), None);
     // Just above the threshold is still exact.
     assert_eq!(fat_finger(&far, d("100000000000000")), Some(d("900.0")));
+}
+
+#[test]
+fn zero_sizes_and_prices_and_the_maximum_value_are_named() {
+    let p = btc_eur();
+    let many = d("1e12");
+    assert_eq!(
+        validate_order(&p, &limit(OrderSide::Buy, "0", "0"), many),
+        Err(vec![
+            (Field::Quantity, OrderProblem::QuantityNotPositive),
+            (
+                Field::LimitPrice,
+                OrderProblem::PriceNotPositive(PriceKind::Limit)
+            ),
+        ])
+    );
+    let market = OrderDraft {
+        order_type: OrderType::Market,
+        quantity: None,
+        amount: Some(d("0")),
+        limit_price: None,
+        ..limit(OrderSide::Buy, "1", "1")
+    };
+    assert_eq!(
+        validate_order(&p, &market, many),
+        Err(vec![(Field::Amount, OrderProblem::AmountNotPositive)])
+    );
+    assert_eq!(
+        validate_order(&p, &limit(OrderSide::Buy, "99", "60000"), many),
+        Err(vec![(
+            Field::Quantity,
+            OrderProblem::AboveMaximum {
+                max: d("500000"),
+                quote: "EUR".into()
+            }
+        )])
+    );
 }

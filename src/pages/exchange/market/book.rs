@@ -8,11 +8,13 @@ use folio_client::ApiError;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
+use crate::format::format_amount;
+use crate::i18n::{t, tf};
 use crate::pages::exchange::book_levels::{
     grouped_book, grouping_steps, spread, BookRow, BookSide,
 };
 use crate::pages::exchange::market::depth_chart::depth_chart;
-use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
+use crate::pages::exchange::words::{fixed, plain, price_decimals, size_decimals};
 
 /// Levels shown per side.
 const ROWS: usize = 12;
@@ -24,15 +26,20 @@ fn level_rows(
     sd: u32,
     on_price: Callback<String>,
 ) -> impl IntoView {
-    let (class, verb) = match side {
-        BookSide::Asks => ("ask", "sell"),
-        BookSide::Bids => ("bid", "buy"),
+    let class = match side {
+        BookSide::Asks => "ask",
+        BookSide::Bids => "bid",
     };
     rows.into_iter()
         .map(|r| {
             let price = r.price.to_string();
             let shown = fixed(Some(r.price), pd);
-            let label = format!("Use price {shown} (people {verb} {} here)", fixed(Some(r.quantity), sd));
+            let quantity = fixed(Some(r.quantity), sd);
+            let values = [("price", shown.as_str()), ("quantity", quantity.as_str())];
+            let label = match side {
+                BookSide::Asks => tf("Use price {price} (people sell {quantity} here)", &values),
+                BookSide::Bids => tf("Use price {price} (people buy {quantity} here)", &values),
+            };
             let depth = format!("{}", r.depth_percent);
             let p = price.clone();
             view! {
@@ -77,22 +84,22 @@ pub fn OrderBookView(
         let chosen = step.get().or(tick).unwrap_or(Decimal::ONE);
         let pd = price_decimals(p.as_ref()).max(chosen.normalize().scale());
         match book.get() {
-            None => view! { <p class="hint">"Loading the order book…"</p> }.into_any(),
-            Some(Err(e)) => view! { <p class="form-error" role="alert">{format!("The order book could not be read: {}", e.user_message())}</p> }.into_any(),
+            None => view! { <p class="hint">{t("Loading the order book…")}</p> }.into_any(),
+            Some(Err(e)) => view! { <p class="form-error" role="alert">{tf("The order book could not be read: {reason}", &[("reason", &e.user_message())])}</p> }.into_any(),
             Some(Ok(b)) => {
                 let (mut asks, bids) = grouped_book(&b, chosen, ROWS);
                 let depth = depth_chart(&bids, &asks, pd, sd);
                 asks.reverse();
                 let spread_text = spread(&b)
-                    .map(|(amount, pct)| format!("Spread {} ({pct} %)", fixed(Some(amount), price_decimals(p.as_ref()))))
-                    .unwrap_or_else(|| "No spread: one side of the book is empty.".into());
+                    .map(|(amount, pct)| tf("Spread {amount} ({percent} %)", &[("amount", &fixed(Some(amount), price_decimals(p.as_ref()))), ("percent", &format_amount(pct))]))
+                    .unwrap_or_else(|| t("No spread: one side of the book is empty.").into());
                 view! {
                     <table class="book-table" id="order-book">
-                        <caption class="visually-hidden">"Order book: asks (sell orders) above, bids (buy orders) below"</caption>
-                        <thead><tr><th scope="col" class="num">"Price"</th><th scope="col" class="num">"Quantity"</th><th scope="col" class="num">"Total"</th></tr></thead>
-                        <tbody id="book-asks" aria-label="Asks">{level_rows(asks, BookSide::Asks, pd, sd, on_price)}</tbody>
+                        <caption class="visually-hidden">{t("Order book: asks (sell orders) above, bids (buy orders) below")}</caption>
+                        <thead><tr><th scope="col" class="num">{t("Price")}</th><th scope="col" class="num">{t("Quantity")}</th><th scope="col" class="num">{t("Total")}</th></tr></thead>
+                        <tbody id="book-asks" aria-label=t("Asks")>{level_rows(asks, BookSide::Asks, pd, sd, on_price)}</tbody>
                         <tbody><tr class="spread-row"><td colspan="3" id="book-spread">{spread_text}</td></tr></tbody>
-                        <tbody id="book-bids" aria-label="Bids">{level_rows(bids, BookSide::Bids, pd, sd, on_price)}</tbody>
+                        <tbody id="book-bids" aria-label=t("Bids")>{level_rows(bids, BookSide::Bids, pd, sd, on_price)}</tbody>
                     </table>
                     {depth}
                 }.into_any()
@@ -102,18 +109,17 @@ pub fn OrderBookView(
     view! {
         <section class="card book" aria-labelledby="book-title">
             <div class="card-head">
-                <h2 id="book-title">"Order book"</h2>
+                <h2 id="book-title">{t("Order book")}</h2>
                 <div class="field field-inline">
-                    <label for="book-grouping">"Group by"</label>
+                    <label for="book-grouping">{t("Group by")}</label>
                     <select id="book-grouping" on:change=move |ev| step.set(event_target_value(&ev).parse().ok())>
                         {move || steps().into_iter().map(|s| {
-                            let text = s.to_string();
-                            view! { <option value=text.clone() selected=move || step.get() == Some(s)>{text.clone()}</option> }
+                            view! { <option value=s.to_string() selected=move || step.get() == Some(s)>{plain(s)}</option> }
                         }).collect_view()}
                     </select>
                 </div>
             </div>
-            <p class="hint">"Choose a price to copy it into the order form."</p>
+            <p class="hint">{t("Choose a price to copy it into the order form.")}</p>
             {body}
         </section>
     }

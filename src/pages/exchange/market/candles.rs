@@ -13,7 +13,8 @@ use crate::components::charts::geometry::{ChartBox, ChartPoint};
 use crate::components::charts::pointing::Crosshair;
 use crate::components::charts::ticks::time_tick_indices;
 use crate::data::load::{account_resource, load_states};
-use crate::format::{format_amount, format_axis_label, format_datetime, MISSING};
+use crate::format::{format_amount, format_axis_label, format_count, format_datetime, MISSING};
+use crate::i18n::{t, tf};
 use crate::pages::exchange::market::candle_geometry::{candle_bars, price_axis};
 use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
 
@@ -47,14 +48,16 @@ fn when(c: &Candle) -> String {
 /// A candle in words, for the readout: "Nov 25, 14:00 · Open … · High … · Low … · Close …
 /// · Volume …" (prices with the pair's `pd` decimals, the volume with its `sd`).
 fn describe(c: &Candle, pd: u32, sd: u32) -> String {
-    format!(
-        "{} · Open {} · High {} · Low {} · Close {} · Volume {}",
-        when(c),
-        fixed(c.open, pd),
-        fixed(c.high, pd),
-        fixed(c.low, pd),
-        fixed(c.close, pd),
-        fixed(c.volume, sd)
+    tf(
+        "{time} · Open {open} · High {high} · Low {low} · Close {close} · Volume {volume}",
+        &[
+            ("time", &when(c)),
+            ("open", &fixed(c.open, pd)),
+            ("high", &fixed(c.high, pd)),
+            ("low", &fixed(c.low, pd)),
+            ("close", &fixed(c.close, pd)),
+            ("volume", &fixed(c.volume, sd)),
+        ],
     )
 }
 
@@ -105,9 +108,8 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
             .with_value(|p| p.get(bar).copied())
             .and_then(|i| candles.with_value(|c| c.get(i).map(|c| describe(c, pd, sd))))
             .unwrap_or_default(),
-        None => {
-            "Point at the candles, or focus the chart and use the arrow keys, to read them.".into()
-        }
+        None => t("Point at the candles, or focus the chart and use the arrow keys, to read them.")
+            .into(),
     };
     let guide = move || {
         let x = format!("{:.2}", crosshair.point()?.x);
@@ -116,7 +118,10 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
                 y2=(FRAME.height - FRAME.padding).to_string() class="chart-guide"></line>
         })
     };
-    let help = format!("{label} Use the left and right arrow keys to read the candles.");
+    let help = tf(
+        "{chart} Use the left and right arrow keys to read the candles.",
+        &[("chart", &label)],
+    );
     view! {
         <p class="chart-readout" aria-live="polite" data-testid="candle-readout">{readout}</p>
         <div class="chart-plot">
@@ -168,16 +173,18 @@ pub fn CandlesView(
     );
     let body = load_states(
         move || candles.get(),
-        "the candles",
+        t("the candles"),
         move || candles.refetch(),
         move |list: Vec<Candle>| {
             let p = pair.get_untracked();
             let (pd, sd) = (price_decimals(p.as_ref()), size_decimals(p.as_ref()));
-            let label = format!(
-                "Candlestick chart of {} at {} intervals, {} candles; the table below lists them.",
-                name(),
-                interval.get_untracked().as_str(),
-                list.len()
+            let label = tf(
+                "Candlestick chart of {pair} at {interval} intervals, {count} candles; the table below lists them.",
+                &[
+                    ("pair", &name()),
+                    ("interval", interval.get_untracked().as_str()),
+                    ("count", &format_count(list.len())),
+                ],
             );
             let rows = list
                 .iter()
@@ -198,10 +205,10 @@ pub fn CandlesView(
             view! {
                 {chart(list, label, (pd, sd))}
                 <details class="candle-table">
-                    <summary>"Candles as a table"</summary>
-                    <div class="table-scroll" tabindex="0" role="region" aria-label="Candles, newest first">
+                    <summary>{t("Candles as a table")}</summary>
+                    <div class="table-scroll" tabindex="0" role="region" aria-label=t("Candles, newest first")>
                         <table class="data-table compact" id="candles-table">
-                            <thead><tr><th scope="col">"Start"</th><th scope="col" class="num">"Open"</th><th scope="col" class="num">"High"</th><th scope="col" class="num">"Low"</th><th scope="col" class="num">"Close"</th><th scope="col" class="num">"Volume"</th></tr></thead>
+                            <thead><tr><th scope="col">{t("Start")}</th><th scope="col" class="num">{t("Opening")}</th><th scope="col" class="num">{t("High")}</th><th scope="col" class="num">{t("Low")}</th><th scope="col" class="num">{t("Closing")}</th><th scope="col" class="num">{t("Volume")}</th></tr></thead>
                             <tbody>{rows}</tbody>
                         </table>
                     </div>
@@ -212,9 +219,9 @@ pub fn CandlesView(
     view! {
         <section class="card candles" aria-labelledby="candles-title">
             <div class="card-head">
-                <h2 id="candles-title">"Price"</h2>
+                <h2 id="candles-title">{t("Price")}</h2>
                 <div class="field field-inline">
-                    <label for="candle-interval">"Interval"</label>
+                    <label for="candle-interval">{t("Interval")}</label>
                     <select id="candle-interval" on:change=move |ev| on_interval.run(event_target_value(&ev))>
                         {INTERVALS.iter().map(|i| {
                             let (value, i2) = (i.as_str().to_string(), i.clone());

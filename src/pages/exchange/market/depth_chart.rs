@@ -8,6 +8,7 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::components::charts::geometry::ChartBox;
+use crate::i18n::tf;
 use crate::pages::exchange::book_levels::BookRow;
 use crate::pages::exchange::words::fixed;
 
@@ -61,14 +62,16 @@ pub fn depth_chart(bids: &[BookRow], asks: &[BookRow], pd: u32, sd: u32) -> impl
     let (bid_path, ask_path) = depth_paths(bids, asks, FRAME);
     let total = |rows: &[BookRow]| fixed(rows.last().map(|r| r.cumulative), sd);
     let price = |row: Option<&BookRow>| fixed(row.map(|r| r.price), pd);
-    let label = format!(
-        "Depth chart: {} waiting to be bought from {} down to {}, {} to be sold from {} up to {}.",
-        total(bids),
-        price(bids.first()),
-        price(bids.last()),
-        total(asks),
-        price(asks.first()),
-        price(asks.last()),
+    let label = tf(
+        "Depth chart: {bid_quantity} waiting to be bought from {bid_best} down to {bid_last}, {ask_quantity} to be sold from {ask_best} up to {ask_last}.",
+        &[
+            ("bid_quantity", &total(bids)),
+            ("bid_best", &price(bids.first())),
+            ("bid_last", &price(bids.last())),
+            ("ask_quantity", &total(asks)),
+            ("ask_best", &price(asks.first())),
+            ("ask_last", &price(asks.last())),
+        ],
     );
     let view_box = format!("0 0 {} {}", FRAME.width, FRAME.height);
     view! {

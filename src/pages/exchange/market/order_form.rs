@@ -21,6 +21,7 @@ use super::place_order::{PlaceOrderDialog, Placed, PlacedNotice, Review};
 use crate::components::{DecimalField, Radio};
 use crate::data::write::{use_write, Sent};
 use crate::format::{format_amount, format_fiat};
+use crate::i18n::{t, tf};
 use crate::money::read_as_words;
 use crate::pages::exchange::ticket::{
     allowed_tifs, available_of, spent_symbol, tif_words, type_words, uses_limit, uses_trigger,
@@ -157,8 +158,11 @@ fn OrderForm(
         }
     };
     let available_text = move || match available.get() {
-        Some(a) => format!("Available: {} {}", format_amount(a), spent()),
-        None => "Available: unknown (balances could not be read)".into(),
+        Some(a) => tf(
+            "Available: {amount} {asset}",
+            &[("amount", &format_amount(a)), ("asset", &spent())],
+        ),
+        None => t("Available: unknown (balances could not be read)").into(),
     };
     // What the order is worth at the price it would be sized against (a hint, not a check).
     let estimate = move || {
@@ -167,19 +171,18 @@ fn OrderForm(
             SizeMode::Amount => Some(value),
             SizeMode::Quantity => value.checked_mul(ticket.sizing_price(mid.get())?),
         }?;
-        Some(format!(
-            "Order value about {} {}",
-            format_fiat(worth),
-            units(pair).1
+        Some(tf(
+            "Order value about {value} {currency}",
+            &[("value", &format_fiat(worth)), ("currency", &units(pair).1)],
         ))
     };
     let review_label = move || match ticket.side.get() {
-        OrderSide::Sell => "Review sell order…",
-        _ => "Review buy order…",
+        OrderSide::Sell => t("Review sell order…"),
+        _ => t("Review buy order…"),
     };
     view! {
         <section class="card order-form-card" aria-labelledby="order-form-title">
-            <h2 id="order-form-title">"Place an order"</h2>
+            <h2 id="order-form-title">{t("Place an order")}</h2>
             <form class="order-form" novalidate=true on:submit=submit>
                 <SideAndType ticket=ticket pair=pair />
                 <SizeField ticket=ticket pair=pair mid=mid available=available hint=Signal::derive(move || Some(available_text())) />
@@ -221,12 +224,12 @@ fn SideAndType(ticket: OrderTicket, pair: Signal<Option<Pair>>) -> impl IntoView
     let order_type = ticket.order_type;
     view! {
         <fieldset class="segmented">
-            <legend>"Side"</legend>
-            {side(OrderSide::Buy, "segment order-side-buy", "order-side-buy", "Buy")}
-            {side(OrderSide::Sell, "segment order-side-sell", "order-side-sell", "Sell")}
+            <legend>{t("Side")}</legend>
+            {side(OrderSide::Buy, "segment order-side-buy", "order-side-buy", t("Buy"))}
+            {side(OrderSide::Sell, "segment order-side-sell", "order-side-sell", t("Sell"))}
         </fieldset>
         <div class="field">
-            <label for="order-type">"Order type"</label>
+            <label for="order-type">{t("Order type")}</label>
             <select id="order-type" on:change=move |ev| order_type.set(OrderType::parse(&event_target_value(&ev)))>
                 {TYPES.iter().map(|t| {
                     let t2 = t.clone();
@@ -236,9 +239,9 @@ fn SideAndType(ticket: OrderTicket, pair: Signal<Option<Pair>>) -> impl IntoView
         </div>
         <Show when=move || order_type.get() == OrderType::Market>
             <fieldset class="segmented">
-                <legend>"Size in"</legend>
-                {mode(SizeMode::Quantity, "order-mode-quantity", |(base, _)| format!("Quantity ({base})"))}
-                {mode(SizeMode::Amount, "order-mode-amount", |(_, quote)| format!("Amount ({quote})"))}
+                <legend>{t("Size in")}</legend>
+                {mode(SizeMode::Quantity, "order-mode-quantity", |(base, _)| tf("Quantity ({asset})", &[("asset", &base)]))}
+                {mode(SizeMode::Amount, "order-mode-amount", |(_, quote)| tf("Amount ({currency})", &[("currency", &quote)]))}
             </fieldset>
         </Show>
     }
@@ -259,8 +262,8 @@ fn SizeField(
         SizeMode::Amount => units(pair).1,
     };
     let label = Signal::derive(move || match ticket.mode.get() {
-        SizeMode::Quantity => format!("Quantity ({})", unit()),
-        SizeMode::Amount => format!("Amount ({})", unit()),
+        SizeMode::Quantity => tf("Quantity ({asset})", &[("asset", &unit())]),
+        SizeMode::Amount => tf("Amount ({currency})", &[("currency", &unit())]),
     });
     let read_as = Signal::derive(move || ticket.size.with(|t| read_as_words(t, &unit())));
     let share = move |percent: u32| {
@@ -270,7 +273,7 @@ fn SizeField(
     };
     view! {
         <DecimalField id="order-size" label=label text=ticket.size error=ticket.errors.size read_as=read_as hint=hint>
-            <div class="shortcuts" role="group" aria-label="Use a share of the available balance">
+            <div class="shortcuts" role="group" aria-label=t("Use a share of the available balance")>
                 {[25u32, 50, 75, 100].into_iter().map(|pct| view! {
                     <button type="button" class="chip" id=format!("pct-{pct}") on:click=move |_| share(pct)>{format!("{pct} %")}</button>
                 }).collect_view()}
@@ -286,12 +289,12 @@ fn PriceFields(ticket: OrderTicket, pair: Signal<Option<Pair>>) -> impl IntoView
     let order_type = ticket.order_type;
     view! {
         <Show when=move || uses_limit(&order_type.get())>
-            <DecimalField id="order-limit-price" label=Signal::derive(move || format!("Limit price ({})", quote()))
+            <DecimalField id="order-limit-price" label=Signal::derive(move || tf("Limit price ({currency})", &[("currency", &quote())]))
                 text=ticket.limit error=ticket.errors.limit
                 read_as=Signal::derive(move || ticket.limit.with(|t| read_as_words(t, &quote()))) />
         </Show>
         <Show when=move || uses_trigger(&order_type.get())>
-            <DecimalField id="order-trigger-price" label=Signal::derive(move || format!("Trigger price ({})", quote()))
+            <DecimalField id="order-trigger-price" label=Signal::derive(move || tf("Trigger price ({currency})", &[("currency", &quote())]))
                 text=ticket.trigger error=ticket.errors.trigger
                 read_as=Signal::derive(move || ticket.trigger.with(|t| read_as_words(t, &quote()))) />
         </Show>
@@ -309,9 +312,9 @@ fn TimeInForceFields(ticket: OrderTicket) -> impl IntoView {
     };
     view! {
         <div class="field">
-            <label for="order-tif">"Time in force"</label>
+            <label for="order-tif">{t("Time in force")}</label>
             <select id="order-tif" aria-describedby="order-tif-error" on:change=pick>
-                <option value="" selected=move || tif.get().is_none()>"Exchange default"</option>
+                <option value="" selected=move || tif.get().is_none()>{t("Exchange default")}</option>
                 {move || allowed_tifs(&ticket.order_type.get()).iter().map(|t| {
                     let t2 = t.clone();
                     view! { <option value=t.as_str() selected=move || tif.get().as_ref() == Some(&t2)>{tif_words(t)}</option> }
@@ -321,7 +324,7 @@ fn TimeInForceFields(ticket: OrderTicket) -> impl IntoView {
         </div>
         <Show when=move || tif.get() == Some(TimeInForce::Gtd)>
             <div class="field">
-                <label for="order-end-time">"End time (UTC)"</label>
+                <label for="order-end-time">{t("End time (UTC)")}</label>
                 <input id="order-end-time" type="datetime-local" aria-describedby="order-end-time-error"
                     aria-invalid=move || errors.end_time.with(Option::is_some).to_string()
                     prop:value=move || end_time.get()

@@ -10,6 +10,8 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use super::place_order::Review;
+use crate::i18n::t;
+use crate::pages::exchange::problem_words::problems_in_words;
 use crate::pages::exchange::ticket::{
     describe, field_id, shortcut_size, sizing_price, SizeMode, TypedOrder,
 };
@@ -134,7 +136,7 @@ impl OrderTicket {
         match sized {
             Some(v) => self.size.set(v.to_string()),
             None => self.errors.size.set(Some(
-                "Enter a price first, or there is nothing available to use.".into(),
+                t("Enter a price first, or there is nothing available to use.").into(),
             )),
         }
     }
@@ -158,7 +160,8 @@ impl OrderTicket {
             end_time: self.end_time.get_untracked(),
         };
         let draft = typed.draft(mid, Utc::now())?;
-        validate_order(pair, &draft, available.unwrap_or(Decimal::MAX))?;
+        validate_order(pair, &draft, available.unwrap_or(Decimal::MAX))
+            .map_err(problems_in_words)?;
         Ok(Review {
             order: draft.to_new_order(&pair.pair),
             text: describe(&draft, pair),

@@ -4,6 +4,8 @@
 use folio_client::exchange::Pair;
 use leptos::prelude::*;
 
+use crate::i18n::t;
+
 /// The pair selector.
 #[component]
 pub fn PairPicker(
@@ -29,9 +31,9 @@ pub fn PairPicker(
     };
     view! {
         <section class="pair-picker" aria-labelledby="pair-picker-title">
-            <h2 id="pair-picker-title" class="visually-hidden">"Pair"</h2>
+            <h2 id="pair-picker-title" class="visually-hidden">{t("Pair")}</h2>
             <div class="field field-inline">
-                <label for="pair-search">"Find a pair"</label>
+                <label for="pair-search">{t("Find a pair")}</label>
                 <input id="pair-search" type="search" data-shortcut="search" autocomplete="off" placeholder="BTC, EUR…"
                     prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev)) />
             </div>
@@ -39,7 +41,7 @@ pub fn PairPicker(
                 {move || {
                     let list = shown();
                     if list.is_empty() {
-                        return view! { <li class="hint">"No pair matches."</li> }.into_any();
+                        return view! { <li class="hint">{t("No pair matches.")}</li> }.into_any();
                     }
                     list.into_iter().map(|name| {
                         let (n1, n2, attr) = (name.clone(), name.clone(), name.clone());

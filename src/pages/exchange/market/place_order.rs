@@ -12,6 +12,7 @@ use crate::components::{focus_when_shown, ConfirmDialog};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::write::{no_answer_sentence, Sent, Write, WriteLabel};
+use crate::i18n::{t, tf};
 use crate::pages::exchange::ticket::fat_finger_warning;
 use crate::pages::exchange::words::status_words;
 
@@ -43,14 +44,20 @@ impl Placed {
         match sent {
             Sent::Done(order) => Placed::Accepted(
                 order.id.to_string(),
-                format!(
-                    "Order placed ({}): {text} Status: {}. Fills show in Orders and Trades.",
-                    order.id,
-                    status_words(order.status.as_ref())
+                tf(
+                    "Order placed ({id}): {order} Status: {status}. Fills show in Orders and Trades.",
+                    &[
+                        ("id", order.id.as_str()),
+                        ("order", text),
+                        ("status", &status_words(order.status.as_ref())),
+                    ],
                 ),
             ),
-            Sent::Unknown => Placed::NotPlaced(no_answer_sentence(text, "Orders")),
-            Sent::Refused(e) => Placed::NotPlaced(format!("Not placed: {}", e.user_message())),
+            Sent::Unknown => Placed::NotPlaced(no_answer_sentence(text, t("Orders"))),
+            Sent::Refused(e) => Placed::NotPlaced(tf(
+                "Not placed: {reason}",
+                &[("reason", &e.user_message())],
+            )),
         }
     }
 
@@ -99,9 +106,9 @@ pub fn PlaceOrderDialog(
             return;
         };
         let label = WriteLabel {
-            what: format!("Placing an order: {}", r.text),
+            what: tf("Placing an order: {order}", &[("order", &r.text)]),
             check_href: "/market/orders".into(),
-            check_words: "Check your orders".into(),
+            check_words: t("Check your orders").into(),
         };
         let text = r.text.clone();
         write.send(
@@ -120,18 +127,18 @@ pub fn PlaceOrderDialog(
                     <label class="radio" for="fat-finger-ack">
                         <input type="checkbox" id="fat-finger-ack" prop:checked=move || acknowledged.get()
                             on:change=move |ev| acknowledged.set(event_target_checked(&ev)) />
-                        "I have checked the limit price; place the order anyway."
+                        {t("I have checked the limit price; place the order anyway.")}
                     </label>
                 </div>
             })
         })
     };
     view! {
-        <ConfirmDialog open=open id="confirm-order" title="Place this order?" confirm_label="Place order"
-            pending_label="Placing…" guard=guard on_confirm=confirm blocked=blocked>
+        <ConfirmDialog open=open id="confirm-order" title=t("Place this order?") confirm_label=t("Place order")
+            pending_label=t("Placing…") guard=guard on_confirm=confirm blocked=blocked>
             <p class="dialog-summary" id="order-review-text">{move || review.get().map(|r| r.text)}</p>
             {warning}
-            <p>"The order is sent once. An order that is not filled at once stays open until it fills, expires or you cancel it."</p>
+            <p>{t("The order is sent once. An order that is not filled at once stays open until it fills, expires or you cancel it.")}</p>
         </ConfirmDialog>
     }
 }
@@ -144,13 +151,13 @@ pub fn PlacedNotice(placed: RwSignal<Option<Placed>>) -> impl IntoView {
             Placed::Accepted(id, text) => view! {
                 <div class="success" role="status" id="order-result" data-order-id=id tabindex="-1" node_ref={focus_when_shown::<html::Div>()}>
                     <p>{text}</p>
-                    <a href="/market/orders">"See your orders"</a>
+                    <a href="/market/orders">{t("See your orders")}</a>
                 </div>
             }.into_any(),
             Placed::NotPlaced(text) => view! {
                 <div class="form-error" role="alert" id="order-result" tabindex="-1" node_ref={focus_when_shown::<html::Div>()}>
                     <p>{text}</p>
-                    <a href="/market/orders">"Check your orders"</a>
+                    <a href="/market/orders">{t("Check your orders")}</a>
                 </div>
             }.into_any(),
         })

@@ -5,6 +5,7 @@ use folio_client::exchange::{Pair, Ticker};
 use folio_client::ApiError;
 use leptos::prelude::*;
 
+use crate::i18n::{t, tf};
 use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
 
 /// The header; shows the last figures while a refresh runs.
@@ -25,15 +26,15 @@ pub fn TickerHeader(
             .and_then(|p| p.base_asset.clone())
             .unwrap_or_default();
         match ticker.get() {
-            None => view! { <p class="hint">"Loading the price…"</p> }.into_any(),
-            Some(Err(e)) => view! { <p class="form-error" role="alert">{format!("The price could not be read: {}", e.user_message())}</p> }.into_any(),
-            Some(Ok(None)) => view! { <p class="hint">"The exchange sent no price for this pair."</p> }.into_any(),
-            Some(Ok(Some(t))) => view! {
+            None => view! { <p class="hint">{t("Loading the price…")}</p> }.into_any(),
+            Some(Err(e)) => view! { <p class="form-error" role="alert">{tf("The price could not be read: {reason}", &[("reason", &e.user_message())])}</p> }.into_any(),
+            Some(Ok(None)) => view! { <p class="hint">{t("The exchange sent no price for this pair.")}</p> }.into_any(),
+            Some(Ok(Some(ticker))) => view! {
                 <dl class="ticker-figures">
-                    <div><dt>"Mid price"</dt><dd id="ticker-mid" class="ticker-mid" data-value=t.price.map(|v| v.to_string()).unwrap_or_default()>{format!("{} {quote}", fixed(t.price, pd))}</dd></div>
-                    <div><dt>"24 h high"</dt><dd id="ticker-high">{fixed(t.high, pd)}</dd></div>
-                    <div><dt>"24 h low"</dt><dd id="ticker-low">{fixed(t.low, pd)}</dd></div>
-                    <div><dt>"24 h volume"</dt><dd id="ticker-volume">{format!("{} {base}", fixed(t.volume, sd))}</dd></div>
+                    <div><dt>{t("Mid price")}</dt><dd id="ticker-mid" class="ticker-mid" data-value=ticker.price.map(|v| v.to_string()).unwrap_or_default()>{format!("{} {quote}", fixed(ticker.price, pd))}</dd></div>
+                    <div><dt>{t("24 h high")}</dt><dd id="ticker-high">{fixed(ticker.high, pd)}</dd></div>
+                    <div><dt>{t("24 h low")}</dt><dd id="ticker-low">{fixed(ticker.low, pd)}</dd></div>
+                    <div><dt>{t("24 h volume")}</dt><dd id="ticker-volume">{format!("{} {base}", fixed(ticker.volume, sd))}</dd></div>
                 </dl>
             }.into_any(),
         }
