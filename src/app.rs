@@ -9,13 +9,13 @@ use leptos_router::path;
 use wasm_bindgen::JsCast;
 
 use crate::components::{
-    open_help, InstallOffer, LazyPage, OfflineBanner, Shortcuts, TopBar, UpdateBanner,
+    open_help, warm_help, InstallOffer, LazyPage, OfflineBanner, Shortcuts, TopBar, UpdateBanner,
     WriteOutcomes,
 };
 use crate::contexts::session::{use_idle_forget, Session};
 use crate::contexts::settings::Settings;
 use crate::data::write::Writes;
-use crate::i18n::{t, Language};
+use crate::i18n::{t, Language, Redraw};
 use crate::pages::exchange::ExchangeRoutes;
 use crate::pages::legacy::LegacyRoutes;
 use crate::pages::CurrentRoutes;
@@ -25,7 +25,7 @@ use crate::pages::{connect::ConnectPage, not_found::NotFoundPage, settings::sett
 /// on `<body>`.
 pub fn start() {
     use crate::i18n::{apply_to_document, load, start_language, Language};
-    match start_language(crate::contexts::settings::stored_language()) {
+    match start_language() {
         Language::English => {
             apply_to_document();
             leptos::mount::mount_to_body(App);
@@ -48,12 +48,12 @@ pub fn App() -> impl IntoView {
     Effect::new(|_| crate::sections::prefetch_likely_when_idle());
     // Switching language re-draws everything below: the router reads the same address, and
     // the writes in flight, the session and the settings live above (their outcomes stay).
-    let language = Memo::new(move |_| settings.with(|p| p.language));
+    let redraw = Redraw::provide();
     view! {
         <Router>
             <IdleForget session=session settings=settings writes=writes />
             {move || {
-                language.track();
+                redraw.track();
                 view! { <Shell connected=connected /> }
             }}
         </Router>
@@ -90,7 +90,7 @@ fn Shell(connected: impl Fn() -> Option<bool> + Send + Sync + Copy + 'static) ->
             <p>{t("Folio keeps your key in this tab only. Close the tab or press “Forget key” to remove it.")}</p>
             <p>
                 <button type="button" class="link-button" data-testid="shortcuts-button"
-                    on:click=|_| open_help()>
+                    on:pointerenter=|_| warm_help() on:focus=|_| warm_help() on:click=|_| open_help()>
                     {t("Keyboard shortcuts")}
                 </button>
                 {t(" (press ")}<kbd>"?"</kbd>")"
@@ -105,14 +105,14 @@ fn Shell(connected: impl Fn() -> Option<bool> + Send + Sync + Copy + 'static) ->
 /// English is shown), on every page: switching keeps the page and its address.
 #[component]
 fn LanguageSwitch() -> impl IntoView {
-    let settings = crate::contexts::settings::use_settings();
     let other = match crate::i18n::language() {
         Language::English => Language::German,
         Language::German => Language::English,
     };
+    let redraw = use_context::<Redraw>();
     let switch = move |_| {
         leptos::task::spawn_local(async move {
-            crate::i18n::switch_language(settings, other).await;
+            crate::i18n::switch_language(other, redraw).await;
         });
     };
     view! {

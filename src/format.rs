@@ -4,6 +4,9 @@
 //! two decimals. Thousands separators are added here, for display only: nothing parses these
 //! strings back. English writes `€1,234.56`, `4 May 2026`; German `1.234,56 €`, `04.05.2026`.
 //! Exports never use these (they stay locale-neutral: `.` decimals, ISO dates).
+//!
+//! The public functions are never inlined: pages call them at hundreds of places, and a copy
+//! of each at every call costs more in every first load than the call does.
 
 use chrono::{DateTime, Datelike, Utc};
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -35,12 +38,14 @@ fn group_digits(digits: &str) -> String {
 }
 
 /// A count with thousands separators (`50000` → `50,000`).
+#[inline(never)]
 pub fn format_count(n: usize) -> String {
     group_digits(&n.to_string())
 }
 
 /// Formats a decimal with thousands separators, keeping its scale (`1234.50000` →
 /// `1,234.50000`; German `1.234,50000`).
+#[inline(never)]
 pub fn format_amount(value: Decimal) -> String {
     let point = marks().1;
     let text = value.to_string();
@@ -57,6 +62,7 @@ pub fn format_amount(value: Decimal) -> String {
 /// A number as a person would type it back: no thousands separators, every decimal kept, the
 /// language's decimal mark (`0.00001`, `50000`; German `0,00001`). Used inside sentences about
 /// typed values and the exchange's steps, where a separator could be misread.
+#[inline(never)]
 pub fn format_plain(value: Decimal) -> String {
     let text = value.to_string();
     match marks().1 {
@@ -67,6 +73,7 @@ pub fn format_plain(value: Decimal) -> String {
 
 /// "1 record could not be read…" for records a list skipped because they were malformed
 /// (`None` when there were none). Such records are never fatal and never silently lost.
+#[inline(never)]
 pub fn skipped_sentence(skipped: usize) -> Option<String> {
     (skipped > 0).then(|| {
         crate::i18n::tn(
@@ -89,17 +96,20 @@ pub fn round_to(value: Decimal, dp: u32) -> Decimal {
 }
 
 /// A fiat value: two decimals, thousands separators (`1234.5` → `1,234.50`).
+#[inline(never)]
 pub fn format_fiat(value: Decimal) -> String {
     format_amount(round_to(value, 2))
 }
 
 /// A fiat value with its currency: the symbol of the euro, dollar and pound, the code of any
 /// other (`€1,234.50`, `-$3.00`, `12.00 CHF`; German `1.234,50 €`, `-3,00 $`, `12,00 CHF`).
+#[inline(never)]
 pub fn format_fiat_with_unit(value: Decimal, unit: Option<&str>) -> String {
     with_currency(&format_fiat(value), unit)
 }
 
 /// `amount` (already formatted) with its currency, placed as the language writes it.
+#[inline(never)]
 pub fn with_currency(amount: &str, unit: Option<&str>) -> String {
     let Some(code) = unit.filter(|u| !u.is_empty()) else {
         return amount.to_string();
@@ -125,6 +135,7 @@ pub fn with_currency(amount: &str, unit: Option<&str>) -> String {
 }
 
 /// A percentage with a sign for gains (`+12.35 %`, `-3.10 %`, `0.00 %`).
+#[inline(never)]
 pub fn format_signed_percent(percent: Decimal) -> String {
     let rounded = round_to(percent, 2);
     let sign = if rounded.is_sign_positive() && !rounded.is_zero() {
@@ -136,11 +147,13 @@ pub fn format_signed_percent(percent: Decimal) -> String {
 }
 
 /// A share of a whole, rounded to one decimal (`12.3 %`).
+#[inline(never)]
 pub fn format_share(percent: Decimal) -> String {
     format!("{} %", format_amount(round_to(percent, 1)))
 }
 
 /// A fiat amount with a sign for gains (`+12.30`, `-4.00`).
+#[inline(never)]
 pub fn format_signed_fiat(value: Decimal) -> String {
     let rounded = round_to(value, 2);
     let sign = if rounded.is_sign_positive() && !rounded.is_zero() {
@@ -166,6 +179,7 @@ const MONTHS: [&str; 12] = [
 ];
 
 /// A day (`4 May 2026`; German `04.05.2026`).
+#[inline(never)]
 pub fn format_date(time: DateTime<Utc>) -> String {
     let (day, month, year) = (time.day(), time.month(), time.year());
     match language() {
@@ -179,12 +193,14 @@ pub fn format_date(time: DateTime<Utc>) -> String {
 
 /// A point in time in UTC, to the minute (`4 May 2026, 09:15 UTC`; German
 /// `04.05.2026, 09:15 UTC`).
+#[inline(never)]
 pub fn format_datetime(time: DateTime<Utc>) -> String {
     format!("{}, {} UTC", format_date(time), time.format("%H:%M"))
 }
 
 /// A short axis label: the time of day for intraday series, the day otherwise (`4 May`;
 /// German `04.05.`).
+#[inline(never)]
 pub fn format_axis_label(time: DateTime<Utc>, intraday: bool) -> String {
     if intraday {
         return time.format("%H:%M").to_string();

@@ -1,7 +1,9 @@
-// Trunk post_build hook (first): joins German's catalogue, kept as one file per part of the
-// app under locales/de/, into the one file the app fetches when German is chosen
-// (/locales/de.json). An English text given two different German translations fails the build
-// (the unit test in src/i18n/coverage.rs says which).
+// Trunk post_build hook (first): joins German's catalogue, kept as one JSON file per part of
+// the app under locales/de/, into the one file the app fetches when German is chosen
+// (/locales/de.txt): every entry as `English \x1f German \x1e`, sorted by the English's code
+// points (Rust's order for &str, so the app searches it without sorting). Plain text, so the
+// app reads it without a JSON map's code. An English text given two different German
+// translations, or a text holding a separator, fails the build.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stagingDir } from "./staged-files.mjs";
@@ -19,6 +21,21 @@ for (const name of readdirSync(sources).filter((n) => n.endsWith(".json")).sort(
     joined[english] = german;
   }
 }
+const codePoints = (text) => [...text].map((c) => c.codePointAt(0));
+function byCodePoints(a, b) {
+  const [x, y] = [codePoints(a), codePoints(b)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
+}
+const records = Object.keys(joined)
+  .sort(byCodePoints)
+  .map((english) => {
+    if (/[\x1e\x1f]/.test(english + joined[english])) {
+      console.error(`join-locales: "${english}" holds a separator character`);
+      process.exit(1);
+    }
+    return `${english}\x1f${joined[english]}\x1e`;
+  });
 mkdirSync(join(staging, "locales"), { recursive: true });
-writeFileSync(join(staging, "locales", "de.json"), JSON.stringify(joined));
+writeFileSync(join(staging, "locales", "de.txt"), records.join(""));
 console.log(`join-locales: ${Object.keys(joined).length} German entries`);

@@ -6,7 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { readFileSync, writeFileSync } from "node:fs";
 import { files, stagingDir } from "./staged-files.mjs";
 
-const EXTENSIONS = [".wasm", ".js", ".css", ".html", ".json", ".webmanifest", ".svg"];
+const EXTENSIONS = [".wasm", ".js", ".css", ".html", ".json", ".webmanifest", ".svg", ".txt"];
 const staging = stagingDir("precompress");
 
 let count = 0;

@@ -42,7 +42,7 @@ pub use profile_picker::ProfilePicker;
 pub use scope_notice::ScopeNotice;
 pub use scopes_table::ScopesTable;
 pub use section_nav::SectionNav;
-pub use shortcuts::{open_help, Shortcuts};
+pub use shortcuts::{open_help, warm_help, Shortcuts};
 pub use states::{EmptyState, Loading};
 pub use table::sort_header::SortHeader;
 pub use top_bar::TopBar;

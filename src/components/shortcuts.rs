@@ -4,7 +4,9 @@
 //! They never act while the person types in a field, holds Ctrl, Alt or Meta, or has a
 //! dialog open (a confirmation stays the only thing a key can touch). The list is a native
 //! modal `<dialog>`: it keeps focus inside, `Esc` closes it and focus returns to where it was.
-//! The footer's "Keyboard shortcuts" button opens it too ([`open_help`]).
+//! The footer's "Keyboard shortcuts" button opens it too ([`open_help`]). The list's markup is
+//! built by a module of its own in the release build (`shortcut_list`), fetched the first time
+//! the list is opened (or the footer's button is pointed at): every first load is lighter.
 
 use std::cell::Cell;
 
@@ -15,6 +17,7 @@ use wasm_bindgen::JsCast;
 use crate::components::top_bar::ACCOUNT_PAGES;
 use crate::contexts::settings::use_settings;
 use crate::i18n::t;
+use crate::sections::{split_fn, warm_module};
 
 /// What a key press asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -157,7 +160,21 @@ pub fn Shortcuts() -> impl IntoView {
             }
         }
     };
-    view! { <div on:click=close inner_html=dialog_html()></div> }
+    view! { <div id="shortcut-list-holder" on:click=close></div> }
+}
+
+split_fn!(
+    shortcut_list,
+    preload_shortcut_list,
+    /// The list's `<dialog>` as markup, in the language shown.
+    fn shortcut_list_markup() -> String {
+        dialog_html()
+    }
+);
+
+/// Starts fetching the list's module (the footer's button is about to be used).
+pub fn warm_help() {
+    warm_module(preload_shortcut_list());
 }
 
 /// The list's `<dialog>`, once in the page.
@@ -167,11 +184,27 @@ fn help_dialog() -> Option<web_sys::HtmlDialogElement> {
         .and_then(|el| el.dyn_into().ok())
 }
 
-/// Opens the list of shortcuts (a modal: focus moves in and stays until it closes).
+/// Opens the list of shortcuts (a modal: focus moves in and stays until it closes), building
+/// it first when this drawing of the page has not yet. If its module cannot be fetched
+/// (offline before it was ever saved), the list does not open.
 pub fn open_help() {
     if let Some(dialog) = help_dialog() {
         let _ = dialog.show_modal();
+        return;
     }
+    leptos::task::spawn_local(async {
+        let Ok(markup) = shortcut_list_markup().await else {
+            return;
+        };
+        if help_dialog().is_none() {
+            if let Some(holder) = document().get_element_by_id("shortcut-list-holder") {
+                holder.set_inner_html(&markup);
+            }
+        }
+        if let Some(dialog) = help_dialog() {
+            let _ = dialog.show_modal();
+        }
+    });
 }
 
 /// The keys and what they do, for the dialog (in the language shown).

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::contexts::storage;
-use crate::i18n::{t, Language};
+use crate::i18n::t;
 
 const SETTINGS_ITEM: &str = "folio.settings";
 
@@ -18,9 +18,10 @@ pub const IDLE_MINUTES_RANGE: (u32, u32) = (1, 480);
 /// Idle time before the key is forgotten unless changed in Settings.
 pub const DEFAULT_IDLE_MINUTES: u32 = 30;
 
-/// Which service the app talks to.
+/// Which service the app talks to. Stored as its [`Profile::as_str`] (an unknown value reads
+/// as the sandbox): a string costs far less code to read than a serde enum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(from = "String", into = "&'static str")]
 pub enum Profile {
     /// This page's own origin (`/public`, `/legacy`, `/exchange`): the bundled sandbox, or a
     /// web server that proxies the live APIs (deploy/). Stored as `sandbox`, its first use.
@@ -53,9 +54,9 @@ impl Profile {
     }
 }
 
-/// The colour theme.
+/// The colour theme. Stored as its [`Theme::as_str`] (an unknown value reads as the system's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(from = "String", into = "&'static str")]
 pub enum Theme {
     /// Follow the operating system.
     System,
@@ -80,6 +81,34 @@ impl Theme {
             Theme::Light => t("Light"),
             Theme::Dark => t("Dark"),
         }
+    }
+}
+
+impl From<String> for Profile {
+    fn from(text: String) -> Self {
+        let known = Profile::ALL.into_iter().find(|p| p.as_str() == text);
+        known.unwrap_or(Profile::Sandbox)
+    }
+}
+
+impl From<Profile> for &'static str {
+    fn from(profile: Profile) -> Self {
+        profile.as_str()
+    }
+}
+
+impl From<String> for Theme {
+    fn from(text: String) -> Self {
+        Theme::ALL
+            .into_iter()
+            .find(|t| t.as_str() == text)
+            .unwrap_or(Theme::System)
+    }
+}
+
+impl From<Theme> for &'static str {
+    fn from(theme: Theme) -> Self {
+        theme.as_str()
     }
 }
 
@@ -120,8 +149,6 @@ pub struct Preferences {
     /// Discreet mode: every absolute amount is masked on screen (for sharing a screen);
     /// percentages and the charts' shapes stay.
     pub discreet: bool,
-    /// The language chosen for this tab; `None` follows the browser's languages.
-    pub language: Option<Language>,
 }
 
 impl Default for Preferences {
@@ -134,7 +161,6 @@ impl Default for Preferences {
             theme: Theme::System,
             idle_minutes: DEFAULT_IDLE_MINUTES,
             discreet: false,
-            language: None,
         }
     }
 }
@@ -161,11 +187,6 @@ impl Preferences {
             }),
         }
     }
-}
-
-/// The language chosen in Settings for this tab, read before the app mounts.
-pub fn stored_language() -> Option<Language> {
-    Preferences::from_json(storage::get(SETTINGS_ITEM).as_deref()).language
 }
 
 /// Keeps the idle time within [`IDLE_MINUTES_RANGE`].

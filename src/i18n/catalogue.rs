@@ -9,20 +9,46 @@ thread_local! {
     static ENTRIES: RefCell<Option<Vec<(&'static str, &'static str)>>> = const { RefCell::new(None) };
 }
 
-/// Installs a language: German with its entries, or English (`None`: the source's text).
+/// Separates an entry's English from its German in the joined catalogue (ASCII unit separator).
+const BETWEEN: char = '\u{1f}';
+/// Ends an entry in the joined catalogue (ASCII record separator).
+const AFTER: char = '\u{1e}';
+
+/// Reads the joined catalogue `tools/join-locales.mjs` writes (`/locales/de.txt`): entries
+/// sorted by their English, each `English US German RS`. Plain text rather than JSON: the
+/// reader is a few lines instead of a JSON map's code in every first load. A record without a
+/// separator is skipped.
+#[inline(never)]
+pub fn read_entries(text: &str) -> Vec<(String, String)> {
+    text.split(AFTER)
+        .filter_map(|record| record.split_once(BETWEEN))
+        .map(|(en, de)| (en.to_string(), de.to_string()))
+        .collect()
+}
+
+/// Installs a language: German with its entries (sorted by their English, as the build writes
+/// them), or English (`None`: the source's text).
 ///
 /// The text is leaked once per installed catalogue so that [`t`] can hand out `&'static str`
 /// (the same type a literal has in a view); a person switches language a handful of times.
+/// Entries out of order are left out rather than sorted here (a sort is code in every first
+/// load, and the build already sorts): their English shows instead.
 pub fn install(entries: Option<Vec<(String, String)>>) {
     let entries = entries.map(|pairs| {
-        let mut pairs: Vec<(&'static str, &'static str)> = pairs
-            .into_iter()
-            .map(|(en, de)| (leak(en), leak(de)))
-            .collect();
-        pairs.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        pairs
+        let mut sorted: Vec<(&'static str, &'static str)> = Vec::with_capacity(pairs.len());
+        for (en, de) in pairs {
+            if sorted.last().is_none_or(|(last, _)| *last < en.as_str()) {
+                sorted.push((leak(en), leak(de)));
+            }
+        }
+        sorted
     });
     ENTRIES.with(|cell| *cell.borrow_mut() = entries);
+}
+
+/// Back to English (the source's text).
+pub fn uninstall() {
+    ENTRIES.with(|cell| *cell.borrow_mut() = None);
 }
 
 fn leak(text: String) -> &'static str {
@@ -30,6 +56,7 @@ fn leak(text: String) -> &'static str {
 }
 
 /// The language the text is shown in now (German only once its catalogue is installed).
+#[inline(never)]
 pub fn language() -> Language {
     ENTRIES.with(|cell| match cell.borrow().as_ref() {
         Some(_) => Language::German,
@@ -38,6 +65,10 @@ pub fn language() -> Language {
 }
 
 /// The text in the shown language; the English itself when there is no entry.
+///
+/// Never inlined: it is called at about a thousand places, and a copy at each would cost more
+/// than all of German's text.
+#[inline(never)]
 pub fn t(english: &'static str) -> &'static str {
     ENTRIES.with(|cell| {
         let entries = cell.borrow();
@@ -52,12 +83,14 @@ pub fn t(english: &'static str) -> &'static str {
 }
 
 /// The text with each `{name}` replaced by its value (`tf("Sell {asset}", &[("asset", "BTC")])`).
+#[inline(never)]
 pub fn tf(english: &'static str, values: &[(&str, &str)]) -> String {
     fill(t(english), values)
 }
 
 /// A count's sentence: `one` when `n` is 1, `other` otherwise, with `{n}` as the count
 /// written with the locale's thousands separator.
+#[inline(never)]
 pub fn tn(n: usize, one: &'static str, other: &'static str) -> String {
     let template = if n == 1 { one } else { other };
     fill(t(template), &[("n", &crate::format::format_count(n))])
@@ -91,12 +124,27 @@ mod tests {
     use super::*;
 
     fn german(pairs: &[(&str, &str)]) {
-        install(Some(
-            pairs
-                .iter()
-                .map(|(en, de)| ((*en).to_string(), (*de).to_string()))
-                .collect(),
-        ));
+        let mut pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(en, de)| ((*en).to_string(), (*de).to_string()))
+            .collect();
+        pairs.sort();
+        install(Some(pairs));
+    }
+
+    #[test]
+    fn the_joined_catalogue_reads_back_and_entries_out_of_order_are_left_out() {
+        let text = "A\u{1f}Ä\u{1e}B\u{1f}Bé\u{1e}no separator\u{1e}";
+        assert_eq!(
+            read_entries(text),
+            vec![("A".into(), "Ä".into()), ("B".into(), "Bé".into())]
+        );
+        install(Some(vec![
+            ("B".into(), "2".into()),
+            ("A".into(), "1".into()),
+        ]));
+        assert_eq!((t("B"), t("A")), ("2", "A"));
+        install(None);
     }
 
     #[test]

@@ -1,17 +1,18 @@
 //! Which language Folio speaks, fetching German's catalogue, and telling the document.
 
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+/// Where the language chosen for this tab is kept (its tag), apart from the other settings:
+/// read before the app mounts, and a plain string costs less code to read than a JSON field.
+const LANGUAGE_ITEM: &str = "folio.language";
+
 /// A language Folio is written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Language {
     /// The source's own text.
-    #[serde(rename = "en")]
     English,
-    /// From `locales/de.json`.
-    #[serde(rename = "de")]
+    /// From `locales/de.txt`.
     German,
 }
 
@@ -35,65 +36,91 @@ impl Language {
         }
     }
 
+    /// The language a tag names (`de`, `de-AT`, `en-GB`), if Folio speaks it.
+    pub fn from_tag(tag: &str) -> Option<Language> {
+        let primary = tag.split(['-', '_']).next().unwrap_or_default();
+        match primary.to_ascii_lowercase().as_str() {
+            "de" => Some(Language::German),
+            "en" => Some(Language::English),
+            _ => None,
+        }
+    }
+
     /// The first of the browser's preferred languages Folio speaks (English otherwise).
     pub fn from_browser(preferred: &[String]) -> Language {
         preferred
             .iter()
-            .find_map(|tag| {
-                let primary = tag.split(['-', '_']).next().unwrap_or_default();
-                match primary.to_ascii_lowercase().as_str() {
-                    "de" => Some(Language::German),
-                    "en" => Some(Language::English),
-                    _ => None,
-                }
-            })
+            .find_map(|tag| Language::from_tag(tag))
             .unwrap_or(Language::English)
     }
 }
 
-/// The language to start in: the one chosen in Settings for this tab, else the browser's.
-pub fn start_language(chosen: Option<Language>) -> Language {
-    chosen.unwrap_or_else(|| {
-        let languages = web_sys::window()
-            .map(|w| w.navigator().languages().to_vec())
-            .unwrap_or_default();
-        let tags: Vec<String> = languages.iter().filter_map(|v| v.as_string()).collect();
-        Language::from_browser(&tags)
-    })
+/// The language to start in: the one chosen for this tab, else the browser's.
+pub fn start_language() -> Language {
+    let chosen = crate::contexts::storage::get(LANGUAGE_ITEM);
+    chosen
+        .as_deref()
+        .and_then(Language::from_tag)
+        .unwrap_or_else(|| {
+            let languages = web_sys::window()
+                .map(|w| w.navigator().languages().to_vec())
+                .unwrap_or_default();
+            let tags: Vec<String> = languages.iter().filter_map(|v| v.as_string()).collect();
+            Language::from_browser(&tags)
+        })
 }
 
 /// Installs `language`, fetching German's catalogue first. When it cannot be fetched (offline
 /// before the first visit cached it) Folio stays in English and says so (`false`).
 pub async fn load(language: Language) -> bool {
-    let entries = match language {
-        Language::English => None,
-        Language::German => match fetch_catalogue("/locales/de.json").await {
-            Some(entries) => Some(entries),
-            None => {
-                super::install(None);
-                apply_to_document();
-                return false;
+    let installed = match language {
+        Language::English => {
+            super::catalogue::uninstall();
+            true
+        }
+        Language::German => {
+            // The text and the module that reads it, fetched side by side.
+            let (text, _) =
+                futures::future::join(fetch_text("/locales/de.txt"), preload_german()).await;
+            match text {
+                Some(text) => install_german(text).await.is_ok(),
+                None => false,
             }
-        },
+        }
     };
-    super::install(entries);
+    if !installed {
+        super::catalogue::uninstall();
+    }
     apply_to_document();
-    true
+    installed
 }
 
-async fn fetch_catalogue(url: &str) -> Option<Vec<(String, String)>> {
+crate::sections::split_fn!(
+    german,
+    preload_german,
+    /// Reads and installs German's catalogue: a module of its own in the release build, so
+    /// that English pays nothing for it.
+    fn install_german(text: String) -> () {
+        super::install(Some(super::catalogue::read_entries(&text)))
+    }
+);
+
+async fn fetch_text(url: &str) -> Option<String> {
     let window = web_sys::window()?;
     let response = JsFuture::from(window.fetch_with_str(url)).await.ok()?;
     let response: web_sys::Response = response.dyn_into().ok()?;
     if !response.ok() {
         return None;
     }
-    let text = JsFuture::from(response.text().ok()?)
+    JsFuture::from(response.text().ok()?)
         .await
         .ok()?
-        .as_string()?;
-    let map: std::collections::BTreeMap<String, String> = serde_json::from_str(&text).ok()?;
-    Some(map.into_iter().collect())
+        .as_string()
+}
+
+/// Keeps `language` as the tab's choice.
+pub fn remember(language: Language) {
+    crate::contexts::storage::set(LANGUAGE_ITEM, language.tag());
 }
 
 /// Sets `<html lang>` and the manifest (each language has its own: the installed app's name,

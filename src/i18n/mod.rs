@@ -3,7 +3,7 @@
 //! The English text written in the source is the key: `t("Portfolio")` is "Portfolio" in
 //! English and what `locales/de/*.json` says in German. German is data, fetched only when
 //! chosen ([`load`]); English needs no catalogue at all. The build joins the per-section files
-//! into one `locales/de.json` (tools/join-locales.mjs); a unit test checks that every key the
+//! into one `locales/de.txt` (tools/join-locales.mjs); a unit test checks that every key the
 //! source uses has a German entry with the same `{placeholders}`, and that no entry is unused.
 //!
 //! - [`t`]: fixed text (labels, headings, sentences);
@@ -21,5 +21,5 @@ mod coverage;
 mod switch;
 
 pub use catalogue::{install, language, t, tf, tn};
-pub use choose::{apply_to_document, load, start_language, Language};
-pub use switch::switch_language;
+pub use choose::{apply_to_document, load, remember, start_language, Language};
+pub use switch::{switch_language, Redraw};

@@ -78,7 +78,7 @@ fn history_view(view: HistoryView) -> impl IntoView {
     let return_class = format!("figure {}", trend_class(view.return_percent));
     let change_text = view
         .change
-        .map(|c| format!("{} {unit}", format_signed_fiat(c)))
+        .map(|c| crate::format::with_currency(&format_signed_fiat(c), Some(&unit)))
         .unwrap_or_else(|| MISSING.to_string());
     let change_class = format!("figure amount {}", trend_class(view.change));
     let latest = view

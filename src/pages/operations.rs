@@ -7,6 +7,7 @@
 
 pub(crate) mod csv;
 mod detail;
+mod detail_part;
 mod export;
 pub(crate) mod filter;
 mod filter_bar;
@@ -30,7 +31,8 @@ use crate::i18n::t;
 use crate::pages::operations::filter::OperationsFilter;
 use crate::pages::operations::rows::{group_by_day, is_known_type};
 use crate::url::use_url_state;
-use detail::OperationDetail;
+pub(crate) use detail_part::preload_detail_part;
+use detail_part::{detail_part, OpenedOperation};
 use export::OperationsExport;
 use filter_bar::FilterBar;
 use legacy_timeline::{legacy_timeline_part, use_include_legacy, LegacyGone, SourceToggle};
@@ -106,11 +108,21 @@ pub fn OperationsPage() -> impl IntoView {
     });
     let fiats = Signal::derive(move || loader.fiats.get());
     let close = Callback::new(move |_| selected.set(None));
+    // The opened operation's panel is a part of its own (`detail_part`), fetched now so that
+    // it is ready long before a row is opened.
+    provide_context(OpenedOperation {
+        selected,
+        loader,
+        close,
+    });
+    leptos::task::spawn_local(async {
+        let _ = preload_detail_part().await;
+    });
+    let opened = Memo::new(move |_| selected.with(Option::is_some));
     let detail = move || {
-        let i = selected.get()?;
-        let op = loader.ops.with(|ops| ops.get(i).cloned())?;
-        let names = loader.names.get();
-        Some(view! { <OperationDetail op=op names=names on_close=close /> })
+        opened
+            .get()
+            .then(|| view! { <LazyPage load=detail_part /> })
     };
     let busy = move || loader.busy.get();
     // "Include legacy records" (`?source=all`) shows the combined timeline instead of the

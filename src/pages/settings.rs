@@ -130,8 +130,8 @@ pub fn SettingsPage() -> impl IntoView {
 /// the app re-draws its views in place: the page, its address and any write in flight stay.
 #[component]
 fn LanguagePicker() -> impl IntoView {
-    let settings = use_settings();
     let unavailable = RwSignal::new(false);
+    let redraw = use_context::<i18n::Redraw>();
     let choices = Language::ALL
         .into_iter()
         .map(|language| {
@@ -139,7 +139,7 @@ fn LanguagePicker() -> impl IntoView {
             let checked = Signal::derive(move || i18n::language() == language);
             let pick = Callback::new(move |()| {
                 leptos::task::spawn_local(async move {
-                    let loaded = i18n::switch_language(settings, language).await;
+                    let loaded = i18n::switch_language(language, redraw).await;
                     unavailable.set(!loaded);
                 });
             });

@@ -83,8 +83,9 @@ return { values, times, range: document.querySelector('.chart-range').textConten
 "#;
 
 fn number(text: &str) -> f64 {
-    text.replace(',', "")
-        .trim()
+    text.chars()
+        .filter(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
+        .collect::<String>()
         .parse()
         .unwrap_or_else(|_| panic!("a number: {text}"))
 }

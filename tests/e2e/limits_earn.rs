@@ -40,12 +40,12 @@ async fn set_limits_shows_the_gauge() {
     w.fill("#limits-confirm-sell", "5").await;
     assert!(confirm.attr("disabled").await.unwrap().is_some());
     w.fill("#limits-confirm-sell", "50.00").await;
-    w.wait_text("#limits-confirm-sell-read", "50.00 EUR").await;
+    w.wait_text("#limits-confirm-sell-read", "€50.00").await;
     w.click("#confirm-limits-confirm").await;
     w.wait_text("#buy-limit", "100.00").await;
-    w.wait_text("[data-testid=buy-budget]", "100.00 of 100.00 EUR")
+    w.wait_text("[data-testid=buy-budget]", "100.00 of €100.00")
         .await;
-    w.wait_text("[data-testid=sell-budget]", "50.00 of 50.00 EUR")
+    w.wait_text("[data-testid=sell-budget]", "50.00 of €50.00")
         .await;
     let meter = w.find("[data-testid=buy-budget] [role=meter]").await;
     assert_eq!(

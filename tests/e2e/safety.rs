@@ -87,7 +87,7 @@ async fn a_limit_with_a_thousands_separator_is_refused_not_misread() {
     assert_eq!(dialog_open, serde_json::Value::Bool(false));
     // A point is the decimal point, and the field says how it was read.
     w.fill("#buy-limit-input", "1.000").await;
-    w.wait_text("#buy-limit-input-read", "1.00 EUR").await;
+    w.wait_text("#buy-limit-input-read", "€1.00").await;
     assert_eq!(w.sent("POST", "/trading-limits"), 0);
     w.close().await;
 }

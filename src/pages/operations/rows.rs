@@ -190,7 +190,7 @@ pub enum ListRow {
 /// The day an operation is listed under.
 pub fn day_of(s: &OperationSummary) -> String {
     match s.time {
-        Some(t) if !s.pending => t.format("%Y-%m-%d").to_string(),
+        Some(t) if !s.pending => crate::format::format_date(t),
         _ => t("Pending").to_string(),
     }
 }
@@ -256,6 +256,6 @@ mod tests {
         );
         let rows = group_by_day(&[s, s2], &[1, 0]);
         assert_eq!(rows[0], ListRow::Day("Pending".into()));
-        assert_eq!(rows[2], ListRow::Day("2026-05-04".into()));
+        assert_eq!(rows[2], ListRow::Day("4 May 2026".into()));
     }
 }

@@ -170,7 +170,7 @@ fn PickedSummary(asset: PickedAsset) -> impl IntoView {
         None => t("loading…").to_string(),
         Some(Some(t)) => t
             .price
-            .map(|p| format!("{} EUR", format_amount(p)))
+            .map(|p| crate::format::with_currency(&format_amount(p), Some("EUR")))
             .unwrap_or_else(|| "—".into()),
         Some(None) => t("not available").to_string(),
     };
