@@ -8,6 +8,9 @@
 //! the words of the catalogue's English texts that no German text uses, and English's common
 //! small words. Data the service sends (asset names, ids) is not UI text and passes, unless it
 //! happens to be such a word; [`DATA_WORDS`] lists the few the sandbox's records contain.
+//! Text inside an element that declares another language (`lang="en"`: the footer's
+//! "English") is not German UI text and is skipped, nor is code (`code`, `kbd`, the
+//! migration table's endpoint paths); the service's own permission names are proper names.
 
 use std::collections::BTreeSet;
 
@@ -21,9 +24,24 @@ const ENGLISH_SMALL_WORDS: [&str; 40] = [
     "only", "into",
 ];
 
-/// Words of the sandbox's own records (asset and wallet names, exchange codes) that are
-/// also English UI words; a record is not UI text.
-const DATA_WORDS: [&str; 2] = ["crypto", "holding"];
+/// Words of the sandbox's own records (asset names such as "Vanguard FTSE All-World", the
+/// exchange's fee tier names "Tier 1") that are also English UI words; a record is not UI
+/// text.
+const DATA_WORDS: [&str; 6] = ["crypto", "holding", "all", "markets", "silver", "tier"];
+
+/// The service's own names for a key's permissions, shown as its key settings show them (a
+/// person matches them there): proper names, not UI text.
+const PERMISSION_NAMES: [&str; 9] = [
+    "Balance",
+    "Transaction",
+    "Trade (Read)",
+    "Trade (Write)",
+    "Earn (Read)",
+    "Earn (Write)",
+    "Exchange (Read)",
+    "Exchange (Trade)",
+    "Legacy (Read)",
+];
 
 /// Words German writes the same as English does, or proper names.
 const SHARED_WORDS: [&str; 4] = ["folio", "bitpanda", "api", "utc"];
@@ -45,13 +63,19 @@ fn german_words(text: &str) -> Vec<String> {
             (Some(_), _) => {}
         }
     }
-    words(&plain).collect()
+    words(&plain)
 }
 
-fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphabetic())
-        .filter(|w| w.chars().count() > 1)
+/// The words of `text`, lower-case. A code is no word: a token holding a digit or `_` (an id
+/// such as `47be`, a type the service sent as `savings_plan`) or written in capitals (`BTC`,
+/// the service's `LOCKED`).
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .filter(|token| !token.chars().any(|c| c.is_ascii_digit() || c == '_'))
+        .flat_map(|token| token.split(|c: char| !c.is_alphabetic()))
+        .filter(|w| w.chars().count() > 1 && w.chars().any(char::is_lowercase))
         .map(str::to_lowercase)
+        .collect()
 }
 
 /// The catalogue's entries, read from the source files the build joins.
@@ -94,6 +118,9 @@ const PAGE_TEXTS: &str = "const out = [];\
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {\
       const el = n.parentElement;\
       if (!n.data.trim() || !el || el.closest('script, style, noscript, template')) continue;\
+      if (el.closest('code, kbd, .mono')) continue;\
+      const declared = el.closest('[lang]');\
+      if (declared && declared !== document.documentElement && !declared.lang.startsWith('de')) continue;\
       if (!el.checkVisibility()) continue;\
       out.push(n.data.trim());\
     }\
@@ -116,7 +143,13 @@ impl World {
             .iter()
             .filter_map(|t| t.as_str())
             .filter_map(|text| {
-                let hits: Vec<String> = words(text).filter(|w| english.contains(w)).collect();
+                let without_names = PERMISSION_NAMES
+                    .iter()
+                    .fold(text.to_string(), |rest, name| rest.replace(name, " "));
+                let hits: Vec<String> = words(&without_names)
+                    .into_iter()
+                    .filter(|w| english.contains(w))
+                    .collect();
                 (!hits.is_empty()).then(|| format!("{what}: {hits:?} in {text:?}"))
             })
             .collect();

@@ -168,7 +168,7 @@ async fn a_read_only_key_cannot_reach_any_write() {
     w.wait_text("[data-testid=read-only]", "Trade (Write)")
         .await;
     pick_asset(&w, "BTC").await;
-    w.wait_text("#ticker-price", "EUR").await;
+    w.wait_text("#ticker-price", "€").await;
     assert!(w.is_absent("#get-quote").await);
     w.goto("/limits").await;
     w.wait_text("[data-testid=read-only]", "Trade (Write)")

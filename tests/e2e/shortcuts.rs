@@ -67,7 +67,7 @@ async fn question_mark_lists_the_shortcuts_and_escape_closes_the_list() {
     assert!(!list_open(&w).await);
     w.press_keys("?").await;
     w.eventually(
-        "return document.querySelector('[data-testid=shortcuts]').open;",
+        "return document.querySelector('[data-testid=shortcuts]')?.open === true;",
         "the list opening",
     )
     .await;
@@ -90,7 +90,7 @@ async fn question_mark_lists_the_shortcuts_and_escape_closes_the_list() {
     assert_eq!(w.js("return location.pathname;").await, "/");
     w.press_keys(&char::from(Key::Escape).to_string()).await;
     w.eventually(
-        "return !document.querySelector('[data-testid=shortcuts]').open;",
+        "return document.querySelector('[data-testid=shortcuts]')?.open === false;",
         "the list closing",
     )
     .await;
@@ -102,7 +102,7 @@ async fn question_mark_lists_the_shortcuts_and_escape_closes_the_list() {
     // The footer's button opens it too (for those without a keyboard).
     w.click("[data-testid=shortcuts-button]").await;
     w.eventually(
-        "return document.querySelector('[data-testid=shortcuts]').open;",
+        "return document.querySelector('[data-testid=shortcuts]')?.open === true;",
         "the list opening from the footer",
     )
     .await;
