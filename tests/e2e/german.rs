@@ -14,7 +14,9 @@
 
 use std::collections::BTreeSet;
 
-use crate::support::{config, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
+use folio_client::scopes::Scope;
+
+use crate::support::{config, shot_name, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
 
 /// English's small words: no German sentence has them, every English sentence does.
 const ENGLISH_SMALL_WORDS: [&str; 40] = [
@@ -28,20 +30,6 @@ const ENGLISH_SMALL_WORDS: [&str; 40] = [
 /// exchange's fee tier names "Tier 1") that are also English UI words; a record is not UI
 /// text.
 const DATA_WORDS: [&str; 6] = ["crypto", "holding", "all", "markets", "silver", "tier"];
-
-/// The service's own names for a key's permissions, shown as its key settings show them (a
-/// person matches them there): proper names, not UI text.
-const PERMISSION_NAMES: [&str; 9] = [
-    "Balance",
-    "Transaction",
-    "Trade (Read)",
-    "Trade (Write)",
-    "Earn (Read)",
-    "Earn (Write)",
-    "Exchange (Read)",
-    "Exchange (Trade)",
-    "Legacy (Read)",
-];
 
 /// Words German writes the same as English does, or proper names.
 const SHARED_WORDS: [&str; 4] = ["folio", "bitpanda", "api", "utc"];
@@ -143,9 +131,11 @@ impl World {
             .iter()
             .filter_map(|t| t.as_str())
             .filter_map(|text| {
-                let without_names = PERMISSION_NAMES
-                    .iter()
-                    .fold(text.to_string(), |rest, name| rest.replace(name, " "));
+                // The service's own names for a key's permissions are proper names: a
+                // person matches them in the service's key settings.
+                let without_names = Scope::ALL.iter().fold(text.to_string(), |rest, scope| {
+                    rest.replace(scope.name(), " ")
+                });
                 let hits: Vec<String> = words(&without_names)
                     .into_iter()
                     .filter(|w| english.contains(w))
@@ -162,13 +152,6 @@ impl World {
         self.wait_js_true("document.documentElement.lang === 'de'")
             .await;
         self.wait_text("main h1", "Einstellungen").await;
-    }
-}
-
-fn shot_name(route: &str) -> String {
-    match route.trim_matches('/') {
-        "" => "portfolio".to_string(),
-        path => path.replace('/', "-"),
     }
 }
 
@@ -231,6 +214,7 @@ async fn switching_language_keeps_the_page_and_its_address() {
     w.wait_js_true("document.documentElement.lang === 'de'")
         .await;
     w.wait_text("main h1", "Transaktionen").await;
+    w.screenshot("german-operations-1280").await;
     assert_eq!(w.url().await, before, "the address stays");
     let search = w
         .js("return document.getElementById('ops-search').value;")

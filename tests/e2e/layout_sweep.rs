@@ -3,21 +3,13 @@
 //! truncation aside), and axe-core finds no violation (contrast included). Screenshots of each route at 360 px in both themes
 //! (`target/screenshots/sweep-<theme>-<route>.png`) are what the closing notes refer to.
 
-use crate::support::{config, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
+use crate::support::{config, shot_name, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
 
 /// The routes a person can open: every account page, Insights, the legacy archive, Connect.
 fn routes() -> Vec<&'static str> {
     let mut all: Vec<&str> = ACCOUNT_ROUTES.to_vec();
     all.extend(["/insights", "/legacy-api/archive", "/connect"]);
     all
-}
-
-/// A file name for `route` (`/market/orders` → `market-orders`, `/` → `portfolio`).
-fn shot_name(route: &str) -> String {
-    match route.trim_matches('/') {
-        "" => "portfolio".to_string(),
-        path => path.replace('/', "-"),
-    }
 }
 
 async fn sweep(window: Window) {

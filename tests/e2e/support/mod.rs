@@ -18,5 +18,6 @@ mod world;
 pub use proxy::Proxy;
 pub use witness::figure;
 pub use world::{
-    config, slow_network, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE, READ_KEY,
+    config, shot_name, slow_network, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE,
+    READ_KEY,
 };

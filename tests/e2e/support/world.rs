@@ -38,6 +38,15 @@ pub const ACCOUNT_ROUTES: [&str; 17] = [
     "/legacy-api/migrate",
 ];
 
+/// A screenshot's file name for `route` (`/market/orders` → `market-orders`, `/` →
+/// `portfolio`).
+pub fn shot_name(route: &str) -> String {
+    match route.trim_matches('/') {
+        "" => "portfolio".to_string(),
+        path => path.replace('/', "-"),
+    }
+}
+
 /// The size of the browser window, in CSS pixels.
 #[derive(Clone, Copy, Debug)]
 pub struct Window {
