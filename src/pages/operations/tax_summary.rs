@@ -187,15 +187,63 @@ mod tests {
     }
 
     #[test]
-    fn the_english_is_the_crates_own_line() {
-        for n in [0, 1, 2, 37] {
-            for format in TaxFormat::ALL {
-                let s = ExportSummary {
-                    format,
-                    ..summary(n)
-                };
-                assert_eq!(summary_line(&s), s.line(), "{n} {format:?}");
-            }
-        }
+    fn a_plain_file_is_one_sentence() {
+        let s = ExportSummary {
+            rows: 1,
+            operations: 1,
+            ..summary(0)
+        };
+        assert_eq!(
+            summary_line(&s),
+            "Koinly file for 2025-01-01 to 2025-12-31: 1 row from 1 operation."
+        );
+        let s = ExportSummary {
+            format: TaxFormat::BitpandaCsv,
+            rows: 0,
+            ..summary(0)
+        };
+        assert_eq!(
+            summary_line(&s),
+            "Bitpanda-style CSV file for 2025-01-01 to 2025-12-31: 0 rows from 0 operations."
+        );
+    }
+
+    #[test]
+    fn one_of_everything_is_said_in_the_singular() {
+        let s = ExportSummary {
+            format: TaxFormat::GhostfolioJson,
+            ..summary(1)
+        };
+        assert_eq!(
+            summary_line(&s),
+            "Ghostfolio file for 2025-01-01 to 2025-12-31: 112 rows from 1 operation. \
+             Left out: 1 cancelled, 1 reversed by a refund or correction (both sides), \
+             1 still pending (no date yet), 1 legacy trade already in the current history, \
+             1 unreadable leg. \
+             1 operation is of a type Folio does not know, written under its own name (airdrop_bonus ×1). \
+             1 operation has no row in Ghostfolio (airdrop_bonus ×1). \
+             1 operation is without a price (Bitpanda's data has none): check how the tool values them. \
+             1 trade from the legacy API added. \
+             1 leg names an unknown asset, written by its id. \
+             1 compensation reverses nothing in the list exactly and is written as it is."
+        );
+    }
+
+    #[test]
+    fn many_are_said_in_the_plural_with_grouped_counts() {
+        let s = summary(1_037);
+        assert_eq!(
+            summary_line(&s),
+            "Koinly file for 2025-01-01 to 2025-12-31: 1,148 rows from 1,037 operations. \
+             Left out: 1,037 cancelled, 1,037 reversed by a refund or correction (both sides), \
+             1,037 still pending (no date yet), 1,037 legacy trades already in the current history, \
+             1,037 unreadable legs. \
+             1,037 operations are of a type Folio does not know, written under its own name (airdrop_bonus ×1,037). \
+             1,037 operations have no row in Koinly (airdrop_bonus ×1,037). \
+             1,037 operations are without a price (Bitpanda's data has none): check how the tool values them. \
+             1,037 trades from the legacy API added. \
+             1,037 legs name an unknown asset, written by its id. \
+             1,037 compensations reverse nothing in the list exactly and are written as they are."
+        );
     }
 }

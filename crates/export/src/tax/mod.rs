@@ -84,15 +84,6 @@ impl TaxFormat {
             TaxFormat::GhostfolioJson => "json",
         }
     }
-
-    /// The name of the tool the file is for, as the summary line says it.
-    pub fn tool(self) -> &'static str {
-        match self {
-            TaxFormat::BitpandaCsv => "Bitpanda-style CSV",
-            TaxFormat::KoinlyCsv => "Koinly",
-            TaxFormat::GhostfolioJson => "Ghostfolio",
-        }
-    }
 }
 
 /// The download name of a file: `folio-<format>-<from>_<to>.<ext>`, e.g.

@@ -98,20 +98,23 @@ fn a_buy_without_a_rate_gets_a_price_worked_out_from_its_amounts() {
 }
 
 #[test]
-fn the_summary_line_of_a_plain_file_is_short() {
+fn a_plain_file_counts_its_rows_and_leaves_nothing_out() {
     let ops = [op(
         "o-d",
         "deposit",
         vec![leg("t-d", EUR, "10.00", "deposit", "INCOMING", AT)],
     )];
-    assert_eq!(
-        file(TaxFormat::KoinlyCsv, &ops).summary.line(),
-        "Koinly file for 2025-01-01 to 2025-12-31: 1 row from 1 operation."
-    );
-    assert_eq!(
-        file(TaxFormat::KoinlyCsv, &[]).summary.line(),
-        "Koinly file for 2025-01-01 to 2025-12-31: 0 rows from 0 operations."
-    );
+    for (ops, counted) in [(&ops[..], 1), (&[][..], 0)] {
+        let s = file(TaxFormat::KoinlyCsv, ops).summary;
+        assert_eq!((s.rows, s.operations), (counted, counted));
+        let left_out = [s.cancelled, s.compensated, s.pending, s.unreadable_legs];
+        assert_eq!(left_out, [0; 4]);
+        assert!(s.unknown_types.is_empty() && s.not_in_format.is_empty());
+        assert_eq!(
+            (s.without_price, s.legacy_added, s.unnamed_units),
+            (0, 0, 0)
+        );
+    }
 }
 
 #[test]

@@ -79,13 +79,6 @@ fn a_legacy_trade_only_the_legacy_api_has_is_added() {
             "{:?}",
             f.summary.format
         );
-        assert!(
-            f.summary
-                .line()
-                .contains("1 trade from the legacy API added"),
-            "{}",
-            f.summary.line()
-        );
     }
     let rows = keyed(&records(&bp.text, 5));
     assert_eq!(rows.len(), 1);

@@ -5,6 +5,7 @@ mod edge_cases;
 mod formats;
 mod legacy;
 mod selection;
+mod trades;
 
 use folio_client::current::{AssetType, Operation};
 use serde_json::{json, Value};

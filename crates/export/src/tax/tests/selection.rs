@@ -45,11 +45,6 @@ fn a_cancelled_operation_is_left_out_and_counted() {
             "{}",
             f.text
         );
-        assert!(
-            f.summary.line().contains("1 cancelled"),
-            "{}",
-            f.summary.line()
-        );
     }
     assert_eq!(koinly_rows(&ops).len(), 1);
 }
@@ -87,11 +82,6 @@ fn an_exact_reversal_leaves_out_both_sides() {
     for f in all_formats(&ops) {
         assert_eq!(f.summary.compensated, 2, "{:?}", f.summary.format);
         assert_eq!(f.summary.rows, 0);
-        assert!(
-            f.summary.line().contains("2 reversed"),
-            "{}",
-            f.summary.line()
-        );
     }
     assert!(koinly_rows(&ops).is_empty());
 }
@@ -134,11 +124,6 @@ fn a_pending_operation_has_no_date_and_is_left_out() {
     let ops = [op("o-p", "deposit", vec![pending])];
     let f = file(TaxFormat::BitpandaCsv, &ops);
     assert_eq!((f.summary.pending, f.summary.rows), (1, 0));
-    assert!(
-        f.summary.line().contains("1 still pending"),
-        "{}",
-        f.summary.line()
-    );
 }
 
 const AT_UNUSED: &str = "2025-06-01T00:00:00Z";
@@ -196,11 +181,6 @@ fn an_unreadable_leg_is_left_out_and_counted() {
     let ops = [op("o-nf", "deposit", vec![no_flow])];
     let f = file(TaxFormat::KoinlyCsv, &ops);
     assert_eq!((f.summary.unreadable_legs, f.summary.rows), (1, 0));
-    assert!(
-        f.summary.line().contains("1 unreadable leg"),
-        "{}",
-        f.summary.line()
-    );
 }
 
 #[test]
