@@ -9,6 +9,7 @@
 //! of each at every call costs more in every first load than the call does.
 
 use chrono::{DateTime, Datelike, Utc};
+use folio_client::date_text::clock_text;
 use rust_decimal::{Decimal, RoundingStrategy};
 
 use crate::i18n::{language, Language};
@@ -195,7 +196,7 @@ pub fn format_date(time: DateTime<Utc>) -> String {
 /// `04.05.2026, 09:15 UTC`).
 #[inline(never)]
 pub fn format_datetime(time: DateTime<Utc>) -> String {
-    format!("{}, {} UTC", format_date(time), time.format("%H:%M"))
+    format!("{}, {} UTC", format_date(time), clock_text(time))
 }
 
 /// A short axis label: the time of day for intraday series, the day otherwise (`4 May`;
@@ -203,7 +204,7 @@ pub fn format_datetime(time: DateTime<Utc>) -> String {
 #[inline(never)]
 pub fn format_axis_label(time: DateTime<Utc>, intraday: bool) -> String {
     if intraday {
-        return time.format("%H:%M").to_string();
+        return clock_text(time);
     }
     let (day, month) = (time.day(), time.month());
     match language() {

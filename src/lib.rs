@@ -23,6 +23,7 @@ mod contexts;
 mod data;
 mod format;
 mod i18n;
+mod lower_case;
 mod money;
 mod pages;
 mod sections;

@@ -98,7 +98,10 @@ fn file_of(
     records: &[&str],
     csv: &dyn Fn(&[&str]) -> String,
 ) -> ExportFile {
-    let name = format!("{name}-{}", chrono::Utc::now().format("%Y-%m-%d"));
+    let name = format!(
+        "{name}-{}",
+        folio_client::date_text::day_text(chrono::Utc::now().date_naive())
+    );
     match kind {
         ExportKind::Json => ExportFile::json(format!("{name}.json"), json_array(records)),
         ExportKind::Csv => ExportFile::csv(format!("{name}.csv"), csv(records)),

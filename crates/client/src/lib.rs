@@ -33,6 +33,7 @@ mod base_urls;
 pub mod checked;
 mod client;
 pub mod current;
+pub mod date_text;
 pub mod decode;
 mod early;
 mod error;

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use crate::components::charts::geometry::{
-    area_path, line_path, line_points, value_y, ChartBox, ChartPoint,
+    area_path, line_path, line_points, two_places, value_y, ChartBox, ChartPoint,
 };
 use crate::components::charts::pointing::Crosshair;
 use crate::components::charts::ticks::{time_tick_indices, value_ticks};
@@ -84,14 +84,14 @@ pub fn AreaChart(
     let value_labels = value_axis
         .into_iter()
         .map(|(y, label)| {
-            view! { <span style:top=format!("{:.2}%", y / FRAME.height * 100.0)>{label}</span> }
+            view! { <span style:top=format!("{}%", two_places(y / FRAME.height * 100.0))>{label}</span> }
         })
         .collect_view();
     let time_labels = time_axis
         .into_iter()
         .map(|label| view! { <span>{label}</span> })
         .collect_view();
-    let view_box = format!("0 0 {} {}", FRAME.width, FRAME.height);
+    let view_box = FRAME.view_box();
     let points = tn(count, "{n} point", "{n} points");
     let how = t("Use the left and right arrow keys to read them.");
     let help = format!("{label}. {points}. {how}");
@@ -140,19 +140,19 @@ fn marker_at(p: ChartPoint) -> impl IntoView {
     view! {
     <g class="chart-marker">
         <line
-            x1=format!("{:.2}", p.x)
-            x2=format!("{:.2}", p.x)
-            y1=format!("{:.2}", FRAME.padding)
-            y2=format!("{:.2}", FRAME.height - FRAME.padding)
+            x1=two_places(p.x)
+            x2=two_places(p.x)
+            y1=two_places(FRAME.padding)
+            y2=two_places(FRAME.height - FRAME.padding)
             class="chart-guide"
         ></line>
         // A zero-length line with round caps draws a dot that stays round when the
         // chart is stretched (preserveAspectRatio="none").
         <line
-            x1=format!("{:.2}", p.x)
-            x2=format!("{:.2}", p.x)
-            y1=format!("{:.2}", p.y)
-            y2=format!("{:.2}", p.y)
+            x1=two_places(p.x)
+            x2=two_places(p.x)
+            y1=two_places(p.y)
+            y2=two_places(p.y)
             class="chart-dot"
         ></line>
     </g>

@@ -12,6 +12,13 @@ pub struct ChartBox {
     pub padding: f64,
 }
 
+impl ChartBox {
+    /// The SVG `viewBox` of this area (`0 0 600.00 200.00`).
+    pub fn view_box(&self) -> String {
+        format!("0 0 {} {}", two_places(self.width), two_places(self.height))
+    }
+}
+
 /// A point of a line chart in SVG coordinates.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ChartPoint {
@@ -65,8 +72,14 @@ pub fn value_y(value: Decimal, values: &[Decimal], frame: ChartBox) -> f64 {
     height_y(float(&value), min, max, frame)
 }
 
-fn fmt(n: f64) -> String {
-    format!("{:.2}", n)
+/// A coordinate with two decimals (`12.35`, `-0.50`), for SVG and CSS. Written from whole
+/// hundredths: Rust's float formatter would add ≈ 5 KB to every page with a chart. Not a
+/// number is `0.00`; coordinates beyond ±9·10¹⁶ are clamped.
+pub fn two_places(n: f64) -> String {
+    let hundredths = (n * 100.0).round() as i64;
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let whole = hundredths.unsigned_abs();
+    format!("{sign}{}.{:02}", whole / 100, whole % 100)
 }
 
 /// The SVG path of the line through `points`.
@@ -74,9 +87,9 @@ pub fn line_path(points: &[ChartPoint]) -> String {
     let mut path = String::new();
     for (i, p) in points.iter().enumerate() {
         path.push_str(if i == 0 { "M" } else { " L" });
-        path.push_str(&fmt(p.x));
+        path.push_str(&two_places(p.x));
         path.push(',');
-        path.push_str(&fmt(p.y));
+        path.push_str(&two_places(p.y));
     }
     path
 }
@@ -90,10 +103,10 @@ pub fn area_path(points: &[ChartPoint], frame: ChartBox) -> String {
     format!(
         "{} L{},{} L{},{} Z",
         line_path(points),
-        fmt(last.x),
-        fmt(bottom),
-        fmt(first.x),
-        fmt(bottom)
+        two_places(last.x),
+        two_places(bottom),
+        two_places(first.x),
+        two_places(bottom)
     )
 }
 
@@ -129,18 +142,18 @@ pub fn donut_segment(cx: f64, cy: f64, inner: f64, outer: f64, start: f64, end: 
     let (ix0, iy0) = (cx + inner * a0.cos(), cy + inner * a0.sin());
     format!(
         "M{},{} A{},{} 0 {large} 1 {},{} L{},{} A{},{} 0 {large} 0 {},{} Z",
-        fmt(ox0),
-        fmt(oy0),
-        fmt(outer),
-        fmt(outer),
-        fmt(ox1),
-        fmt(oy1),
-        fmt(ix1),
-        fmt(iy1),
-        fmt(inner),
-        fmt(inner),
-        fmt(ix0),
-        fmt(iy0)
+        two_places(ox0),
+        two_places(oy0),
+        two_places(outer),
+        two_places(outer),
+        two_places(ox1),
+        two_places(oy1),
+        two_places(ix1),
+        two_places(iy1),
+        two_places(inner),
+        two_places(inner),
+        two_places(ix0),
+        two_places(iy0)
     )
 }
 
@@ -171,6 +184,16 @@ mod tests {
 
     fn d(s: &str) -> Decimal {
         Decimal::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn coordinates_are_written_with_two_decimals() {
+        for n in [0.0, 12.345_6, -0.5, 599.999, 1e-9, -7.25, 123_456.789] {
+            assert_eq!(two_places(n), format!("{n:.2}"), "{n}");
+        }
+        assert_eq!(two_places(-0.001), "0.00");
+        assert_eq!(two_places(f64::NAN), "0.00");
+        assert_eq!(FRAME.view_box(), "0 0 100.00 50.00");
     }
 
     #[test]

@@ -81,7 +81,7 @@ pub fn compare_optional<T: Ord>(
 
 /// Case-insensitive text comparison in `direction`.
 pub fn compare_text(a: &str, b: &str, direction: SortDirection) -> Ordering {
-    let ordering = a.to_lowercase().cmp(&b.to_lowercase());
+    let ordering = crate::lower_case::cmp_lower_case(a, b);
     match direction {
         SortDirection::Ascending => ordering,
         SortDirection::Descending => ordering.reverse(),

@@ -20,7 +20,7 @@ fn summary(order: &Order) -> String {
     let kind = or_missing(order.order_type.as_ref(), type_words);
     let quantity = or_missing(order.quantity, |q| plain(q.normalize()));
     let pair = order.pair.clone().unwrap_or_default();
-    let side = side_words(order.side.as_ref()).to_lowercase();
+    let side = side_words(order.side.as_ref()).to_ascii_lowercase();
     let values = [
         ("type", kind.as_str()),
         ("side", side.as_str()),

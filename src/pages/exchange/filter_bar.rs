@@ -1,6 +1,7 @@
 //! The filter bar of the Orders and Trades pages: status (orders), pairs, order id (trades),
 //! date range and page size. Every change writes the URL, which the page reads back.
 
+use folio_client::date_text::{day_text, read_day};
 use folio_client::exchange::OrderStatus;
 use leptos::prelude::*;
 
@@ -97,13 +98,13 @@ pub fn FilterBar(
             {order}
             <div class="field field-inline">
                 <label for="filter-from">{t("From (UTC)")}</label>
-                <input id="filter-from" type="date" prop:value=move || filter.with(|f| f.from.map(|d| d.to_string()).unwrap_or_default())
-                    on:change=change(|f, v| f.from = chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d").ok()) />
+                <input id="filter-from" type="date" prop:value=move || filter.with(|f| f.from.map(day_text).unwrap_or_default())
+                    on:change=change(|f, v| f.from = read_day(&v)) />
             </div>
             <div class="field field-inline">
                 <label for="filter-to">{t("To (UTC)")}</label>
-                <input id="filter-to" type="date" prop:value=move || filter.with(|f| f.to.map(|d| d.to_string()).unwrap_or_default())
-                    on:change=change(|f, v| f.to = chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d").ok()) />
+                <input id="filter-to" type="date" prop:value=move || filter.with(|f| f.to.map(day_text).unwrap_or_default())
+                    on:change=change(|f, v| f.to = read_day(&v)) />
             </div>
             <div class="field field-inline">
                 <label for="filter-size">{t("Per page")}</label>

@@ -4,6 +4,7 @@
 
 use crate::url::UrlState;
 use chrono::NaiveDate;
+use folio_client::date_text::read_day;
 use folio_client::exchange::{OrdersQuery, StatusFilter, TradesQuery};
 use folio_client::OrderId;
 
@@ -51,7 +52,7 @@ fn id_value(text: &str) -> Option<String> {
 }
 
 fn day(text: Option<String>) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text?.trim(), "%Y-%m-%d").ok()
+    read_day(&text?)
 }
 
 impl ExchangeFilter {

@@ -5,8 +5,9 @@
 //! [`folio_client::exchange::validate_order`]. Tested natively.
 
 use crate::components::error_view::AmountWords;
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Utc};
 use folio_client::current::parse_typed_decimal;
+use folio_client::date_text::{day_clock_text, read_day_clock};
 use folio_client::exchange::{
     Balance, Field, OrderDraft, OrderSide, OrderType, Pair, TimeInForce, FAT_FINGER_PERCENT,
 };
@@ -87,10 +88,7 @@ fn number(text: &str, field: Field, errors: &mut Vec<(Field, String)>) -> Option
 /// Reads a `datetime-local` value (with or without seconds) as UTC.
 pub fn parse_end_time(text: &str) -> Option<DateTime<Utc>> {
     let text = text.trim();
-    ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S"]
-        .iter()
-        .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
-        .map(|t| t.and_utc())
+    read_day_clock(text).map(|t| t.and_utc())
 }
 
 impl TypedOrder {
@@ -243,7 +241,7 @@ fn tif_in_sentence(tif: &TimeInForce) -> String {
         TimeInForce::Ioc => t("immediate or cancel").into(),
         TimeInForce::Fok => t("fill or kill").into(),
         TimeInForce::Gtd => t("good till date").into(),
-        TimeInForce::Other(raw) => raw.to_lowercase(),
+        TimeInForce::Other(raw) => crate::lower_case::lower_case(raw),
     }
 }
 
@@ -299,7 +297,7 @@ pub fn describe(draft: &OrderDraft, pair: &Pair) -> String {
     let until = match (&draft.time_in_force, draft.end_time) {
         (Some(TimeInForce::Gtd), Some(end)) => tf(
             ", valid until {time} UTC",
-            &[("time", &end.format("%Y-%m-%d %H:%M").to_string())],
+            &[("time", &day_clock_text(end))],
         ),
         (Some(tif), _) => format!(" ({})", tif_in_sentence(tif)),
         (None, _) => String::new(),

@@ -37,7 +37,7 @@ pub fn side_words(side: Option<&OrderSide>) -> String {
 /// The CSS class of a side (`side-buy`, `side-sell`; unknown values as sent, lower case),
 /// the same in every language.
 pub fn side_class(side: Option<&OrderSide>) -> String {
-    let name = side.map_or(MISSING, OrderSide::as_str).to_lowercase();
+    let name = side.map_or(MISSING, OrderSide::as_str).to_ascii_lowercase();
     format!("side side-{name}")
 }
 

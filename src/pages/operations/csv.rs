@@ -30,6 +30,7 @@
 //! snake_case, amounts as decimal strings).
 
 use folio_client::current::Operation;
+use folio_client::date_text::timestamp_text;
 use folio_client::Money;
 
 use crate::pages::operations::rows::Names;
@@ -104,10 +105,7 @@ pub fn operation_rows(op: &Operation, names: &Names) -> Vec<Vec<String>> {
             let text = |s: String| field(&s, false);
             let num = |s: String| field(&s, true);
             vec![
-                num(tx
-                    .credited_at
-                    .map(|t| t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
-                    .unwrap_or_default()),
+                num(tx.credited_at.map(timestamp_text).unwrap_or_default()),
                 text(op.operation_id.to_string()),
                 text(op_type.clone()),
                 text(tx.transaction_id.to_string()),

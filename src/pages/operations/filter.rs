@@ -11,6 +11,7 @@
 //! | `q` | free text: asset name or symbol, operation / transaction / trade id | in the browser |
 
 use chrono::{DateTime, NaiveDate, Utc};
+use folio_client::date_text::{day_text, read_day};
 
 use crate::pages::operations::rows::OperationSummary;
 use crate::url::UrlState;
@@ -60,7 +61,7 @@ fn code(value: Option<&str>) -> Option<String> {
 }
 
 fn date(value: Option<&str>) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(value?.trim(), "%Y-%m-%d").ok()
+    read_day(value?)
 }
 
 impl OperationsFilter {
@@ -92,7 +93,7 @@ impl OperationsFilter {
 
     /// The free text as matched (trimmed, lower case).
     pub fn needle(&self) -> String {
-        self.text.trim().to_lowercase()
+        crate::lower_case::lower_case(self.text.trim())
     }
 
     /// Indexes of the operations the browser-side filters keep.
@@ -137,7 +138,7 @@ impl UrlState for OperationsFilter {
 
     /// The value of each URL parameter (`None` = absent), in [`PARAMS`] order.
     fn to_query(&self) -> Vec<(&'static str, Option<String>)> {
-        let day = |d: Option<NaiveDate>| d.map(|d| d.format("%Y-%m-%d").to_string());
+        let day = |d: Option<NaiveDate>| d.map(day_text);
         vec![
             ("type", self.op_type.clone()),
             ("asset", self.asset.clone()),

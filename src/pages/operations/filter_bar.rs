@@ -3,6 +3,7 @@
 //! applied at once and written to the URL after a short pause.
 
 use folio_client::current::OperationType;
+use folio_client::date_text::day_text;
 use leptos::prelude::*;
 
 use crate::i18n::t;
@@ -42,7 +43,7 @@ pub fn FilterBar(
     let date = move |from: bool| {
         filter.with(|f| {
             if from { f.from } else { f.to }
-                .map(|d| d.format("%Y-%m-%d").to_string())
+                .map(day_text)
                 .unwrap_or_default()
         })
     };

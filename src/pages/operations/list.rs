@@ -3,6 +3,7 @@
 //! forbids inline `style` attributes), stand in for the others. Scrolling near the end asks
 //! for the next page.
 
+use folio_client::date_text::clock_text;
 use leptos::html::{Div, Li};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -39,10 +40,7 @@ fn operation_row(s: &OperationSummary, index: usize, selected: RwSignal<Option<u
         .collect::<Vec<_>>()
         .join(", ");
     let arrow = (!s.out.is_empty() && !s.incoming.is_empty()).then_some(" → ");
-    let time = s
-        .time
-        .map(|t| t.format("%H:%M").to_string())
-        .unwrap_or_default();
+    let time = s.time.map(clock_text).unwrap_or_default();
     let status = if s.cancelled {
         Some(("status-cancelled", t("Cancelled")))
     } else if s.pending {

@@ -174,7 +174,7 @@ pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
     }
     s.fee = (!fees.is_empty()).then(|| fees.join(", "));
     s.tax = (!taxes.is_empty()).then(|| taxes.join(", "));
-    s.haystack = hay.join(" ").to_lowercase();
+    s.haystack = crate::lower_case::lower_case(&hay.join(" "));
     s
 }
 

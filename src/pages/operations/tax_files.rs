@@ -6,7 +6,8 @@
 //! in it and what was left out and why **before** the download button appears.
 //! docs/exports.md maps every operation type to each format's rows.
 
-use chrono::{Datelike, NaiveDate, Utc};
+use chrono::{Datelike, Utc};
+use folio_client::date_text::read_day;
 use folio_client::scopes::Scope;
 use folio_export::tax::{DateRange, TaxFile, TaxFormat};
 use leptos::prelude::*;
@@ -59,8 +60,7 @@ fn period(year: &str, from: &str, to: &str) -> Result<DateRange, (&'static str, 
             .ok_or(("tax-year", t("Pick a tax year.").into()));
     }
     let date = |text: &str, field: &'static str| {
-        NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-            .map_err(|_| (field, t("Enter a date.").to_string()))
+        read_day(text).ok_or_else(|| (field, t("Enter a date.").to_string()))
     };
     let (from, to) = (date(from, "tax-from")?, date(to, "tax-to")?);
     DateRange::new(from, to).ok_or(("tax-to", t("The end must not be before the start.").into()))

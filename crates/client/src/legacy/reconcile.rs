@@ -115,7 +115,7 @@ type Sums = BTreeMap<(BalanceKind, String), Option<Decimal>>;
 fn add(map: &mut Sums, kind: BalanceKind, symbol: Option<&str>, amount: Option<Decimal>) {
     if let Some(symbol) = symbol.map(str::trim).filter(|s| !s.is_empty()) {
         let total = map
-            .entry((kind, symbol.to_uppercase()))
+            .entry((kind, symbol.to_ascii_uppercase()))
             .or_insert(Some(Decimal::ZERO));
         *total = total.and_then(|t| t.checked_add(amount.unwrap_or_default()));
     }

@@ -9,7 +9,7 @@ use folio_client::exchange::{Candle, CandleInterval, CandlesQuery, Pair};
 use folio_client::Client;
 use leptos::prelude::*;
 
-use crate::components::charts::geometry::{ChartBox, ChartPoint};
+use crate::components::charts::geometry::{two_places, ChartBox, ChartPoint};
 use crate::components::charts::pointing::Crosshair;
 use crate::components::charts::ticks::time_tick_indices;
 use crate::data::load::{account_resource, load_states};
@@ -74,7 +74,7 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
         .zip(last)
         .is_some_and(|(a, b)| b.saturating_sub(a) <= 86_400);
     let axis = price_axis(&candles, FRAME);
-    let view_box = format!("0 0 {} {}", FRAME.width, FRAME.height);
+    let view_box = FRAME.view_box();
     let grid = axis
         .iter()
         .map(|(y, _)| {
@@ -85,7 +85,7 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
     let prices = axis
         .into_iter()
         .map(|(y, price)| {
-            view! { <span style:top=format!("{:.2}%", y / FRAME.height * 100.0)>{format_amount(price)}</span> }
+            view! { <span style:top=format!("{}%", two_places(y / FRAME.height * 100.0))>{format_amount(price)}</span> }
         })
         .collect_view();
     let times = time_tick_indices(candles.len(), 5)
@@ -112,7 +112,7 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
             .into(),
     };
     let guide = move || {
-        let x = format!("{:.2}", crosshair.point()?.x);
+        let x = two_places(crosshair.point()?.x);
         Some(view! {
             <line x1=x.clone() x2=x y1=FRAME.padding.to_string()
                 y2=(FRAME.height - FRAME.padding).to_string() class="chart-guide"></line>
@@ -137,8 +137,8 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
                         let class = if b.rising { "candle rising" } else { "candle falling" };
                         view! {
                             <g class=class>
-                                <line x1=format!("{:.2}", b.x) x2=format!("{:.2}", b.x) y1=format!("{:.2}", b.wick_top) y2=format!("{:.2}", b.wick_bottom)></line>
-                                <rect x=format!("{:.2}", b.x - b.width / 2.0) y=format!("{:.2}", b.body_top) width=format!("{:.2}", b.width) height=format!("{:.2}", b.body_height)></rect>
+                                <line x1=two_places(b.x) x2=two_places(b.x) y1=two_places(b.wick_top) y2=two_places(b.wick_bottom)></line>
+                                <rect x=two_places(b.x - b.width / 2.0) y=two_places(b.body_top) width=two_places(b.width) height=two_places(b.body_height)></rect>
                             </g>
                         }
                     }).collect_view()}

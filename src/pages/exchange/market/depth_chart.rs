@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
-use crate::components::charts::geometry::ChartBox;
+use crate::components::charts::geometry::{two_places, ChartBox};
 use crate::i18n::tf;
 use crate::pages::exchange::book_levels::BookRow;
 use crate::pages::exchange::words::fixed;
@@ -44,12 +44,20 @@ pub fn depth_paths(bids: &[BookRow], asks: &[BookRow], frame: ChartBox) -> (Stri
         let Some(best) = rows.first() else {
             return String::new();
         };
-        let mut path = format!("M{:.2} {bottom:.2}", x(best.price));
+        let mut path = format!("M{} {}", two_places(x(best.price)), two_places(bottom));
         for row in rows {
-            path.push_str(&format!("H{:.2}V{:.2}", x(row.price), y(row.cumulative)));
+            path.push_str(&format!(
+                "H{}V{}",
+                two_places(x(row.price)),
+                two_places(y(row.cumulative))
+            ));
         }
         if let Some(last) = rows.last() {
-            path.push_str(&format!("H{:.2}V{bottom:.2}Z", x(last.price)));
+            path.push_str(&format!(
+                "H{}V{}Z",
+                two_places(x(last.price)),
+                two_places(bottom)
+            ));
         }
         path
     };
@@ -73,7 +81,7 @@ pub fn depth_chart(bids: &[BookRow], asks: &[BookRow], pd: u32, sd: u32) -> impl
             ("ask_last", &price(asks.last())),
         ],
     );
-    let view_box = format!("0 0 {} {}", FRAME.width, FRAME.height);
+    let view_box = FRAME.view_box();
     view! {
         <figure class="depth-chart">
             <svg viewBox=view_box preserveAspectRatio="none" role="img" aria-label=label
