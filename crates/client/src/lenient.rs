@@ -51,16 +51,7 @@ pub(crate) fn decimal<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Decimal>
 pub(crate) fn id<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     read_with(d, |v| match v {
         Value::String(s) => Some(s),
-        Value::Number(n) => whole_number_text(&n),
+        Value::Number(n) => Some(n.to_string()),
         _ => None,
     })
-}
-
-/// A whole JSON number as text (`1`, `-7`); a fraction (`1.5`, `1e3`) is `None`. Ids and
-/// codes are whole numbers, and writing a float would put the float formatter (≈ 11 KB of
-/// wasm) into every page that reads a list.
-pub(crate) fn whole_number_text(n: &serde_json::Number) -> Option<String> {
-    n.as_u64()
-        .map(|u| u.to_string())
-        .or_else(|| n.as_i64().map(|i| i.to_string()))
 }

@@ -109,18 +109,3 @@ fn a_legacy_trade_with_a_wrong_typed_amount_is_skipped() {
     assert_eq!(page.data.len(), 1);
     assert_eq!(page.skipped, 2);
 }
-
-#[test]
-fn a_numeric_id_is_kept_as_text_when_whole() {
-    let text = |v: serde_json::Value| match v {
-        serde_json::Value::Number(n) => crate::lenient::whole_number_text(&n),
-        _ => None,
-    };
-    assert_eq!(text(json!(17)).as_deref(), Some("17"));
-    assert_eq!(text(json!(-3)).as_deref(), Some("-3"));
-    assert_eq!(
-        text(json!(u64::MAX)).as_deref(),
-        Some("18446744073709551615")
-    );
-    assert_eq!(text(json!(1.5)), None);
-}

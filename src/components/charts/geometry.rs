@@ -73,8 +73,8 @@ pub fn value_y(value: Decimal, values: &[Decimal], frame: ChartBox) -> f64 {
 }
 
 /// A coordinate with two decimals (`12.35`, `-0.50`), for SVG and CSS. Written from whole
-/// hundredths: Rust's float formatter would add ≈ 5 KB to every page with a chart. Not a
-/// number is `0.00`; coordinates beyond ±9·10¹⁶ are clamped.
+/// hundredths, so it is always a number SVG reads: not a number becomes `0.00` (Rust's `{:.2}`
+/// would write `NaN`), and coordinates beyond ±9·10¹⁶ are clamped.
 pub fn two_places(n: f64) -> String {
     let hundredths = (n * 100.0).round() as i64;
     let sign = if hundredths < 0 { "-" } else { "" };

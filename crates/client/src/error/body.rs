@@ -63,7 +63,7 @@ pub(crate) fn parse_error_body(status: u16, body: &str) -> ServiceError {
 fn text_of(v: &serde_json::Value) -> Option<String> {
     match v {
         serde_json::Value::String(s) => safe_text(s),
-        serde_json::Value::Number(n) => crate::lenient::whole_number_text(n),
+        serde_json::Value::Number(n) => Some(n.to_string()),
         _ => None,
     }
 }
