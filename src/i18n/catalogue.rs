@@ -82,6 +82,25 @@ pub fn t(english: &'static str) -> &'static str {
     })
 }
 
+/// The text of `english` in a `context`, for an English word German says in two ways: the
+/// side of a trade is "Kauf" where the button to make one says "Kaufen", both "Buy" in
+/// English. The German entry's key is `context|english` (`"noun|Buy": "Kauf"`); English shows
+/// `english`.
+#[inline(never)]
+pub fn tc(context: &'static str, english: &'static str) -> &'static str {
+    ENTRIES.with(|cell| {
+        let entries = cell.borrow();
+        let Some(entries) = entries.as_ref() else {
+            return english;
+        };
+        let key = || context.bytes().chain(*b"|").chain(english.bytes());
+        match entries.binary_search_by(|(entry, _)| entry.bytes().cmp(key())) {
+            Ok(found) => entries.get(found).map_or(english, |(_, german)| german),
+            Err(_) => english,
+        }
+    })
+}
+
 /// The text with each `{name}` replaced by its value (`tf("Sell {asset}", &[("asset", "BTC")])`).
 #[inline(never)]
 pub fn tf(english: &'static str, values: &[(&str, &str)]) -> String {
@@ -158,6 +177,22 @@ mod tests {
             tn(1200, "{n} operation", "{n} operations"),
             "1,200 operations"
         );
+    }
+
+    #[test]
+    fn a_context_tells_one_english_word_apart_in_german() {
+        install(None);
+        assert_eq!(tc("noun", "Buy"), "Buy");
+        german(&[
+            ("Buy", "Kaufen"),
+            ("Market", "Market"),
+            ("noun|Buy", "Kauf"),
+            ("page|Market", "Markt"),
+        ]);
+        assert_eq!((t("Buy"), tc("noun", "Buy")), ("Kaufen", "Kauf"));
+        assert_eq!((t("Market"), tc("page", "Market")), ("Market", "Markt"));
+        assert_eq!(tc("noun", "Sell"), "Sell");
+        install(None);
     }
 
     #[test]

@@ -61,7 +61,7 @@ fn keys_in_source() -> BTreeMap<String, String> {
             .unwrap_or(&file)
             .display()
             .to_string();
-        for (call, literals) in [("t(", 1), ("tf(", 1), ("tn(", 2)] {
+        for (call, literals) in [("t(", 1), ("tf(", 1), ("tn(", 2), ("tc(", 2)] {
             let mut from = 0;
             while let Some(found) = text[from..].find(call) {
                 let at = from + found;
@@ -76,9 +76,10 @@ fn keys_in_source() -> BTreeMap<String, String> {
                 }
                 let mut cursor = at + call.len();
                 assert!(
-                    literals == 2 || text[cursor..].trim_start().starts_with('"'),
+                    call == "tn(" || text[cursor..].trim_start().starts_with('"'),
                     "{name}: `{call}` takes a text literal (the key), not a variable"
                 );
+                let mut found = Vec::new();
                 for _ in 0..literals {
                     let Some(quote) = text[cursor..].find('"') else {
                         break;
@@ -86,8 +87,15 @@ fn keys_in_source() -> BTreeMap<String, String> {
                     let start = cursor + quote;
                     let (value, len) = literal(&text[start..])
                         .unwrap_or_else(|| panic!("unterminated text in {name}"));
-                    keys.entry(value).or_insert_with(|| name.clone());
+                    found.push(value);
                     cursor = start + len;
+                }
+                // `tc(context, text)` is one key, `context|text`; `tn`'s two texts are two.
+                if call == "tc(" {
+                    found = vec![found.join("|")];
+                }
+                for value in found {
+                    keys.entry(value).or_insert_with(|| name.clone());
                 }
             }
         }

@@ -8,7 +8,9 @@
 //!
 //! - [`t`]: fixed text (labels, headings, sentences);
 //! - [`tf`]: text with named `{placeholders}` (German often orders them differently);
-//! - [`tn`]: a count with its singular and plural (`{n}` is the count in the locale's digits).
+//! - [`tn`]: a count with its singular and plural (`{n}` is the count in the locale's digits);
+//! - [`tc`]: fixed text in a context, where German has two words for one English word
+//!   (`tc("noun", "Buy")` is "Kauf", `t("Buy")` on a button "Kaufen").
 //!
 //! The catalogue is installed before the app mounts and again when the language is switched;
 //! switching re-mounts the views below the contexts that own state (app.rs), so no text needs
@@ -20,6 +22,6 @@ mod choose;
 mod coverage;
 mod switch;
 
-pub use catalogue::{install, language, t, tf, tn};
+pub use catalogue::{install, language, t, tc, tf, tn};
 pub use choose::{apply_to_document, load, remember, start_language, Language};
 pub use switch::{switch_language, Redraw};

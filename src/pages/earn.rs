@@ -5,6 +5,7 @@
 
 pub(crate) mod rules;
 mod stake_form;
+mod words;
 
 use folio_client::current::{EarnConfig, EarnConfigsQuery};
 use folio_client::scopes::Scope;
@@ -24,6 +25,7 @@ use crate::pages::trade::ticket::asset_decimals;
 use crate::url::{use_url_state, with_param};
 use rules::{apr_percent, EarnFilter};
 use stake_form::StakeForm;
+use words::{mode_words, type_words};
 
 /// One offer with the asset's name and the person's amounts.
 #[derive(Debug, Clone, PartialEq)]
@@ -163,8 +165,8 @@ fn ConfigsTable(rows: Vec<EarnRow>) -> impl IntoView {
                 <tr data-testid="earn-row" data-config-id=c.id.to_string() data-asset-symbol=r.symbol.clone()>
                     <th scope="row" class="name"><span class="asset-name">{r.name.clone()}</span><span class="asset-symbol">{r.symbol.clone()}</span></th>
                     <td class="num apr">{apr}</td>
-                    <td class="type">{or_missing(c.earn_type.as_ref(), |t| t.as_str().to_string())}</td>
-                    <td class="mode">{or_missing(c.mode.as_ref(), |m| m.as_str().to_string())}</td>
+                    <td class="type">{or_missing(c.earn_type.as_ref(), type_words)}</td>
+                    <td class="mode">{or_missing(c.mode.as_ref(), mode_words)}</td>
                     <td class="enabled">{yes_no(c.enabled)}</td>
                     <td class="soldout">{yes_no(c.soldout)}</td>
                     <td class="num available amount">{or_missing(r.available, format_amount)}</td>

@@ -56,7 +56,7 @@ fn german_words(text: &str) -> Vec<String> {
 
 /// The words of `text`, lower-case. A code is no word: a token holding a digit or `_` (an id
 /// such as `47be`, a type the service sent as `savings_plan`) or written in capitals (`BTC`,
-/// the service's `LOCKED`).
+/// a code the service sent that Folio shows as sent).
 fn words(text: &str) -> Vec<String> {
     text.split_whitespace()
         .filter(|token| !token.chars().any(|c| c.is_ascii_digit() || c == '_'))

@@ -107,8 +107,13 @@ async fn stake_then_unstake_moves_the_available_balance() {
     w.assert_accessible("Earn").await;
     // Filters narrow the table.
     w.choose("#earn-type-filter", "LOCKED").await;
-    w.wait_text("#earn-table", "LOCKED").await;
-    assert!(!w.text("#earn-table tbody").await.contains("FLEXIBLE"));
+    w.wait_text("#earn-table tbody .type", "Locked").await;
+    let shown = w.text("#earn-table tbody").await;
+    assert!(
+        !shown.contains("Flexible") && !shown.contains("LOCKED"),
+        "{shown}"
+    );
+    assert!(shown.contains("Staking"), "the mode in words: {shown}");
     assert!(w.url().await.contains("type=LOCKED"));
     w.choose("#earn-type-filter", "").await;
 

@@ -3,13 +3,13 @@
 use leptos::prelude::*;
 
 use crate::components::SectionNav;
-use crate::i18n::t;
+use crate::i18n::{t, tc};
 
 /// Links between the Exchange pages.
 #[component]
 pub fn ExchangeNav() -> impl IntoView {
     let pages = [
-        ("/market", t("Market")),
+        ("/market", tc("page", "Market")),
         ("/market/orders", t("Orders")),
         ("/market/trades", t("Trades")),
         ("/market/balances", t("Balances and fees")),

@@ -6,7 +6,7 @@ use folio_client::exchange::{Order, OrderSide, OrderStatus, Pair};
 use rust_decimal::Decimal;
 
 use crate::format::{format_amount, round_to, MISSING};
-use crate::i18n::{t, tf};
+use crate::i18n::{t, tc, tf};
 use crate::pages::exchange::book_levels::decimals_of;
 
 /// An order status in plain words (unknown values as sent).
@@ -27,8 +27,8 @@ pub fn status_words(status: Option<&OrderStatus>) -> String {
 /// A side in plain words (unknown values as sent).
 pub fn side_words(side: Option<&OrderSide>) -> String {
     match side {
-        Some(OrderSide::Buy) => t("Buy").into(),
-        Some(OrderSide::Sell) => t("Sell").into(),
+        Some(OrderSide::Buy) => tc("noun", "Buy").into(),
+        Some(OrderSide::Sell) => tc("noun", "Sell").into(),
         Some(OrderSide::Other(raw)) => raw.clone(),
         None => MISSING.into(),
     }

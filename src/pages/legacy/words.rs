@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 
 use crate::format::format_count;
-use crate::i18n::{t, tf, tn};
+use crate::i18n::{t, tc, tf, tn};
 
 /// Plain words for any legacy status value (unknown values are shown as sent).
 pub fn status_words(status: &str) -> String {
@@ -24,8 +24,8 @@ pub fn status_words(status: &str) -> String {
 /// Plain words for a legacy `type` value.
 pub fn type_words(raw: &str) -> String {
     match raw.to_ascii_lowercase().as_str() {
-        "buy" => t("Buy").into(),
-        "sell" => t("Sell").into(),
+        "buy" => tc("noun", "Buy").into(),
+        "sell" => tc("noun", "Sell").into(),
         "deposit" => t("Deposit").into(),
         "withdrawal" => t("Withdrawal").into(),
         "transfer" => t("Transfer between own wallets").into(),

@@ -10,7 +10,7 @@ use folio_client::current::{Flow, Operation, OperationTransaction, TransactionTy
 use folio_client::Money;
 
 use crate::format::format_amount;
-use crate::i18n::t;
+use crate::i18n::{t, tc};
 
 /// Symbols and names for asset and currency ids (`id → (symbol, name)`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -72,8 +72,8 @@ fn known_type_label(raw: &str) -> Option<&'static str> {
     Some(match raw {
         "deposit" => t("Deposit"),
         "withdrawal" => t("Withdrawal"),
-        "buy" => t("Buy"),
-        "sell" => t("Sell"),
+        "buy" => tc("noun", "Buy"),
+        "sell" => tc("noun", "Sell"),
         "swap" => t("Swap"),
         "savings_plan" => t("Savings plan"),
         "stake" => t("Stake"),
