@@ -176,6 +176,7 @@ async fn every_route_speaks_german_on_a_phone() {
         english_found.extend(w.english_on_page(&english, &what).await);
         w.screenshot(&format!("german-{}", shot_name(route))).await;
         w.assert_fits_width(&what).await;
+        w.assert_top_bar_one_row(&what).await;
         w.assert_no_clipped_text(&what).await;
     }
     // The portfolio's figures in German form: `1.234,56 €`.

@@ -13,8 +13,8 @@ use std::path::Path;
 use crate::shell::root;
 
 /// The largest first load (brotli bytes) any entry route may have. Ratchet: set at the figure
-/// reached (the last landed gate was 353,250); the goal is 250,000.
-pub const FIRST_LOAD_LIMIT: u64 = 352_500;
+/// reached (the last landed gate was 352,500); the goal is 250,000.
+pub const FIRST_LOAD_LIMIT: u64 = 341_100;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
 const ENTRY_ROUTES: [(&str, Option<&str>); 6] = [

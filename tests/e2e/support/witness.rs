@@ -117,6 +117,20 @@ impl World {
         );
     }
 
+    /// Fails when a phone's top bar takes more than one row: the menu button sits level with
+    /// the key's buttons (both are there once a key is connected).
+    pub async fn assert_top_bar_one_row(&self, what: &str) {
+        let gap = self
+            .js("const mid = s => { const r = document.querySelector(s).getBoundingClientRect();\
+                                      return r.top + r.height / 2; };\
+                 return Math.round(Math.abs(mid('.menu-button') - mid('[data-testid=forget-key]')));")
+            .await;
+        assert!(
+            gap.as_i64().is_some_and(|px| px < 4),
+            "{what}: the top bar takes two rows ({gap}px between the menu and the key's button)"
+        );
+    }
+
     /// Fails when text runs out of its box: an element holding text whose content is wider
     /// than the element, and which does not scroll (a scroll box such as a wide table's is
     /// fine) nor end in a visible "…" (`text-overflow: ellipsis`, a truncation the reader
