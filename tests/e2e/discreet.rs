@@ -116,7 +116,8 @@ async fn the_switch_fits_a_phone_and_masks_exchange_balances() {
     assert!(all >= 3 && masked == all, "{masked} of {all} masked");
     w.assert_fits_width("the top bar with the switch at 360 px")
         .await;
-    w.assert_top_bar_one_row("balances at 360 px, discreet").await;
+    w.assert_top_bar_one_row("balances at 360 px, discreet")
+        .await;
     w.screenshot("discreet-on-balances-360").await;
     w.close().await;
 }
