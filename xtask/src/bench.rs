@@ -26,6 +26,17 @@ const ENTRY_ROUTES: [(&str, Option<&str>); 6] = [
     ("/legacy-api", Some("legacy_wallets")),
 ];
 
+/// Parts of a page (`PART_OF` in tools/split-chunks.mjs) whose module the page fetches as it
+/// starts, right after its own: the market's order form (shown as soon as it arrives, after
+/// the pair, ticker, book and candles), Trade's quote card (fetched ahead, shown once a quote
+/// comes back) and the operation panel (fetched ahead, shown when a row is opened). The gate
+/// counts the page without them; `bench size` prints both.
+const PARTS_AT_START: [(&str, &str); 3] = [
+    ("/market", "market_order"),
+    ("/trade", "trade_quote"),
+    ("/operations", "operations_detail"),
+];
+
 /// Runs the named benchmark (default: size).
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str).unwrap_or("size") {
@@ -47,6 +58,31 @@ fn size() -> Result<(), String> {
     print_files(&dist)?;
     let loads = first_loads(&dist)?;
     print_first_loads(&loads);
+    print_parts_at_start(&dist, &loads)
+}
+
+/// Each route with parts fetched as it starts: their bytes and the route's total with them.
+fn print_parts_at_start(dist: &Path, loads: &[(String, u64, usize)]) -> Result<(), String> {
+    let text = std::fs::read_to_string(dist.join("sections.json"))
+        .map_err(|e| format!("dist/sections.json: {e}"))?;
+    let sections = parse_sections(&text);
+    println!("\nparts fetched as the page starts, after its first load (brotli):");
+    for (route, part) in PARTS_AT_START {
+        let files = sections
+            .iter()
+            .find(|(s, _)| s == part)
+            .map(|(_, files)| files)
+            .ok_or(format!("part `{part}` is not in dist/sections.json"))?;
+        let bytes: u64 = files.iter().map(|f| sent_size(dist, f)).sum();
+        let first = loads
+            .iter()
+            .find(|(r, _, _)| r == route)
+            .map_or(0, |(_, b, _)| *b);
+        println!(
+            "  {route:<14} +{bytes:>8} B ({part}) = {} B",
+            first.saturating_add(bytes)
+        );
+    }
     Ok(())
 }
 
@@ -210,6 +246,24 @@ fn parse_sections(text: &str) -> Vec<(String, Vec<String>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_parts_at_start_are_the_split_tools_parts() {
+        let tool = std::fs::read_to_string(root().join("tools/split-chunks.mjs")).unwrap();
+        let line = tool
+            .lines()
+            .find(|l| l.starts_with("const PART_OF = {"))
+            .expect("PART_OF in tools/split-chunks.mjs");
+        for (route, part) in PARTS_AT_START {
+            let (_, section) = ENTRY_ROUTES.iter().find(|(r, _)| *r == route).unwrap();
+            let section = section.expect("a route with a section");
+            assert!(
+                line.contains(&format!("{part}: \"{section}\"")),
+                "{part} of {section} is not in {line}"
+            );
+        }
+        assert_eq!(line.matches(':').count(), PARTS_AT_START.len(), "{line}");
+    }
 
     #[test]
     fn sections_json_is_read_as_written() {
