@@ -2,7 +2,7 @@
 //!
 //! ASCII is lowered here. Other text goes to the browser's `String.prototype.toLowerCase`,
 //! which applies the same Unicode mapping as Rust's `str::to_lowercase`: the wasm then carries
-//! no case tables (≈ 12 KB of data and code on every page with a sortable table). Outside the
+//! no case tables (measured: −7.3 KB brotli on `/`, −7.6 KB on `/operations`). Outside the
 //! browser (native tests) Rust's own mapping is used.
 
 use std::cmp::Ordering;
