@@ -1,7 +1,8 @@
 //! Folio in German: every route shows no English UI text, numbers and dates in German form,
-//! `<html lang="de">`, and the 360 px phone still fits. Switching language keeps the page and
-//! its address. Screenshots of each route at 360 px in German
-//! (`target/screenshots/german-<route>.png`) are what the closing notes refer to.
+//! `<html lang="de">`, and both the 360 px phone and the 1280 px desktop still fit. Switching
+//! language keeps the page and its address. Screenshots of each route in German
+//! (`target/screenshots/german-<route>.png` at 360 px, `german-1280-<route>.png` at 1280 px)
+//! are what the closing notes refer to.
 //!
 //! "No English" is checked word by word: every word of every visible text node, `aria-label`,
 //! `title`, `placeholder` and `alt` is looked up among the words that only English uses —
@@ -155,13 +156,11 @@ impl World {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_route_speaks_german_on_a_phone() {
-    let english = english_only_words();
-    assert!(english.contains("the") && english.contains("operations"));
-    let w = World::signed_in_with(config(), PHONE, FULL_KEY, "/settings").await;
-    w.switch_to_german_in_settings().await;
-    // Every route is walked before failing, so one run names every English text left.
+/// Visits every account route (and Insights, the legacy archive) in German at the window's
+/// size: `<html lang>`, no English, no sideways scroll, no clipped text, a screenshot each, and
+/// on a phone a one-row top bar. Returns the English found (every route is walked before a
+/// test fails, so one run names every English text left).
+async fn walk_every_route(w: &World, width: u32, english: &BTreeSet<String>) -> Vec<String> {
     let mut english_found = Vec::new();
     let mut routes: Vec<&str> = ACCOUNT_ROUTES.to_vec();
     routes.extend(["/insights", "/legacy-api/archive"]);
@@ -170,15 +169,46 @@ async fn every_route_speaks_german_on_a_phone() {
         w.find("main h1").await;
         w.wait_js_true("!document.querySelector('main [aria-busy=true], main .state-loading')")
             .await;
-        let what = format!("{route} at {} px (German)", PHONE.width);
+        let what = format!("{route} at {width} px (German)");
         let lang = w.js("return document.documentElement.lang;").await;
         assert_eq!(lang, "de", "{what}: <html lang>");
-        english_found.extend(w.english_on_page(&english, &what).await);
-        w.screenshot(&format!("german-{}", shot_name(route))).await;
+        english_found.extend(w.english_on_page(english, &what).await);
+        let shot = if width == PHONE.width {
+            format!("german-{}", shot_name(route))
+        } else {
+            format!("german-{width}-{}", shot_name(route))
+        };
+        w.screenshot(&shot).await;
         w.assert_fits_width(&what).await;
-        w.assert_top_bar_one_row(&what).await;
+        if width == PHONE.width {
+            w.assert_top_bar_one_row(&what).await;
+        }
         w.assert_no_clipped_text(&what).await;
     }
+    english_found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_route_speaks_german_on_a_desktop() {
+    let english = english_only_words();
+    let w = World::signed_in_with(config(), DESKTOP, FULL_KEY, "/settings").await;
+    w.switch_to_german_in_settings().await;
+    let english_found = walk_every_route(&w, DESKTOP.width, &english).await;
+    assert!(
+        english_found.is_empty(),
+        "English in German:\n{}",
+        english_found.join("\n")
+    );
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_route_speaks_german_on_a_phone() {
+    let english = english_only_words();
+    assert!(english.contains("the") && english.contains("operations"));
+    let w = World::signed_in_with(config(), PHONE, FULL_KEY, "/settings").await;
+    w.switch_to_german_in_settings().await;
+    let mut english_found = walk_every_route(&w, PHONE.width, &english).await;
     // The portfolio's figures in German form: `1.234,56 €`.
     w.goto("/").await;
     let total = w.text("#portfolio-total").await;
