@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 
 use folio_client::scopes::Scope;
 
-use crate::support::{config, shot_name, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
+use crate::support::{config, shot_name, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
 
 /// English's small words: no German sentence has them, every English sentence does.
 const ENGLISH_SMALL_WORDS: [&str; 40] = [
@@ -188,17 +188,24 @@ async fn walk_every_route(w: &World, width: u32, english: &BTreeSet<String>) -> 
     english_found
 }
 
+/// Fails naming every English text found, one per line.
+fn assert_no_english(found: &[String]) {
+    assert!(found.is_empty(), "English in German:\n{}", found.join("\n"));
+}
+
+/// A signed-in window of `window`'s size, switched to German in Settings.
+async fn german_world(window: Window) -> World {
+    let w = World::signed_in_with(config(), window, FULL_KEY, "/settings").await;
+    w.switch_to_german_in_settings().await;
+    w
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_route_speaks_german_on_a_desktop() {
     let english = english_only_words();
-    let w = World::signed_in_with(config(), DESKTOP, FULL_KEY, "/settings").await;
-    w.switch_to_german_in_settings().await;
+    let w = german_world(DESKTOP).await;
     let english_found = walk_every_route(&w, DESKTOP.width, &english).await;
-    assert!(
-        english_found.is_empty(),
-        "English in German:\n{}",
-        english_found.join("\n")
-    );
+    assert_no_english(&english_found);
     w.close().await;
 }
 
@@ -206,8 +213,7 @@ async fn every_route_speaks_german_on_a_desktop() {
 async fn every_route_speaks_german_on_a_phone() {
     let english = english_only_words();
     assert!(english.contains("the") && english.contains("operations"));
-    let w = World::signed_in_with(config(), PHONE, FULL_KEY, "/settings").await;
-    w.switch_to_german_in_settings().await;
+    let w = german_world(PHONE).await;
     let mut english_found = walk_every_route(&w, PHONE.width, &english).await;
     // The portfolio's figures in German form: `1.234,56 €`.
     w.goto("/").await;
@@ -228,11 +234,7 @@ async fn every_route_speaks_german_on_a_phone() {
     w.wait_js_true("document.getElementById('shortcuts')?.open === true")
         .await;
     english_found.extend(w.english_on_page(&english, "the shortcuts' list").await);
-    assert!(
-        english_found.is_empty(),
-        "English in German:\n{}",
-        english_found.join("\n")
-    );
+    assert_no_english(&english_found);
     w.close().await;
 }
 
