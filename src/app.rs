@@ -29,11 +29,23 @@ pub fn start() {
         Language::English => {
             apply_to_document();
             leptos::mount::mount_to_body(App);
+            remove_start_screen();
         }
         language => wasm_bindgen_futures::spawn_local(async move {
             load(language).await;
             leptos::mount::mount_to_body(App);
+            remove_start_screen();
         }),
+    }
+}
+
+/// Takes away index.html's start screen once the app is mounted, in the same task, so no
+/// frame shows both. The start screen is the top bar as the app draws it (brand only), fixed
+/// above the page: the first paint comes with the HTML instead of after the wasm, and taking
+/// it away moves nothing.
+fn remove_start_screen() {
+    if let Ok(Some(screen)) = document().query_selector(".start-screen") {
+        screen.remove();
     }
 }
 

@@ -159,7 +159,7 @@ if (splitDir) {
   // Packs: every module a page needs, in one file, so a cold load makes one request and
   // brotli compresses the page's code as a whole (10–25 % smaller than module by module).
   const manifest = JSON.parse(readFileSync(join(splitDir, "split-manifest.json"), "utf8"));
-  const packOf = {};
+  const packs = {};
   for (const [section, all] of Object.entries(manifest)) {
     if (all.some((stem) => !hashedNames[stem])) fail(`section ${section} names a module the split did not write`);
     // A part shown only inside its page has loaded that page's modules already: its pack
@@ -168,8 +168,18 @@ if (splitDir) {
     if (page && !manifest[page]) fail(`part ${section} sits in ${page}, which the split did not write`);
     const stems = page ? all.filter((stem) => !manifest[page].includes(stem)) : all;
     const bytes = stems.map((stem) => readFileSync(join(work, `${stem}.wasm`)));
-    const whole = pack(stems, bytes);
-    const name = `split_${section}-pack-${createHash("sha256").update(whole).digest("hex").slice(0, 16)}.wasm`;
+    packs[section] = pack(stems, bytes);
+  }
+  // Packs, too, share one hash, taken over all of them (a change to any pack renames them
+  // all, as any module change renames every module): repeated in the loader's table of
+  // packs, it compresses to almost nothing (−0.3 KB brotli on every route against one hash
+  // per pack).
+  const packsHash = createHash("sha256");
+  for (const section of Object.keys(packs).sort()) packsHash.update(section).update(packs[section]);
+  const packHash = packsHash.digest("hex").slice(0, 16);
+  const packOf = {};
+  for (const [section, whole] of Object.entries(packs)) {
+    const name = `split_${section}-pack-${packHash}.wasm`;
     writeFileSync(join(staging, name), whole);
     packOf[section] = name;
   }

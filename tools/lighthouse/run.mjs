@@ -1,15 +1,17 @@
 // `cargo xtask bench lighthouse` runs this: Lighthouse (mobile, simulated throttling, the
 // default config) on a Folio build served by the sandbox at BASE, in Chromium at CHROME.
-//   node run.mjs BASE CHROME
+//   node run.mjs BASE CHROME [REPORTS]
 // Two runs from a cold cache (HTTP cache, service worker and its caches cleared):
 // - /connect, as a first-time visitor sees it;
 // - / with a demo key already in the tab (set on /build.json, a page that does not start
 //   Folio), so the portfolio is what gets measured.
-// Prints one line per run: the four category scores, LCP and TBT.
+// Prints one line per run: the four category scores, FCP, LCP, TBT and Speed Index; with
+// REPORTS (a folder), writes each run's whole report there as lighthouse-<route>.json.
 import puppeteer from 'puppeteer-core';
 import lighthouse from 'lighthouse';
+import { writeFileSync } from 'node:fs';
 
-const [base, chrome] = process.argv.slice(2);
+const [base, chrome, reports] = process.argv.slice(2);
 const browser = await puppeteer.launch({
   executablePath: chrome,
   headless: true,
@@ -54,8 +56,15 @@ for (const run of runs) {
     console.log(
       `${run.name.padEnd(20)} performance ${score('performance')}  accessibility ${score('accessibility')}` +
         `  best practices ${score('best-practices')}  SEO ${score('seo')}` +
-        `  LCP ${audit('largest-contentful-paint')} ms  TBT ${audit('total-blocking-time')} ms`,
+        `  FCP ${audit('first-contentful-paint')} ms  LCP ${audit('largest-contentful-paint')} ms` +
+        `  TBT ${audit('total-blocking-time')} ms  SI ${audit('speed-index')} ms`,
     );
+    // The whole report, for the opportunities and the request chains behind the figures.
+    if (reports) {
+      const file = `${reports}/lighthouse-${run.path === '/' ? 'portfolio' : run.path.slice(1)}.json`;
+      writeFileSync(file, JSON.stringify(lhr));
+      console.log(`${''.padEnd(20)} (report: ${file})`);
+    }
     // What keeps a category below 1 (for accessibility and best practices), by audit id.
     for (const category of ['accessibility', 'best-practices']) {
       const failing = lhr.categories[category].auditRefs

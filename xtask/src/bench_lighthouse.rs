@@ -2,7 +2,8 @@
 //! with a key in the tab, the sandbox serving the release build's precompressed files as a
 //! static host would. Lighthouse is pinned in `tools/lighthouse/package-lock.json` and
 //! installed there on first use (not by `setup`: only this benchmark needs it). The runs
-//! themselves are `tools/lighthouse/run.mjs`.
+//! themselves are `tools/lighthouse/run.mjs`; each run's whole report is written to
+//! `target/lighthouse/lighthouse-<route>.json`.
 //!
 //! Goals (issue 13): performance ≥ 0.95 on both, accessibility and best practices 1.0.
 
@@ -27,6 +28,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             ],
         )?;
     }
+    let reports = root().join("target/lighthouse");
+    std::fs::create_dir_all(&reports).map_err(|e| format!("{}: {e}", reports.display()))?;
     let sandbox = Sandbox::start(&["--freeze-prices"])?;
     crate::shell::run(
         "node",
@@ -34,6 +37,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "tools/lighthouse/run.mjs",
             sandbox.base.as_str(),
             chrome_path().as_str(),
+            &reports.to_string_lossy(),
         ],
     )
 }
