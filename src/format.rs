@@ -179,15 +179,17 @@ const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 
+/// The English abbreviation of a month numbered from 1.
+fn month_name(month: u32) -> &'static str {
+    MONTHS.get(month.saturating_sub(1) as usize).unwrap_or(&"")
+}
+
 /// A day (`4 May 2026`; German `04.05.2026`).
 #[inline(never)]
 pub fn format_date(time: DateTime<Utc>) -> String {
     let (day, month, year) = (time.day(), time.month(), time.year());
     match language() {
-        Language::English => {
-            let name = MONTHS.get(month.saturating_sub(1) as usize).unwrap_or(&"");
-            format!("{day} {name} {year}")
-        }
+        Language::English => format!("{day} {} {year}", month_name(month)),
         Language::German => format!("{day:02}.{month:02}.{year}"),
     }
 }
@@ -208,10 +210,7 @@ pub fn format_axis_label(time: DateTime<Utc>, intraday: bool) -> String {
     }
     let (day, month) = (time.day(), time.month());
     match language() {
-        Language::English => {
-            let name = MONTHS.get(month.saturating_sub(1) as usize).unwrap_or(&"");
-            format!("{day} {name}")
-        }
+        Language::English => format!("{day} {}", month_name(month)),
         Language::German => format!("{day:02}.{month:02}."),
     }
 }

@@ -1,6 +1,7 @@
 //! The installed catalogue and the three ways to read it.
 
 use std::cell::RefCell;
+use std::cmp::Ordering;
 
 use super::Language;
 
@@ -70,16 +71,7 @@ pub fn language() -> Language {
 /// than all of German's text.
 #[inline(never)]
 pub fn t(english: &'static str) -> &'static str {
-    ENTRIES.with(|cell| {
-        let entries = cell.borrow();
-        let Some(entries) = entries.as_ref() else {
-            return english;
-        };
-        match entries.binary_search_by(|(key, _)| key.cmp(&english)) {
-            Ok(found) => entries.get(found).map_or(english, |(_, german)| german),
-            Err(_) => english,
-        }
-    })
+    german_or(english, &|key| key.cmp(english))
 }
 
 /// The text of `english` in a `context`, for an English word German says in two ways: the
@@ -88,13 +80,22 @@ pub fn t(english: &'static str) -> &'static str {
 /// `english`.
 #[inline(never)]
 pub fn tc(context: &'static str, english: &'static str) -> &'static str {
+    german_or(english, &|key| {
+        key.bytes()
+            .cmp(context.bytes().chain(*b"|").chain(english.bytes()))
+    })
+}
+
+/// The German text of the entry whose key `order` finds (it compares an entry's key with the
+/// one sought), or `english` while English is shown or when there is no such entry. One
+/// lookup for [`t`] and [`tc`].
+fn german_or(english: &'static str, order: &dyn Fn(&str) -> Ordering) -> &'static str {
     ENTRIES.with(|cell| {
         let entries = cell.borrow();
         let Some(entries) = entries.as_ref() else {
             return english;
         };
-        let key = || context.bytes().chain(*b"|").chain(english.bytes());
-        match entries.binary_search_by(|(entry, _)| entry.bytes().cmp(key())) {
+        match entries.binary_search_by(|(key, _)| order(key)) {
             Ok(found) => entries.get(found).map_or(english, |(_, german)| german),
             Err(_) => english,
         }

@@ -2,6 +2,8 @@
 //! theme: the page never scrolls sideways, no text runs out of its box (a visible "…"
 //! truncation aside), and axe-core finds no violation (contrast included). Screenshots of each route at 360 px in both themes
 //! (`target/screenshots/sweep-<theme>-<route>.png`) are what the closing notes refer to.
+//! Between the two, on tablets and small laptops, the top bar keeps to one row: the links
+//! fold into the menu until they fit beside the key's buttons.
 
 use crate::support::{config, shot_name, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
 
@@ -48,4 +50,37 @@ async fn every_route_fits_a_360px_phone_in_both_themes() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_route_fits_a_desktop_in_both_themes() {
     sweep(DESKTOP).await;
+}
+
+/// The widths between a phone and a desktop where the section links used to wrap onto two to
+/// four rows of the top bar (195 px tall at 800 px), and one just wide enough for them all.
+const BETWEEN_PHONE_AND_DESKTOP: [u32; 4] = [700, 800, 1024, 1160];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_top_bar_keeps_one_row_on_tablets_and_small_laptops() {
+    for width in BETWEEN_PHONE_AND_DESKTOP {
+        let window = Window { width, height: 800 };
+        let w = World::signed_in_with(config(), window, FULL_KEY, "/").await;
+        w.find("main h1").await;
+        let what = format!("the portfolio at {width} px");
+        w.assert_top_bar_one_row(&what).await;
+        w.assert_fits_width(&what).await;
+        let menu_shown = w
+            .js("return getComputedStyle(document.querySelector('.menu-button')).display !== 'none';")
+            .await;
+        // The links fit beside the key's buttons from 72rem (1,152 px) in English.
+        assert_eq!(menu_shown, width < 1152, "{what}: the menu button shown");
+        if width < 1152 {
+            // The links are in the menu: it opens below the bar and leads to a page.
+            w.click(".menu-button").await;
+            w.wait_js_true("document.querySelector('.site-nav.open') !== null")
+                .await;
+            w.assert_top_bar_one_row(&format!("{what}, menu open"))
+                .await;
+            w.screenshot(&format!("top-bar-{width}-menu-open")).await;
+            w.follow("/history").await;
+            w.wait_text("main h1", "History").await;
+        }
+        w.close().await;
+    }
 }

@@ -124,6 +124,21 @@ pub fn nearest_index(points: &[ChartPoint], x: f64) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
+/// The sine and cosine of an angle in radians. In the browser they are JavaScript's `Math`
+/// functions: wasm has no such instruction, and Rust's own (libm in software, with its
+/// argument reduction tables) cost about 15 KB of the portfolio's module before
+/// optimisation. Elsewhere (native tests) Rust's.
+fn sin_cos(angle: f64) -> (f64, f64) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (js_sys::Math::sin(angle), js_sys::Math::cos(angle))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        angle.sin_cos()
+    }
+}
+
 /// The SVG path of one donut segment covering `start`..`end` (fractions of a full turn,
 /// 0 at twelve o'clock, clockwise) between radii `inner` and `outer` around (`cx`, `cy`).
 pub fn donut_segment(cx: f64, cy: f64, inner: f64, outer: f64, start: f64, end: f64) -> String {
@@ -136,10 +151,11 @@ pub fn donut_segment(cx: f64, cy: f64, inner: f64, outer: f64, start: f64, end: 
     let angle = |t: f64| (t * 2.0 * std::f64::consts::PI) - std::f64::consts::FRAC_PI_2;
     let (a0, a1) = (angle(start), angle(end));
     let large = if end - start > 0.5 { 1 } else { 0 };
-    let (ox0, oy0) = (cx + outer * a0.cos(), cy + outer * a0.sin());
-    let (ox1, oy1) = (cx + outer * a1.cos(), cy + outer * a1.sin());
-    let (ix1, iy1) = (cx + inner * a1.cos(), cy + inner * a1.sin());
-    let (ix0, iy0) = (cx + inner * a0.cos(), cy + inner * a0.sin());
+    let ((sin0, cos0), (sin1, cos1)) = (sin_cos(a0), sin_cos(a1));
+    let (ox0, oy0) = (cx + outer * cos0, cy + outer * sin0);
+    let (ox1, oy1) = (cx + outer * cos1, cy + outer * sin1);
+    let (ix1, iy1) = (cx + inner * cos1, cy + inner * sin1);
+    let (ix0, iy0) = (cx + inner * cos0, cy + inner * sin0);
     format!(
         "M{},{} A{},{} 0 {large} 1 {},{} L{},{} A{},{} 0 {large} 0 {},{} Z",
         two_places(ox0),

@@ -21,7 +21,7 @@ fn tool(format: TaxFormat) -> &'static str {
 /// A day of the period: ISO in English (as the file name has it), German `31.12.2025`.
 fn day(date: chrono::NaiveDate) -> String {
     match language() {
-        Language::English => date.to_string(),
+        Language::English => folio_client::date_text::day_text(date),
         Language::German => {
             crate::format::format_date(date.and_time(chrono::NaiveTime::MIN).and_utc())
         }
