@@ -180,6 +180,7 @@ async fn walk_every_route(w: &World, width: u32, english: &BTreeSet<String>) -> 
         };
         w.screenshot(&shot).await;
         w.assert_fits_width(&what).await;
+        w.assert_start_screen_gone(&what).await;
         if width == PHONE.width {
             w.assert_top_bar_one_row(&what).await;
         }

@@ -28,6 +28,7 @@ async fn assert_page_opened(w: &World, path: &str) {
         "{path}: the section did not load"
     );
     assert_still_at(w, path).await;
+    w.assert_start_screen_gone(path).await;
     w.assert_no_page_error().await;
 }
 

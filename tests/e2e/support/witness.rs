@@ -186,6 +186,15 @@ impl World {
         None
     }
 
+    /// Fails when index.html's start screen (the top bar shown until the app mounts) is still
+    /// there once the app shows a page: it would cover the page.
+    pub async fn assert_start_screen_gone(&self, what: &str) {
+        assert!(
+            self.is_absent(".start-screen").await,
+            "{what}: index.html's start screen still covers the page"
+        );
+    }
+
     /// Fails when the page panicked or threw since [`World::watch_errors`].
     pub async fn assert_no_page_error(&self) {
         if let Some(error) = self.page_error().await {
