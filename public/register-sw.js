@@ -1,5 +1,6 @@
-// Registers the service worker (it keeps the app's own files, never API answers) and tells
-// the app, through events on `window` and the flags of `window.__folio`, when:
+// Says so when the app could not start (see notStarted). Registers the service worker (it
+// keeps the app's own files, never API answers) and tells the app, through events on
+// `window` and the flags of `window.__folio`, when:
 // - a new version of Folio is installed and waiting: `folio-update-ready` (`updateReady`);
 //   `__folio.update()` lets it take over, then reloads the page once;
 // - the browser offers to install Folio: `folio-install-ready` (`installReady`);
@@ -28,6 +29,18 @@
     folio.installReady = false;
     shown.prompt();
   };
+
+  // Before the app mounts, an uncaught error means it did not start: show index.html's
+  // message (ARCHITECTURE.md, "What the first seconds look like").
+  const notStarted = () => {
+    const failed = document.querySelector(".start-screen .start-failed");
+    if (!failed || !failed.hidden) return;
+    failed.parentElement.removeAttribute("aria-hidden");
+    failed.hidden = false;
+    failed.querySelector("button").onclick = () => location.reload();
+  };
+  window.addEventListener("error", notStarted);
+  window.addEventListener("unhandledrejection", notStarted);
 
   if (!("serviceWorker" in navigator)) return;
   let waiting = null;

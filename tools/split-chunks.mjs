@@ -1,5 +1,5 @@
-// Trunk post_build hook (first of five): finishes the build's identity and, in the split
-// release build, puts the sections' wasm modules into it.
+// Trunk post_build hook (second of seven, after join-locales.mjs): finishes the build's
+// identity and, in the split release build, puts the sections' wasm modules into it.
 //
 // Every build:
 // - the build id is the hash Trunk gave the JS glue (`folio-<id>.js`);

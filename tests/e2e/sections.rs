@@ -106,6 +106,26 @@ async fn every_route_opens_from_a_cold_start() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_app_that_cannot_be_downloaded_says_so_and_reload_works() {
+    let w = World::start_with(config(), PHONE).await;
+    w.server.inject(Fault {
+        times: 1000,
+        ..Fault::new("_bg.wasm", 503)
+    });
+    w.goto("/connect").await;
+    let message = w.wait_text(".start-failed", "could not be started").await;
+    assert!(
+        message.contains("konnte nicht gestartet werden") && message.contains("Reload"),
+        "{message}"
+    );
+    w.screenshot("start-failed-360").await;
+    w.server.clear_faults();
+    w.click(".start-failed button").await;
+    assert_page_opened(&w, "/connect").await;
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_section_that_cannot_be_downloaded_says_so_and_retry_works() {
     // Earn's module fails from the start, so the service worker cannot cache the build (it
     // keeps all of a build or nothing) and the click must fetch it.
