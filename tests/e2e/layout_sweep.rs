@@ -77,6 +77,15 @@ async fn the_top_bar_keeps_one_row_on_tablets_and_small_laptops() {
                 .await;
             w.assert_top_bar_one_row(&format!("{what}, menu open"))
                 .await;
+            // On a tablet the menu's ten links stand in two columns of five.
+            let columns = w
+                .js(
+                    "const lefts = [...document.querySelectorAll('.site-nav a')]\
+                       .map(a => Math.round(a.getBoundingClientRect().left));\
+                     return new Set(lefts).size;",
+                )
+                .await;
+            assert_eq!(columns, 2, "{what}: the open menu's columns");
             w.screenshot(&format!("top-bar-{width}-menu-open")).await;
             w.follow("/history").await;
             w.wait_text("main h1", "History").await;
