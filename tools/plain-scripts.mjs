@@ -1,7 +1,7 @@
 // Trunk post_build hook (after one-stylesheet.mjs, before sw-precache.mjs): the two scripts
 // copied from public/ as written (register-sw.js, in every first load, and sw.js) lose their
 // whole-line `//` comments and blank lines. Their comments are for the people reading the
-// sources; shipped, they were most of register-sw.js (about 0.5 KB brotli on every route).
+// sources; shipped, they were most of register-sw.js (about 0.4 KB brotli on every route).
 // Only lines that are a comment from their first non-blank character are dropped: code, and
 // any `//` inside it (strings, URLs), stays as written.
 import { readFileSync, writeFileSync } from "node:fs";

@@ -41,15 +41,20 @@ async fn assert_still_at(w: &World, path: &str) {
     assert_eq!(here, path, "{path} ended up at {url}");
 }
 
+/// Every request for files named `failing` answered `status`, for the whole test.
+fn always_failing(failing: &str, status: u16) -> Fault {
+    Fault {
+        times: 1000,
+        ..Fault::new(failing, status)
+    }
+}
+
 /// Connected, on the portfolio in a `window`, with every request for files named `failing`
 /// answered `status` from the start: the service worker (all of a build or nothing) holds no
 /// copy.
 async fn signed_in_while_failing(failing: &str, status: u16, window: Window) -> World {
     let config = Config {
-        faults: vec![Fault {
-            times: 1000,
-            ..Fault::new(failing, status)
-        }],
+        faults: vec![always_failing(failing, status)],
         ..config()
     };
     World::signed_in_with(config, window, FULL_KEY, "/").await
@@ -108,10 +113,7 @@ async fn every_route_opens_from_a_cold_start() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_app_that_cannot_be_downloaded_says_so_and_reload_works() {
     let w = World::start_with(config(), PHONE).await;
-    w.server.inject(Fault {
-        times: 1000,
-        ..Fault::new("_bg.wasm", 503)
-    });
+    w.server.inject(always_failing("_bg.wasm", 503));
     w.goto("/connect").await;
     let message = w.wait_text(".start-failed", "could not be started").await;
     assert!(
