@@ -1,25 +1,19 @@
-//! The application shell: shared state (settings, session, writes), the router and the
-//! layout (skip link, top bar, banners, main landmark). The protection rule is stated once:
-//! every account page sits under one `ProtectedParentRoute`, and a visitor without a key is
-//! sent to `/connect?next=<the page asked for>`.
+//! The application shell: shared state (settings, session, writes), the router (which page
+//! an address shows is `routes`) and the layout (skip link, top bar, banners, main landmark).
 
 use leptos::prelude::*;
-use leptos_router::components::{Outlet, ProtectedParentRoute, Route, Router, Routes};
-use leptos_router::path;
+use leptos_router::components::Router;
 use wasm_bindgen::JsCast;
 
 use crate::components::{
-    open_help, warm_help, InstallOffer, LazyPage, OfflineBanner, Shortcuts, TopBar, UpdateBanner,
+    open_help, warm_help, InstallOffer, OfflineBanner, Shortcuts, TopBar, UpdateBanner,
     WriteOutcomes,
 };
 use crate::contexts::session::{use_idle_forget, Session};
 use crate::contexts::settings::Settings;
 use crate::data::write::Writes;
 use crate::i18n::{t, Language, Redraw};
-use crate::pages::exchange::ExchangeRoutes;
-use crate::pages::legacy::LegacyRoutes;
-use crate::pages::CurrentRoutes;
-use crate::pages::{connect::ConnectPage, not_found::NotFoundPage, settings::settings_page};
+use crate::routes::PageFor;
 
 /// Installs the tab's language (fetching German's catalogue when chosen) and mounts the app
 /// on `<body>`.
@@ -55,7 +49,7 @@ pub fn App() -> impl IntoView {
     let settings = Settings::provide();
     let session = Session::provide(settings);
     let writes = Writes::provide();
-    let connected = move || Some(session.is_connected());
+    let connected = move || session.is_connected();
     // Once the first page is up, warm the sections most visits open next.
     Effect::new(|_| crate::sections::prefetch_likely_when_idle());
     // Switching language re-draws everything below: the router reads the same address, and
@@ -74,7 +68,7 @@ pub fn App() -> impl IntoView {
 
 /// Everything a person sees: shortcuts, skip link, top bar, banners, the page and the footer.
 #[component]
-fn Shell(connected: impl Fn() -> Option<bool> + Send + Sync + Copy + 'static) -> impl IntoView {
+fn Shell(connected: impl Fn() -> bool + Send + Sync + Copy + 'static) -> impl IntoView {
     view! {
         <Shortcuts />
         <a class="skip-link" href="#main" on:click=focus_main>{t("Skip to content")}</a>
@@ -83,20 +77,7 @@ fn Shell(connected: impl Fn() -> Option<bool> + Send + Sync + Copy + 'static) ->
         <UpdateBanner />
         <WriteOutcomes />
         <main id="main" tabindex="-1">
-            <Routes fallback=|| view! { <NotFoundPage /> }>
-                <Route path=path!("/connect") view=ConnectPage />
-                <Route path=path!("/settings") view=|| view! { <LazyPage load=settings_page /> } />
-                <ProtectedParentRoute
-                    path=path!("")
-                    view=Outlet
-                    condition=connected
-                    redirect_path=requested_page_via_connect
-                >
-                    <CurrentRoutes />
-                    <LegacyRoutes />
-                    <ExchangeRoutes />
-                </ProtectedParentRoute>
-            </Routes>
+            <PageFor connected=connected />
         </main>
         <footer class="site-footer">
             <p>{t("Folio keeps your key in this tab only. Close the tab or press “Forget key” to remove it.")}</p>
@@ -148,13 +129,4 @@ fn focus_main(ev: leptos::ev::MouseEvent) {
     if let Some(main) = main.and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()) {
         let _ = main.focus();
     }
-}
-
-/// The Connect address remembering the page the visitor asked for.
-fn requested_page_via_connect() -> String {
-    let location = web_sys::window().map(|w| w.location());
-    let requested = location
-        .and_then(|l| Some(format!("{}{}", l.pathname().ok()?, l.search().ok()?)))
-        .unwrap_or_default();
-    crate::url::connect_redirect(&requested)
 }

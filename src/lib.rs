@@ -1,7 +1,8 @@
 //! Folio: a browser app for a Bitpanda portfolio, driven with an API key kept in
 //! `sessionStorage` only.
 //!
-//! - `app`: the router (each section owns its routes) and the context providers;
+//! - `app`: the shell (router, layout) and the context providers;
+//! - `routes`: which page each address shows, and which pages need a key;
 //! - `contexts`: app-wide state (the session and its key, settings, storage);
 //! - `data`: how pages reach `folio_client` (loads, names for ids, cursor lists, writes);
 //! - `components`: views shared by features (charts, tables, form parts, states);
@@ -26,6 +27,7 @@ mod i18n;
 mod lower_case;
 mod money;
 mod pages;
+mod routes;
 mod sections;
 mod url;
 

@@ -167,35 +167,43 @@ pub enum Section {
 }
 
 impl Section {
-    /// The part a navigation link leads to, by its path (`None` for Connect and others kept
-    /// in the main module, and for paths no page answers).
+    /// The part a navigation link leads to, by its path (`None` for Connect, kept in the main
+    /// module, and for paths no page answers); the table is `routes::Page::for_path`.
     pub fn for_path(path: &str) -> Option<Section> {
-        let path = path.split(['?', '#']).next().unwrap_or_default();
-        let mut segments = path.trim_matches('/').split('/');
-        let first = segments.next().unwrap_or_default();
-        let second = segments.next().unwrap_or_default();
-        Some(match (first, second) {
-            ("", _) => Section::Portfolio,
-            ("history", _) => Section::History,
-            ("operations", _) => Section::Operations,
-            ("trade", _) => Section::Trade,
-            ("earn", _) => Section::Earn,
-            ("limits", _) => Section::Limits,
-            ("insights", _) => Section::Insights,
-            ("settings", _) => Section::Settings,
-            ("market", "") => Section::Market,
-            ("market", "orders") => Section::MarketOrders,
-            ("market", "trades") => Section::MarketTrades,
-            ("market", "balances") => Section::MarketBalances,
-            ("legacy-api", "") => Section::LegacyWallets,
-            ("legacy-api", "trades") => Section::LegacyTrades,
-            ("legacy-api", "fiat-transactions") => Section::LegacyFiat,
-            ("legacy-api", "crypto-transactions") => Section::LegacyCrypto,
-            ("legacy-api", "commodity-transactions") => Section::LegacyCommodity,
-            ("legacy-api", "migrate") => Section::LegacyMigrate,
-            ("legacy-api", "archive") => Section::LegacyArchive,
-            _ => return None,
-        })
+        match crate::routes::Page::for_path(path) {
+            crate::routes::Page::Section(section) => Some(section),
+            _ => None,
+        }
+    }
+
+    /// The loader of the part's page (its module, then its view), for `LazyPage`.
+    pub fn loader(self) -> fn() -> PageLoad {
+        use crate::pages::{
+            earn_page, history_page, insights_page, limits_page, operations_page, portfolio_page,
+            trade_page,
+        };
+        use crate::pages::{exchange, legacy, settings};
+        match self {
+            Section::Portfolio => portfolio_page,
+            Section::History => history_page,
+            Section::Operations => operations_page,
+            Section::Trade => trade_page,
+            Section::Earn => earn_page,
+            Section::Limits => limits_page,
+            Section::Settings => settings::settings_page,
+            Section::Market => exchange::market_page,
+            Section::MarketOrders => exchange::orders_page,
+            Section::MarketTrades => exchange::trades_page,
+            Section::MarketBalances => exchange::balances_page,
+            Section::LegacyWallets => legacy::wallets_page,
+            Section::LegacyTrades => legacy::trades_page,
+            Section::LegacyFiat => legacy::fiat_page,
+            Section::LegacyCrypto => legacy::crypto_page,
+            Section::LegacyCommodity => legacy::commodity_page,
+            Section::LegacyMigrate => legacy::migrate_page,
+            Section::LegacyArchive => legacy::archive_page,
+            Section::Insights => insights_page,
+        }
     }
 
     /// Starts fetching the part's module in the background (no view is built, nothing is
@@ -336,6 +344,7 @@ mod tests {
             Some(Section::LegacyTrades)
         );
         assert_eq!(Section::for_path("/market/unknown"), None);
+        assert_eq!(Section::for_path("/history/unknown"), None);
         assert_eq!(Section::for_path("/settings"), Some(Section::Settings));
         assert_eq!(Section::for_path("/connect"), None);
         assert_eq!(Section::for_path("/nowhere"), None);

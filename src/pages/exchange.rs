@@ -18,15 +18,11 @@ mod trades;
 pub(crate) mod words;
 
 use balances::ExchangeBalancesPage;
-use leptos::prelude::*;
-use leptos_router::components::{Outlet, ParentRoute, Route};
-use leptos_router::path;
 pub(crate) use market::preload_order_form;
 use market::ExchangeMarketPage;
 use orders::ExchangeOrdersPage;
 use trades::ExchangeTradesPage;
 
-use crate::components::LazyPage;
 use crate::sections::split_page;
 
 // One module per page: a visitor landing on the market does not fetch the order history.
@@ -49,17 +45,3 @@ split_page!(
     preload_balances,
     ExchangeBalancesPage
 );
-
-/// The section's pages under `/market`.
-#[component(transparent)]
-pub fn ExchangeRoutes() -> impl leptos_router::MatchNestedRoutes + Clone {
-    view! {
-        <ParentRoute path=path!("/market") view=Outlet>
-            <Route path=path!("") view=|| view! { <LazyPage load=market_page /> } />
-            <Route path=path!("/orders") view=|| view! { <LazyPage load=orders_page /> } />
-            <Route path=path!("/trades") view=|| view! { <LazyPage load=trades_page /> } />
-            <Route path=path!("/balances") view=|| view! { <LazyPage load=balances_page /> } />
-        </ParentRoute>
-    }
-    .into_inner()
-}

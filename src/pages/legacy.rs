@@ -26,14 +26,10 @@ use archive::LegacyArchivePage;
 use commodity::LegacyCommodityPage;
 use crypto::LegacyCryptoPage;
 use fiat::LegacyFiatPage;
-use leptos::prelude::*;
-use leptos_router::components::{Outlet, ParentRoute, Route};
-use leptos_router::path;
 use migrate::LegacyMigratePage;
 use trades::LegacyTradesPage;
 use wallets::LegacyWalletsPage;
 
-use crate::components::LazyPage;
 use crate::sections::split_page;
 
 // One module per page: a visitor landing on the wallets does not fetch every list.
@@ -65,20 +61,3 @@ split_page!(
     preload_migrate,
     LegacyMigratePage
 );
-
-/// The section's pages under `/legacy-api`.
-#[component(transparent)]
-pub fn LegacyRoutes() -> impl leptos_router::MatchNestedRoutes + Clone {
-    view! {
-        <ParentRoute path=path!("/legacy-api") view=Outlet>
-            <Route path=path!("") view=|| view! { <LazyPage load=wallets_page /> } />
-            <Route path=path!("/trades") view=|| view! { <LazyPage load=trades_page /> } />
-            <Route path=path!("/fiat-transactions") view=|| view! { <LazyPage load=fiat_page /> } />
-            <Route path=path!("/crypto-transactions") view=|| view! { <LazyPage load=crypto_page /> } />
-            <Route path=path!("/commodity-transactions") view=|| view! { <LazyPage load=commodity_page /> } />
-            <Route path=path!("/migrate") view=|| view! { <LazyPage load=migrate_page /> } />
-            <Route path=path!("/archive") view=|| view! { <LazyPage load=archive_page /> } />
-        </ParentRoute>
-    }
-    .into_inner()
-}

@@ -129,3 +129,30 @@ async fn a_deep_link_survives_the_detour_through_connect() {
     assert!(!w.url().await.contains(FULL_KEY));
     w.close().await;
 }
+
+/// Which page an address shows, for a visitor without a key: a page that needs one sends
+/// them to Connect in its place, so Back returns to where they were instead of bouncing
+/// off the page again; an address below a known one is "not found".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_key_back_leaves_connect_and_unknown_addresses_are_not_found() {
+    let w = World::start().await;
+    w.goto("/settings").await;
+    w.find("#settings-title").await;
+    w.follow("/").await;
+    w.find("#api-key").await;
+    assert!(w.url().await.ends_with("/connect"), "{}", w.url().await);
+    w.js("history.back(); return true;").await;
+    w.find("#settings-title").await;
+    assert!(w.url().await.ends_with("/settings"), "{}", w.url().await);
+
+    w.goto("/history/unknown").await;
+    w.wait_text("h1", "Page not found").await;
+    w.goto("/market/").await;
+    w.find("#api-key").await;
+    assert!(
+        w.url().await.ends_with("/connect?next=%2Fmarket%2F"),
+        "{}",
+        w.url().await
+    );
+    w.close().await;
+}

@@ -1,0 +1,181 @@
+//! Folio's addresses and the page each one shows: one table ([`Page::for_path`]), read by
+//! the page area ([`PageFor`]), by link prefetching (`Section::for_path`) and by nothing else.
+//!
+//! `leptos_router` keeps the address (its `Router`, `A` links, `use_location`,
+//! `use_navigate`, `use_query_map`); the matching is this plain `match` instead of its
+//! `<Routes>` tree. Every page here is flat (no route parameters, no nested layouts) and
+//! its code is loaded on demand, so the generic nested-route machinery only cost bytes: 31 KB
+//! brotli of the main module, paid by every first load.
+//!
+//! The protection rule is stated once: every page but Connect, Settings and "not found"
+//! needs a key, and a visitor without one is sent to `/connect?next=<the page asked for>`.
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::NavigateOptions;
+
+use crate::components::LazyPage;
+use crate::pages::{connect::ConnectPage, not_found::NotFoundPage};
+use crate::sections::Section;
+
+/// What an address shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// `/connect`: paste a key.
+    Connect,
+    /// A page whose code is loaded on demand (Settings and every account page).
+    Section(Section),
+    /// An address no page answers.
+    NotFound,
+}
+
+impl Page {
+    /// The page at `path` (a query or fragment is ignored; so is one trailing `/`). Only the
+    /// exact addresses below answer: `/history/x` is not found, as `/market/unknown` is.
+    pub fn for_path(path: &str) -> Page {
+        let path = path.split(['?', '#']).next().unwrap_or_default();
+        let path = match path.strip_suffix('/') {
+            Some(trimmed) if !trimmed.is_empty() => trimmed,
+            _ => path,
+        };
+        let section = match path {
+            "/connect" => return Page::Connect,
+            "/" | "" => Section::Portfolio,
+            "/history" => Section::History,
+            "/operations" => Section::Operations,
+            "/trade" => Section::Trade,
+            "/earn" => Section::Earn,
+            "/limits" => Section::Limits,
+            "/insights" => Section::Insights,
+            "/settings" => Section::Settings,
+            "/market" => Section::Market,
+            "/market/orders" => Section::MarketOrders,
+            "/market/trades" => Section::MarketTrades,
+            "/market/balances" => Section::MarketBalances,
+            "/legacy-api" => Section::LegacyWallets,
+            "/legacy-api/trades" => Section::LegacyTrades,
+            "/legacy-api/fiat-transactions" => Section::LegacyFiat,
+            "/legacy-api/crypto-transactions" => Section::LegacyCrypto,
+            "/legacy-api/commodity-transactions" => Section::LegacyCommodity,
+            "/legacy-api/migrate" => Section::LegacyMigrate,
+            "/legacy-api/archive" => Section::LegacyArchive,
+            _ => return Page::NotFound,
+        };
+        Page::Section(section)
+    }
+
+    /// Whether the page works on the account, so needs a key (Settings does not).
+    fn needs_key(self) -> bool {
+        matches!(self, Page::Section(section) if section != Section::Settings)
+    }
+}
+
+/// What the page area shows for the address: the page, or nothing while a visitor without a
+/// key is sent to Connect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    Page(Page),
+    ToConnect,
+}
+
+/// The page for the address in the browser's bar. It is rebuilt only when the address leads
+/// to another page (a changed query, such as a filter, keeps the page), or when the key goes
+/// while an account page is open.
+#[component]
+pub fn PageFor(connected: impl Fn() -> bool + Send + Sync + Copy + 'static) -> impl IntoView {
+    let location = use_location();
+    let shown = Memo::new(move |_| {
+        let page = Page::for_path(&location.pathname.get());
+        if page.needs_key() && !connected() {
+            Shown::ToConnect
+        } else {
+            Shown::Page(page)
+        }
+    });
+    address_follows(location.pathname);
+    let navigate = use_navigate();
+    move || match shown.get() {
+        Shown::Page(Page::Connect) => view! { <ConnectPage /> }.into_any(),
+        Shown::Page(Page::Section(section)) => {
+            if section == Section::Portfolio {
+                crate::pages::portfolio::early::start_reads();
+            }
+            view! { <LazyPage load=section.loader() /> }.into_any()
+        }
+        Shown::Page(Page::NotFound) => view! { <NotFoundPage /> }.into_any(),
+        Shown::ToConnect => {
+            // In a task of its own, after the address that led here is in the history
+            // (`address_follows`, in this task's microtasks), so the redirect replaces that
+            // entry and not the one before it.
+            let navigate = navigate.clone();
+            set_timeout(
+                move || {
+                    if shown.get_untracked() != Shown::ToConnect {
+                        return; // a key arrived, or the visitor went elsewhere meanwhile
+                    }
+                    let options = NavigateOptions {
+                        // Back from Connect leaves the page that needs a key, instead of
+                        // landing on it and being sent to Connect again.
+                        replace: true,
+                        ..Default::default()
+                    };
+                    navigate(&requested_page_via_connect(), options);
+                },
+                std::time::Duration::ZERO,
+            );
+            ().into_any()
+        }
+    }
+}
+
+/// Lets `leptos_router` write a new address into the browser's bar (and scroll to the top or
+/// to the fragment): after a navigation to another path it waits for the router's word that
+/// the page is ready, which its `<Routes>` gave. The page is drawn as the address changes, so
+/// the word is given on every change of path.
+fn address_follows(path: Memo<String>) {
+    use leptos_router::location::{BrowserUrl, LocationProvider};
+
+    if let Some(url) = use_context::<BrowserUrl>() {
+        Effect::new(move |_| {
+            path.track();
+            url.ready_to_complete();
+        });
+    }
+}
+
+/// The Connect address remembering the page the visitor asked for.
+fn requested_page_via_connect() -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let requested = location
+        .and_then(|l| Some(format!("{}{}", l.pathname().ok()?, l.search().ok()?)))
+        .unwrap_or_default();
+    crate::url::connect_redirect(&requested)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_address_has_one_page() {
+        assert_eq!(Page::for_path("/connect"), Page::Connect);
+        assert_eq!(Page::for_path("/connect?next=%2Fhistory"), Page::Connect);
+        assert_eq!(Page::for_path("/"), Page::Section(Section::Portfolio));
+        assert_eq!(Page::for_path("/history/"), Page::Section(Section::History));
+        assert_eq!(
+            Page::for_path("/legacy-api/archive#top"),
+            Page::Section(Section::LegacyArchive)
+        );
+        assert_eq!(Page::for_path("/history/x"), Page::NotFound);
+        assert_eq!(Page::for_path("/no/such/page"), Page::NotFound);
+    }
+
+    #[test]
+    fn only_account_pages_need_a_key() {
+        assert!(Page::for_path("/").needs_key());
+        assert!(Page::for_path("/market/orders").needs_key());
+        assert!(!Page::for_path("/settings").needs_key());
+        assert!(!Page::for_path("/connect").needs_key());
+        assert!(!Page::for_path("/nowhere").needs_key());
+    }
+}
