@@ -121,6 +121,14 @@ async fn an_app_that_cannot_be_downloaded_says_so_and_reload_works() {
         "{message}"
     );
     w.screenshot("start-failed-360").await;
+    // The theme chosen in Settings shows from the first paint, before the app runs.
+    w.set_session_item("folio.settings", r#"{"theme":"dark"}"#)
+        .await;
+    w.browser.refresh().await.expect("reloads");
+    w.wait_text(".start-failed", "could not be started").await;
+    w.wait_js_true("document.documentElement.dataset.theme === 'dark'")
+        .await;
+    w.screenshot("start-failed-dark-360").await;
     w.server.clear_faults();
     w.click(".start-failed button").await;
     assert_page_opened(&w, "/connect").await;
