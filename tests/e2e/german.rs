@@ -207,6 +207,7 @@ async fn every_route_speaks_german_on_a_desktop() {
     let w = german_world(DESKTOP).await;
     let english_found = walk_every_route(&w, DESKTOP.width, &english).await;
     assert_no_english(&english_found);
+    assert_links_row_under_brand(&w).await;
     w.close().await;
 }
 
@@ -266,4 +267,25 @@ async fn switching_language_keeps_the_page_and_its_address() {
     w.wait_text("main h1", "Operations").await;
     assert_eq!(w.url().await, before);
     w.close().await;
+}
+
+/// On a desktop, German's top bar is two deliberate rows: the brand with the key's buttons,
+/// then the ten links on one row of their own (they do not fit beside the buttons).
+async fn assert_links_row_under_brand(w: &World) {
+    let rows = w
+        .js("const mid = (e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; };\
+             const brand = document.querySelector('.top-bar .brand');\
+             const forget = document.querySelector('[data-testid=forget-key]');\
+             const links = [...document.querySelectorAll('.site-nav a')].map(mid);\
+             return [Math.round(Math.abs(mid(forget) - mid(brand))),\
+                     Math.round(Math.max(...links) - Math.min(...links)),\
+                     Math.round(Math.min(...links) - brand.getBoundingClientRect().bottom)];")
+        .await;
+    let [buttons, links, below] = [0, 1, 2].map(|i| rows[i].as_i64().unwrap_or(i64::MAX));
+    assert!(
+        buttons < 4,
+        "the key's buttons sit beside the brand: {rows}"
+    );
+    assert!(links < 4, "the ten links take one row: {rows}");
+    assert!(below > 0, "the links' row is under the brand's: {rows}");
 }
