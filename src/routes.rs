@@ -104,28 +104,34 @@ pub fn PageFor(connected: impl Fn() -> bool + Send + Sync + Copy + 'static) -> i
         }
         Shown::Page(Page::NotFound) => view! { <NotFoundPage /> }.into_any(),
         Shown::ToConnect => {
-            // In a task of its own, after the address that led here is in the history
-            // (`address_follows`, in this task's microtasks), so the redirect replaces that
-            // entry and not the one before it.
-            let navigate = navigate.clone();
-            set_timeout(
-                move || {
-                    if shown.get_untracked() != Shown::ToConnect {
-                        return; // a key arrived, or the visitor went elsewhere meanwhile
-                    }
-                    let options = NavigateOptions {
-                        // Back from Connect leaves the page that needs a key, instead of
-                        // landing on it and being sent to Connect again.
-                        replace: true,
-                        ..Default::default()
-                    };
-                    navigate(&requested_page_via_connect(), options);
-                },
-                std::time::Duration::ZERO,
-            );
+            send_to_connect(shown, navigate.clone());
             ().into_any()
         }
     }
+}
+
+/// Sends a visitor without a key from a page that needs one to Connect, with the page asked
+/// for as `next`. The Connect address replaces the one that needs a key, so Back from Connect
+/// leaves that page instead of landing on it and being sent to Connect again.
+///
+/// It runs in a task of its own, after the address that led here is in the history
+/// (`address_follows`, in this task's microtasks), so it replaces that entry and not the one
+/// before it; and only if it is still wanted then (a key may have arrived, or the visitor
+/// gone elsewhere, meanwhile).
+fn send_to_connect(shown: Memo<Shown>, navigate: impl Fn(&str, NavigateOptions) + 'static) {
+    set_timeout(
+        move || {
+            if shown.get_untracked() != Shown::ToConnect {
+                return;
+            }
+            let options = NavigateOptions {
+                replace: true,
+                ..Default::default()
+            };
+            navigate(&requested_page_via_connect(), options);
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
 /// Lets `leptos_router` write a new address into the browser's bar (and scroll to the top or

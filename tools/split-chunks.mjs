@@ -1,4 +1,4 @@
-// Trunk post_build hook (second of seven, after join-locales.mjs): finishes the build's
+// Trunk post_build hook (second of eight, after join-locales.mjs): finishes the build's
 // identity and, in the split release build, puts the sections' wasm modules into it.
 //
 // Every build:

@@ -1,4 +1,4 @@
-// Trunk post_build hook (sixth, after csp-hashes.mjs: index.html must be final): writes this
+// Trunk post_build hook (seventh, after csp-hashes.mjs: index.html must be final): writes this
 // build's id and the list of its files into the staged sw.js, between the /*FOLIO_BUILD*/ and
 // /*FOLIO_PRECACHE*/ markers. The worker caches exactly these files in a cache named after
 // the build, so a new build is a new worker that never mixes old and new files.

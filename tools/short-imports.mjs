@@ -1,0 +1,158 @@
+// Trunk post_build hook (third of eight, after split-chunks.mjs): gives the main module's
+// imports from its JS glue short names, in both files.
+//
+// wasm-bindgen names each function the glue hands the wasm `__wbg_<name>_<16 hex>` (about 250
+// of them in Folio), and the names are written twice: as the glue's import object's keys and
+// in the wasm's import section. The hex is incompressible, so the names cost about 5 KB brotli
+// on every first load. Here each becomes a one- or two-letter name, the same in both files.
+//
+// The glue's keys are found as `<name>: function(` or `<name>: ` at the start of a line of the
+// import object; the build fails when a name is not found exactly once, or when the wasm's
+// import section holds something this reader does not know, so a new wasm-bindgen that writes
+// its glue differently stops the build instead of shipping a mismatch. The `integrity`
+// attributes Trunk wrote for the two files in index.html are recomputed.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { stagingDir } from "./staged-files.mjs";
+
+const staging = stagingDir("short-imports");
+
+function fail(message) {
+  console.error(`short-imports: ${message}`);
+  process.exit(1);
+}
+
+const names = readdirSync(staging);
+const glueName = names.find((n) => /^folio-[0-9a-f]+\.js$/.test(n));
+const wasmName = names.find((n) => /^folio-[0-9a-f]+_bg\.wasm$/.test(n));
+if (!glueName || !wasmName) fail("no folio-<hash>.js and folio-<hash>_bg.wasm in the staged build");
+
+let glue = readFileSync(join(staging, glueName), "utf8");
+const wasm = readFileSync(join(staging, wasmName));
+
+// The glue's import object for the wasm: `"./folio_bg.js": import0` in __wbg_get_imports.
+const moduleMatch = glue.match(/"(\.\/[\w.-]+_bg\.js)": import0\b/);
+if (!moduleMatch) fail("the glue's import object is not the one short-imports knows");
+const importModule = moduleMatch[1];
+
+/** Reads an unsigned LEB128 at `at`: [value, next offset]. */
+function leb(bytes, at) {
+  let value = 0;
+  for (let shift = 0; ; shift += 7) {
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    if (byte < 0x80) return [value, at];
+    if (shift > 28) fail("a number in the wasm is too long");
+  }
+}
+
+/** An unsigned LEB128. */
+function lebBytes(value) {
+  const out = [];
+  do {
+    let byte = value % 128;
+    value = Math.floor(value / 128);
+    if (value > 0) byte |= 0x80;
+    out.push(byte);
+  } while (value > 0);
+  return Buffer.from(out);
+}
+
+function nameBytes(text) {
+  const bytes = Buffer.from(text, "utf8");
+  return Buffer.concat([lebBytes(bytes.length), bytes]);
+}
+
+/** The offset after a `limits` (table and memory imports). */
+function skipLimits(bytes, at) {
+  const flags = bytes[at++];
+  if (flags > 7) fail(`limits flags ${flags} are not known`);
+  [, at] = leb(bytes, at);
+  if (flags & 1) [, at] = leb(bytes, at);
+  return at;
+}
+
+/** The short names: a–z, A–Z, then two of those letters (2,756 in all). */
+function shortName(n) {
+  const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  if (n < letters.length) return letters[n];
+  n -= letters.length;
+  if (n >= letters.length ** 2) fail("more imports than short names");
+  return letters[Math.floor(n / letters.length)] + letters[n % letters.length];
+}
+
+// Rebuild the import section with the new names; every other section is copied as it is.
+const parts = [wasm.subarray(0, 8)];
+const renamed = new Map();
+let at = 8;
+let sawImports = false;
+while (at < wasm.length) {
+  const start = at;
+  const id = wasm[at++];
+  let size;
+  [size, at] = leb(wasm, at);
+  const end = at + size;
+  if (id !== 2) {
+    parts.push(wasm.subarray(start, end));
+    at = end;
+    continue;
+  }
+  sawImports = true;
+  let count;
+  [count, at] = leb(wasm, at);
+  const entries = [lebBytes(count)];
+  for (let i = 0; i < count; i++) {
+    let length;
+    [length, at] = leb(wasm, at);
+    const module = wasm.subarray(at, at + length).toString("utf8");
+    at += length;
+    [length, at] = leb(wasm, at);
+    const field = wasm.subarray(at, at + length).toString("utf8");
+    at += length;
+    const descStart = at;
+    const kind = wasm[at++];
+    if (kind === 0) [, at] = leb(wasm, at);
+    else if (kind === 1) at = skipLimits(wasm, at + 1);
+    else if (kind === 2) at = skipLimits(wasm, at);
+    else if (kind === 3) at += 2;
+    else if (kind === 4) [, at] = leb(wasm, at + 1);
+    else fail(`import kind ${kind} is not known`);
+    let name = field;
+    if (module === importModule) {
+      name = renamed.get(field) ?? shortName(renamed.size);
+      renamed.set(field, name);
+    }
+    entries.push(nameBytes(module), nameBytes(name), wasm.subarray(descStart, at));
+  }
+  if (at !== end) fail("the import section does not end where its size says");
+  const body = Buffer.concat(entries);
+  parts.push(Buffer.from([2]), lebBytes(body.length), body);
+}
+if (!sawImports) fail("the wasm has no import section");
+
+for (const [long, short] of renamed) {
+  const key = new RegExp(`^(\\s+)${long.replace(/[$]/g, "\\$")}:`, "gm");
+  const found = glue.match(key) || [];
+  if (found.length !== 1) fail(`the glue names ${long} ${found.length} times as a key, not once`);
+  glue = glue.replace(key, `$1${short}:`);
+}
+
+const newWasm = Buffer.concat(parts);
+const newGlue = Buffer.from(glue, "utf8");
+
+// Trunk's integrity attributes for the two files (sha384, as Trunk writes them): each is
+// replaced, and none may be left naming a file as it was.
+const indexPath = join(staging, "index.html");
+let html = readFileSync(indexPath, "utf8");
+const sha384 = (bytes) => `sha384-${createHash("sha384").update(bytes).digest("base64")}`;
+for (const [before, after] of [
+  [readFileSync(join(staging, glueName)), newGlue],
+  [wasm, newWasm],
+]) {
+  html = html.replaceAll(`integrity="${sha384(before)}"`, `integrity="${sha384(after)}"`);
+}
+writeFileSync(join(staging, wasmName), newWasm);
+writeFileSync(join(staging, glueName), newGlue);
+writeFileSync(indexPath, html);
+console.log(`short-imports: ${renamed.size} imports renamed; wasm ${wasm.length} -> ${newWasm.length} B, glue -> ${newGlue.length} B`);
