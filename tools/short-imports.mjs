@@ -11,10 +11,9 @@
 // import section holds something this reader does not know, so a new wasm-bindgen that writes
 // its glue differently stops the build instead of shipping a mismatch. The `integrity`
 // attributes Trunk wrote for the two files in index.html are recomputed.
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { stagingDir } from "./staged-files.mjs";
+import { stagingDir, withNewIntegrity } from "./staged-files.mjs";
 
 const staging = stagingDir("short-imports");
 
@@ -141,17 +140,11 @@ for (const [long, short] of renamed) {
 const newWasm = Buffer.concat(parts);
 const newGlue = Buffer.from(glue, "utf8");
 
-// Trunk's integrity attributes for the two files (sha384, as Trunk writes them): each is
-// replaced, and none may be left naming a file as it was.
+// Trunk's integrity attributes for the two files, recomputed.
 const indexPath = join(staging, "index.html");
 let html = readFileSync(indexPath, "utf8");
-const sha384 = (bytes) => `sha384-${createHash("sha384").update(bytes).digest("base64")}`;
-for (const [before, after] of [
-  [readFileSync(join(staging, glueName)), newGlue],
-  [wasm, newWasm],
-]) {
-  html = html.replaceAll(`integrity="${sha384(before)}"`, `integrity="${sha384(after)}"`);
-}
+html = withNewIntegrity(html, readFileSync(join(staging, glueName)), newGlue);
+html = withNewIntegrity(html, wasm, newWasm);
 writeFileSync(join(staging, wasmName), newWasm);
 writeFileSync(join(staging, glueName), newGlue);
 writeFileSync(indexPath, html);

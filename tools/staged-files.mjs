@@ -1,5 +1,6 @@
 // The staged build's files for Trunk's post_build hooks: the staging dir (fails when the hook
 // is not run through Trunk) and every file below it.
+import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
@@ -19,4 +20,13 @@ export function files(dir) {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? files(path) : [path];
   });
+}
+
+/**
+ * `html` with every `integrity` attribute that named `before` (sha384, as Trunk writes them)
+ * naming `after`, for a hook that changed a file Trunk had already hashed.
+ */
+export function withNewIntegrity(html, before, after) {
+  const sha384 = (bytes) => `sha384-${createHash("sha384").update(bytes).digest("base64")}`;
+  return html.replaceAll(`integrity="${sha384(before)}"`, `integrity="${sha384(after)}"`);
 }

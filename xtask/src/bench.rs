@@ -14,11 +14,12 @@ use crate::shell::root;
 
 /// The largest first load (brotli bytes) any entry route may have. Ratchet: set just above
 /// the figure reached (the last landed gate was 310,100; the heaviest route, `/market`,
-/// measured 304,096 B once the main module's imports had short names); the goal is 250,000.
+/// measured 301,701 B once the main module's imports had short names and the JS glue was
+/// minified); the goal is 250,000.
 /// The margin is for the build's hashes: any change to the app's source, even a comment,
 /// changes the build id and the modules' shared hash, which moves the brotli figures by some
 /// tens of bytes.
-pub const FIRST_LOAD_LIMIT: u64 = 304_200;
+pub const FIRST_LOAD_LIMIT: u64 = 301_800;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
 const ENTRY_ROUTES: [(&str, Option<&str>); 6] = [

@@ -1,7 +1,7 @@
 //! `cargo xtask setup`: install what is missing, skip what is present.
 //!
 //! Versions follow design/toolchain.md: trunk 0.21.14, wasm-bindgen-cli equal to the
-//! wasm-bindgen crate in Cargo.lock, npm binaryen 132 and axe-core (package-lock.json),
+//! wasm-bindgen crate in Cargo.lock, npm binaryen 132, terser and axe-core (package-lock.json),
 //! Debian chromium + chromium-driver, nginx (+ brotli_static), caddy and openssl. Nothing
 //! downloads a binary outside these registries.
 
@@ -82,7 +82,9 @@ fn npm_tools() -> Result<(), String> {
     let root = root();
     let wasm_opt = root.join("node_modules/.bin/wasm-opt");
     let axe = root.join("node_modules/axe-core/axe.min.js");
-    if wasm_opt.exists() && axe.exists() && has_version("wasm-opt", "version 132") {
+    let terser = root.join("node_modules/terser/package.json");
+    let installed = wasm_opt.exists() && axe.exists() && terser.exists();
+    if installed && has_version("wasm-opt", "version 132") {
         return Ok(());
     }
     sh("npm", &["ci", "--no-audit", "--no-fund"])
