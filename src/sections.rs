@@ -229,8 +229,10 @@ impl Section {
                 Section::Limits => preload_limits().await,
                 Section::Settings => settings::preload_settings().await,
                 Section::Market => {
-                    // The page's module, then its order form's (a module of its own).
+                    // The page's module, then its candles' and its order form's (modules of
+                    // their own).
                     let _ = exchange::preload_market().await;
+                    let _ = exchange::preload_candles_part().await;
                     exchange::preload_order_form().await
                 }
                 Section::MarketOrders => exchange::preload_orders().await,

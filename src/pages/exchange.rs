@@ -18,8 +18,8 @@ mod trades;
 pub(crate) mod words;
 
 use balances::ExchangeBalancesPage;
-pub(crate) use market::preload_order_form;
 use market::ExchangeMarketPage;
+pub(crate) use market::{preload_candles_part, preload_order_form};
 use orders::ExchangeOrdersPage;
 use trades::ExchangeTradesPage;
 

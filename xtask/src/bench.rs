@@ -13,13 +13,13 @@ use std::path::Path;
 use crate::shell::root;
 
 /// The largest first load (brotli bytes) any entry route may have. Ratchet: set just above
-/// the figure reached (the last landed gate was 310,100; the heaviest route, `/market`,
-/// measured 301,701 B once the main module's imports had short names and the JS glue was
-/// minified); the goal is 250,000.
+/// the figure reached (the last landed gate was 310,100; the heaviest route, `/operations`,
+/// measured 298,117 B once the main module's imports had short names, the JS glue was
+/// minified and the market's candles became a part of their own); the goal is 250,000.
 /// The margin is for the build's hashes: any change to the app's source, even a comment,
 /// changes the build id and the modules' shared hash, which moves the brotli figures by some
 /// tens of bytes.
-pub const FIRST_LOAD_LIMIT: u64 = 301_800;
+pub const FIRST_LOAD_LIMIT: u64 = 298_200;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
 const ENTRY_ROUTES: [(&str, Option<&str>); 6] = [
@@ -32,14 +32,14 @@ const ENTRY_ROUTES: [(&str, Option<&str>); 6] = [
 ];
 
 /// Parts of a page (`PART_OF` in tools/split-chunks.mjs) whose module the page fetches as it
-/// starts, right after its own: the market's order form (shown as soon as it arrives, after
-/// the pair, ticker, book and candles), Trade's quote card (fetched ahead, shown once a quote
+/// starts, right after its own: the market's candles chart and table, and its order form
+/// (each shown as soon as it arrives, after the pair, ticker and book), Trade's quote card (fetched ahead, shown once a quote
 /// comes back) and the operation panel (fetched ahead, shown when a row is opened). The gate
 /// counts the page without them; `bench size` prints both.
-const PARTS_AT_START: [(&str, &str); 3] = [
-    ("/market", "market_order"),
-    ("/trade", "trade_quote"),
-    ("/operations", "operations_detail"),
+const PARTS_AT_START: [(&str, &[&str]); 3] = [
+    ("/market", &["market_candles", "market_order"]),
+    ("/trade", &["trade_quote"]),
+    ("/operations", &["operations_detail"]),
 ];
 
 /// Runs the named benchmark (default: size).
@@ -72,19 +72,23 @@ fn print_parts_at_start(dist: &Path, loads: &[(String, u64, usize)]) -> Result<(
         .map_err(|e| format!("dist/sections.json: {e}"))?;
     let sections = parse_sections(&text);
     println!("\nparts fetched as the page starts, after its first load (brotli):");
-    for (route, part) in PARTS_AT_START {
-        let files = sections
-            .iter()
-            .find(|(s, _)| s == part)
-            .map(|(_, files)| files)
-            .ok_or(format!("part `{part}` is not in dist/sections.json"))?;
-        let bytes: u64 = files.iter().map(|f| sent_size(dist, f)).sum();
+    for (route, parts) in PARTS_AT_START {
+        let mut bytes = 0u64;
+        for part in parts {
+            let files = sections
+                .iter()
+                .find(|(s, _)| s == part)
+                .map(|(_, files)| files)
+                .ok_or(format!("part `{part}` is not in dist/sections.json"))?;
+            bytes += files.iter().map(|f| sent_size(dist, f)).sum::<u64>();
+        }
         let first = loads
             .iter()
             .find(|(r, _, _)| r == route)
             .map_or(0, |(_, b, _)| *b);
         println!(
-            "  {route:<14} +{bytes:>8} B ({part}) = {} B",
+            "  {route:<14} +{bytes:>8} B ({}) = {} B",
+            parts.join(", "),
             first.saturating_add(bytes)
         );
     }
@@ -259,15 +263,19 @@ mod tests {
             .lines()
             .find(|l| l.starts_with("const PART_OF = {"))
             .expect("PART_OF in tools/split-chunks.mjs");
-        for (route, part) in PARTS_AT_START {
+        let mut count = 0;
+        for (route, parts) in PARTS_AT_START {
             let (_, section) = ENTRY_ROUTES.iter().find(|(r, _)| *r == route).unwrap();
             let section = section.expect("a route with a section");
-            assert!(
-                line.contains(&format!("{part}: \"{section}\"")),
-                "{part} of {section} is not in {line}"
-            );
+            for part in parts {
+                assert!(
+                    line.contains(&format!("{part}: \"{section}\"")),
+                    "{part} of {section} is not in {line}"
+                );
+                count += 1;
+            }
         }
-        assert_eq!(line.matches(':').count(), PARTS_AT_START.len(), "{line}");
+        assert_eq!(line.matches(':').count(), count, "{line}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Market: pick a pair (search), see its mid price and 24 h figures, the order book and the
-//! candles (interval in the URL, with a table), and place an order (the form is a module of
-//! its own: `order_form.rs`). Market data refreshes every few seconds; a click on a book
+//! candles (interval in the URL, with a table), and place an order. The candles' chart and
+//! table, and the order form, are modules of their own (`candles.rs`, `order_form.rs`),
+//! fetched as the page starts. Market data refreshes every few seconds; a click on a book
 //! level copies its price into the order form.
 
 mod book;
@@ -26,6 +27,7 @@ use crate::i18n::t;
 use crate::pages::exchange::words::find_pair;
 use crate::url::{use_url_state, with_param, UrlState};
 use book::OrderBookView;
+pub(crate) use candles::preload_candles_part;
 use candles::CandlesView;
 use clock_skew::ClockSkewWarning;
 pub(crate) use order_form::preload_order_form;

@@ -3,15 +3,20 @@
 //! start times, three on a phone), a crosshair (pointer, or arrow keys with the chart
 //! focused) whose candle is read out above the chart, and the same candles as a table (open,
 //! high, low, close, volume) for people who do not read charts.
+//!
+//! The chart and the table are a module of their own in the release build
+//! (`market_candles`): the card and its request come with the page, its content as soon as
+//! the module arrives (fetched as the page starts, with the order form's).
 
 use chrono::DateTime;
 use folio_client::exchange::{Candle, CandleInterval, CandlesQuery, Pair};
-use folio_client::Client;
+use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
 use crate::components::charts::geometry::{two_places, ChartBox, ChartPoint};
 use crate::components::charts::pointing::Crosshair;
 use crate::components::charts::ticks::time_tick_indices;
+use crate::components::LazyPage;
 use crate::data::load::{account_resource, load_states};
 use crate::format::{format_amount, format_axis_label, format_count, format_datetime, MISSING};
 use crate::i18n::{t, tf};
@@ -151,7 +156,10 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
     }
 }
 
-/// The candles of `pair` at `interval`; `on_interval` receives a new interval's name.
+/// The candles of `pair` at `interval`; `on_interval` receives a new interval's name. The
+/// card, its interval choice and the candles' request come with the page; the chart and the
+/// table are a part of their own ([`CandlesPart`], module `market_candles`), shown as soon as
+/// its module arrives, so the pair, its ticker and its book show first on a slow connection.
 #[component]
 pub fn CandlesView(
     pair: Signal<Option<Pair>>,
@@ -171,6 +179,54 @@ pub fn CandlesView(
             client.exchange().candles(&p, &query).await.map(Vec::from)
         },
     );
+    provide_context(CandlesInputs {
+        pair,
+        interval,
+        candles,
+    });
+    view! {
+        <section class="card candles" aria-labelledby="candles-title">
+            <div class="card-head">
+                <h2 id="candles-title">{t("Price")}</h2>
+                <div class="field field-inline">
+                    <label for="candle-interval">{t("Interval")}</label>
+                    <select id="candle-interval" on:change=move |ev| on_interval.run(event_target_value(&ev))>
+                        {INTERVALS.iter().map(|i| {
+                            let (value, i2) = (i.as_str().to_string(), i.clone());
+                            view! { <option value=value.clone() selected=move || interval.get() == i2>{value.clone()}</option> }
+                        }).collect_view()}
+                    </select>
+                </div>
+            </div>
+            <LazyPage load=candles_part />
+        </section>
+    }
+}
+
+/// What the chart and the table need from the card (the part takes no props).
+#[derive(Clone, Copy)]
+struct CandlesInputs {
+    pair: Signal<Option<Pair>>,
+    interval: Memo<CandleInterval>,
+    candles: LocalResource<Result<Vec<Candle>, ApiError>>,
+}
+
+crate::sections::split_page!(
+    market_candles,
+    candles_part,
+    preload_candles_part,
+    CandlesPart
+);
+
+/// The chart and the table of the card's candles (nothing without [`CandlesInputs`]).
+#[component]
+fn CandlesPart() -> impl IntoView {
+    let CandlesInputs {
+        pair,
+        interval,
+        candles,
+    } = use_context::<CandlesInputs>()?;
+    let name = move || pair.with(|p| p.as_ref().map(|p| p.pair.clone()).unwrap_or_default());
     let body = load_states(
         move || candles.get(),
         t("the candles"),
@@ -216,21 +272,5 @@ pub fn CandlesView(
             }
         },
     );
-    view! {
-        <section class="card candles" aria-labelledby="candles-title">
-            <div class="card-head">
-                <h2 id="candles-title">{t("Price")}</h2>
-                <div class="field field-inline">
-                    <label for="candle-interval">{t("Interval")}</label>
-                    <select id="candle-interval" on:change=move |ev| on_interval.run(event_target_value(&ev))>
-                        {INTERVALS.iter().map(|i| {
-                            let (value, i2) = (i.as_str().to_string(), i.clone());
-                            view! { <option value=value.clone() selected=move || interval.get() == i2>{value.clone()}</option> }
-                        }).collect_view()}
-                    </select>
-                </div>
-            </div>
-            {body}
-        </section>
-    }
+    Some(body)
 }
