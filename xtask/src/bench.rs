@@ -13,13 +13,13 @@ use std::path::Path;
 use crate::shell::root;
 
 /// The largest first load (brotli bytes) any entry route may have. Ratchet: set just above
-/// the figure reached (the last landed gate was 310,100; the heaviest route, `/operations`,
-/// measured 298,117 B once the main module's imports had short names, the JS glue was
-/// minified and the market's candles became a part of their own); the goal is 250,000.
+/// the figure reached (the last landed gate was 298,200; the heaviest route, `/operations`,
+/// measured 289,658 B once the wire types were read without serde_json's error messages and
+/// Rust's float formatter, `folio_client::records`); the goal is 250,000.
 /// The margin is for the build's hashes: any change to the app's source, even a comment,
 /// changes the build id and the modules' shared hash, which moves the brotli figures by some
 /// tens of bytes.
-pub const FIRST_LOAD_LIMIT: u64 = 298_200;
+pub const FIRST_LOAD_LIMIT: u64 = 289_700;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
 const ENTRY_ROUTES: [(&str, Option<&str>); 6] = [

@@ -52,7 +52,7 @@ pub fn decode<T: DeserializeOwned>(body: &str) -> Result<T, ApiError> {
     let value: Value = serde_json::from_str(body).map_err(|e| ApiError::Decode {
         detail: format!("not JSON: {e}"),
     })?;
-    serde_json::from_value(normalize_keys(value)).map_err(|e| ApiError::Decode {
+    crate::records::from_value(normalize_keys(value)).map_err(|e| ApiError::Decode {
         detail: e.to_string(),
     })
 }

@@ -48,6 +48,7 @@ mod lenient_tests;
 mod listed;
 mod money;
 mod query;
+pub mod records;
 pub mod sandbox;
 pub mod scopes;
 pub mod transport;

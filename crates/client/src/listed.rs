@@ -2,7 +2,7 @@
 //!
 //! One malformed record (an order whose `"quantity"` is `""`, an operation with a field of
 //! the wrong type) must not make a whole list unreadable. A `Listed<T>` reads the JSON array
-//! into raw values first and then each value into `T`: a value that does not fit is skipped
+//! record by record straight into `T` (see its `Deserialize`): a record that does not fit is skipped
 //! and counted in [`Listed::skipped`], so the app can say "1 record could not be read". Keys
 //! are already normalised to snake_case by [`crate::decode::decode`] before this runs, so both
 //! spellings keep working. A missing or `null` list is empty; anything else that is not an
@@ -11,9 +11,11 @@
 //! `Listed<T>` dereferences to `Vec<T>` (`len`, `iter`, indexing, slices) and converts into
 //! one with [`Listed::into_vec`] or `Vec::from`.
 
+use std::fmt;
+use std::marker::PhantomData;
 use std::ops::{Deref, DerefMut};
 
-use serde::de::DeserializeOwned;
+use serde::de::{self, DeserializeOwned, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
@@ -43,7 +45,7 @@ impl<T: DeserializeOwned> Listed<T> {
     pub fn from_values(values: Vec<Value>) -> Self {
         let mut out = Self::new(Vec::with_capacity(values.len()));
         for value in values {
-            match serde_json::from_value::<T>(value) {
+            match crate::records::from_value::<T>(value) {
                 Ok(item) => out.items.push(item),
                 Err(_) => out.skipped = out.skipped.saturating_add(1),
             }
@@ -108,10 +110,57 @@ impl<'a, T> IntoIterator for &'a Listed<T> {
     }
 }
 
+/// Each record is read straight into `T` as the list is walked, with no copy of the list
+/// as raw values first. This relies on the reader handing each record over whole, so that
+/// one that does not fit is left behind and the next one starts clean: the app's reader
+/// ([`crate::records`], behind [`crate::decode::decode`]) and `serde_json::from_value` do;
+/// a reader of JSON text cannot go on after a bad record, so lists are never read from text.
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Listed<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let values = Option::<Vec<Value>>::deserialize(deserializer)?;
-        Ok(Self::from_values(values.unwrap_or_default()))
+        deserializer.deserialize_option(ListVisitor(PhantomData))
+    }
+}
+
+/// Reads a list, or nothing (`null`, absent) as an empty one.
+struct ListVisitor<T>(PhantomData<T>);
+
+impl<'de, T: DeserializeOwned> Visitor<'de> for ListVisitor<T> {
+    type Value = Listed<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list")
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Listed<T>, E> {
+        Ok(Listed::default())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Listed<T>, E> {
+        Ok(Listed::default())
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Listed<T>, D::Error> {
+        d.deserialize_seq(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Listed<T>, A::Error> {
+        let mut out = Listed::new(Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024)));
+        while let Some(Fitting(item)) = seq.next_element::<Fitting<T>>()? {
+            match item {
+                Some(item) => out.items.push(item),
+                None => out.skipped = out.skipped.saturating_add(1),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// One record of a list: `None` when it does not fit `T`, so the list goes on without it.
+struct Fitting<T>(Option<T>);
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Fitting<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Self(T::deserialize(d).ok()))
     }
 }
 

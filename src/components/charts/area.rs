@@ -74,9 +74,9 @@ pub fn AreaChart(
     let grid = value_axis
         .iter()
         .map(|(y, _)| {
-            let y = format!("{y:.2}");
+            let y = two_places(*y);
             view! {
-                <line x1=FRAME.padding.to_string() x2=(FRAME.width - FRAME.padding).to_string()
+                <line x1=two_places(FRAME.padding) x2=two_places(FRAME.width - FRAME.padding)
                     y1=y.clone() y2=y class="chart-grid"></line>
             }
         })

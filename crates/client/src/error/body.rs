@@ -32,7 +32,7 @@ pub(crate) fn parse_error_body(status: u16, body: &str) -> ServiceError {
     let Ok(value) = serde_json::from_str::<serde_json::Value>(body) else {
         return out;
     };
-    let Ok(parsed) = serde_json::from_value::<Body>(normalize_keys(value)) else {
+    let Ok(parsed) = crate::records::from_value::<Body>(normalize_keys(value)) else {
         return out;
     };
     let item = parsed

@@ -83,8 +83,8 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
     let grid = axis
         .iter()
         .map(|(y, _)| {
-            let y = format!("{y:.2}");
-            view! { <line x1="0" x2=FRAME.width.to_string() y1=y.clone() y2=y class="chart-grid"></line> }
+            let y = two_places(*y);
+            view! { <line x1="0" x2=two_places(FRAME.width) y1=y.clone() y2=y class="chart-grid"></line> }
         })
         .collect_view();
     let prices = axis
@@ -119,8 +119,8 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
     let guide = move || {
         let x = two_places(crosshair.point()?.x);
         Some(view! {
-            <line x1=x.clone() x2=x y1=FRAME.padding.to_string()
-                y2=(FRAME.height - FRAME.padding).to_string() class="chart-guide"></line>
+            <line x1=x.clone() x2=x y1=two_places(FRAME.padding)
+                y2=two_places(FRAME.height - FRAME.padding) class="chart-guide"></line>
         })
     };
     let help = tf(
