@@ -14,7 +14,7 @@ pub fn WriteOutcomes() -> impl IntoView {
     let location = leptos_router::hooks::use_location();
     view! {
         <div class="write-outcomes" aria-live="polite" data-testid="write-outcomes">
-            <For each=move || location.pathname.with(|path| writes.banner_entries(path)) key=|w| (w.id, w.outcome.clone()) let:entry>
+            <For each=move || location.pathname.with(|path| writes.banner_entries(path)) key=|w| (w.id, w.outcome.as_ref().map(|(kind, _)| kind.clone())) let:entry>
                 <WriteOutcome entry=entry />
             </For>
         </div>
@@ -29,19 +29,19 @@ fn WriteOutcome(entry: WriteEntry) -> impl IntoView {
         None => (
             "write-outcome pending",
             tf("{what} — still waiting for the answer. You can keep using Folio; the outcome will appear here.",
-                &[("what", &entry.what)],
+                &[("what", &entry.what.text())],
             ),
         ),
-        Some((OutcomeKind::Done, text)) => ("write-outcome success", text.clone()),
-        Some((OutcomeKind::Refused, text)) => ("write-outcome refused", text.clone()),
-        Some((OutcomeKind::Unknown, text)) => ("write-outcome unknown", text.clone()),
+        Some((OutcomeKind::Done, words)) => ("write-outcome success", words.text()),
+        Some((OutcomeKind::Refused, words)) => ("write-outcome refused", words.text()),
+        Some((OutcomeKind::Unknown, words)) => ("write-outcome unknown", words.text()),
     };
     let role = if entry.outcome.is_some() {
         "alert"
     } else {
         "status"
     };
-    let (href, words) = entry.check.clone();
+    let (href, words) = (entry.check.0.clone(), entry.check.1.text());
     let finished = entry.outcome.is_some();
     view! {
         <div class=class role=role data-testid="write-outcome" data-write-id=id.to_string()>

@@ -19,7 +19,7 @@ use leptos::prelude::*;
 
 use crate::contexts::settings::Settings;
 use crate::contexts::storage;
-use crate::i18n::t;
+use crate::i18n::{t, Words};
 
 mod idle;
 mod stored_scopes;
@@ -67,7 +67,7 @@ pub struct Session {
     own_keys: RwSignal<OwnKeys>,
     scopes: RwSignal<Option<ScopeReport>>,
     /// A message for the connect page (e.g. why the key was forgotten).
-    notice: RwSignal<Option<String>>,
+    notice: RwSignal<Option<Words>>,
 }
 
 impl Session {
@@ -140,7 +140,7 @@ impl Session {
     }
 
     /// Drops the key from memory and storage, in this tab and in its copies.
-    pub fn forget(&self, notice: Option<String>) {
+    pub fn forget(&self, notice: Option<Words>) {
         if let Some(connection) = storage::get(CONNECTION_ITEM) {
             if let Ok(channel) = web_sys::BroadcastChannel::new(FORGET_CHANNEL) {
                 let _ = channel.post_message(&connection.into());
@@ -150,7 +150,7 @@ impl Session {
         self.forget_here(notice);
     }
 
-    fn forget_here(&self, notice: Option<String>) {
+    fn forget_here(&self, notice: Option<Words>) {
         for item in [
             KEY_ITEM,
             LEGACY_KEY_ITEM,
@@ -183,7 +183,7 @@ impl Session {
 
     /// Why the key was forgotten, if it was forgotten automatically (reactive).
     pub fn notice(&self) -> Option<String> {
-        self.notice.get()
+        self.notice.with(|n| n.as_ref().map(Words::text))
     }
 
     /// A client for the connected key and the current profile (reactive), `None` when not
@@ -268,10 +268,10 @@ fn forget_when_addresses_change(session: Session, settings: Settings) {
         if connected_to.with_value(|before| before != &now)
             && session.key.with_untracked(Option::is_some)
         {
-            session.forget_here(Some(
+            session.forget_here(Some(Words::new(|| {
                 t("The API addresses changed, so the key was forgotten. Paste it again to check it against the new addresses.")
-                    .into(),
-            ));
+                    .into()
+            })));
         }
         connected_to.set_value(now);
     });
@@ -288,10 +288,10 @@ fn listen_for_forget_in_copies(session: Session) {
         move |ev: web_sys::MessageEvent| {
             let mine = storage::get(CONNECTION_ITEM);
             if mine.is_some() && ev.data().as_string() == mine {
-                session.forget_here(Some(
+                session.forget_here(Some(Words::new(|| {
                     t("The key was forgotten in another copy of this tab. Paste it again to continue.")
-                        .into(),
-                ));
+                        .into()
+                })));
             }
         },
     );

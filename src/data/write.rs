@@ -26,6 +26,7 @@ use leptos::task::spawn_local;
 
 use crate::components::OneClick;
 
+pub use crate::i18n::Words;
 use crate::i18n::{t, tf};
 
 /// What came of one write.
@@ -78,11 +79,11 @@ pub struct WriteEntry {
     /// The [`Write`] handle (page) that started it.
     pub handle: u64,
     /// What is being done, e.g. "Placing a buy order for 0.5 BTC".
-    pub what: String,
+    pub what: Words,
     /// Where the record can be checked (an app path) and the link's words.
-    pub check: (String, String),
+    pub check: (String, Words),
     /// `None` while in flight; then the outcome and its sentence.
-    pub outcome: Option<(OutcomeKind, String)>,
+    pub outcome: Option<(OutcomeKind, Words)>,
     /// The address (path) of the page that started it.
     pub origin_path: String,
     /// Whether the page that started it has not been cleaned up yet.
@@ -161,7 +162,7 @@ impl Writes {
         id
     }
 
-    fn start(&self, handle: u64, what: String, check: (String, String)) -> u64 {
+    fn start(&self, handle: u64, what: Words, check: (String, Words)) -> u64 {
         let id = self.next_id();
         self.entries.update(|e| {
             e.push(WriteEntry {
@@ -180,7 +181,7 @@ impl Writes {
     }
 
     /// Records the outcome; the page shows it itself if it is still on screen.
-    fn finish(&self, id: u64, outcome: (OutcomeKind, String)) {
+    fn finish(&self, id: u64, outcome: (OutcomeKind, Words)) {
         let here = current_path();
         self.update(id, |w| {
             w.shown_on_page = w.page_on_screen && w.origin_path == here;
@@ -224,11 +225,11 @@ pub fn use_writes() -> Writes {
 #[derive(Debug, Clone)]
 pub struct WriteLabel {
     /// What is being done ("Placing a buy order: …").
-    pub what: String,
+    pub what: Words,
     /// The app path where the record can be checked.
     pub check_href: String,
     /// The link's words ("See your orders").
-    pub check_words: String,
+    pub check_words: Words,
 }
 
 /// A page's handle on its writes of one kind (cheap to copy). Its signals belong to the app's
@@ -282,11 +283,12 @@ impl<T: Clone + Send + Sync + 'static> Write<T> {
     }
 
     /// Sends `request` once, if no write of this handle is in flight; returns whether it was
-    /// sent. `sentence` words the outcome for the banner (and may be reused by the page).
+    /// sent. `sentence` words the outcome for the banner each time it is drawn (and may be
+    /// reused by the page).
     pub fn send<F>(
         &self,
         label: WriteLabel,
-        sentence: impl Fn(&Sent<T>) -> String + 'static,
+        sentence: impl Fn(&Sent<T>) -> String + Send + Sync + 'static,
         request: F,
     ) -> bool
     where
@@ -298,8 +300,8 @@ impl<T: Clone + Send + Sync + 'static> Write<T> {
         let store = self.store;
         let id = store.start(
             self.handle,
-            label.what.clone(),
-            (label.check_href.clone(), label.check_words.clone()),
+            label.what,
+            (label.check_href, label.check_words),
         );
         self.outcome.set(None);
         let (guard, outcome) = (self.guard, self.outcome);
@@ -310,7 +312,8 @@ impl<T: Clone + Send + Sync + 'static> Write<T> {
                 Sent::Refused(_) => OutcomeKind::Refused,
                 Sent::Unknown => OutcomeKind::Unknown,
             };
-            store.finish(id, (kind, sentence(&sent)));
+            let answer = sent.clone();
+            store.finish(id, (kind, Words::new(move || sentence(&answer))));
             outcome.set(Some(sent));
             guard.finish();
         });
@@ -354,12 +357,34 @@ mod tests {
     }
 
     #[test]
+    fn words_are_worded_in_the_language_shown_when_read() {
+        crate::i18n::install(None);
+        let words = Words::new(|| {
+            tf(
+                "Stake {amount} {asset}.",
+                &[("amount", "1"), ("asset", "ETH")],
+            )
+        });
+        assert_eq!(words.text(), "Stake 1 ETH.");
+        crate::i18n::install(Some(vec![(
+            "Stake {amount} {asset}.".into(),
+            "{amount} {asset} staken.".into(),
+        )]));
+        assert_eq!(words.text(), "1 ETH staken.");
+        crate::i18n::install(None);
+        assert_eq!(words.clone(), words, "a copy is the same words");
+    }
+
+    #[test]
     fn banner_shows_only_writes_of_pages_that_are_gone() {
         let mut entry = WriteEntry {
             id: 1,
             handle: 2,
-            what: "x".into(),
-            check: ("/market/orders".into(), "See your orders".into()),
+            what: Words::new(|| "x".into()),
+            check: (
+                "/market/orders".into(),
+                Words::new(|| "See your orders".into()),
+            ),
             outcome: None,
             origin_path: "/market".into(),
             page_on_screen: true,

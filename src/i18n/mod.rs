@@ -21,7 +21,9 @@ mod choose;
 #[cfg(test)]
 mod coverage;
 mod switch;
+mod words;
 
 pub use catalogue::{install, language, t, tc, tf, tn};
 pub use choose::{apply_to_document, load, remember, start_language, Language};
 pub use switch::{switch_language, Redraw};
+pub use words::Words;

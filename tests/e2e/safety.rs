@@ -112,7 +112,7 @@ async fn the_confirmation_names_the_quoted_asset_not_the_picker() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_order_whose_page_was_left_still_reports_its_outcome() {
+async fn an_order_whose_page_was_left_still_reports_its_outcome_in_the_language_shown() {
     let w = World::signed_in_with(
         slow_network(1500),
         DESKTOP,
@@ -132,6 +132,14 @@ async fn an_order_whose_page_was_left_still_reports_its_outcome() {
     w.wait_text("[data-testid=write-outcome]", "Order placed")
         .await;
     assert_eq!(w.sent("POST", ORDERS_PATH), 1);
+    // The outcome is worded when drawn: switching language words it again, link and all.
+    w.click("[data-testid=language-switch]").await;
+    w.wait_js_true("document.documentElement.lang === 'de'")
+        .await;
+    w.wait_text("[data-testid=write-outcome]", "Order aufgegeben")
+        .await;
+    w.wait_text("[data-testid=write-outcome] a", "Prüfen Sie Ihre Orders")
+        .await;
     w.assert_no_page_error().await;
     w.close().await;
 }

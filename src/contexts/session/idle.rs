@@ -11,7 +11,7 @@ use super::{Session, ACTIVITY_ITEM};
 use crate::contexts::settings::Settings;
 use crate::contexts::storage;
 use crate::data::write::Writes;
-use crate::i18n::tn;
+use crate::i18n::{tn, Words};
 
 /// Whether `idle_minutes` have passed between `last_activity` and `now`.
 pub(super) fn idle_expired(
@@ -22,12 +22,14 @@ pub(super) fn idle_expired(
     now.signed_duration_since(last_activity) >= chrono::Duration::minutes(i64::from(idle_minutes))
 }
 
-pub(super) fn idle_notice(minutes: u32) -> String {
-    tn(
-        usize::try_from(minutes).unwrap_or(usize::MAX),
-        "The key was forgotten after {n} minute without activity. Paste it again to continue.",
-        "The key was forgotten after {n} minutes without activity. Paste it again to continue.",
-    )
+pub(super) fn idle_notice(minutes: u32) -> Words {
+    Words::new(move || {
+        tn(
+            usize::try_from(minutes).unwrap_or(usize::MAX),
+            "The key was forgotten after {n} minute without activity. Paste it again to continue.",
+            "The key was forgotten after {n} minutes without activity. Paste it again to continue.",
+        )
+    })
 }
 
 /// Stores the time of the last activity beside the key, as Unix milliseconds (a number
@@ -96,11 +98,11 @@ mod tests {
     #[test]
     fn the_notice_counts_minutes() {
         assert_eq!(
-            idle_notice(1),
+            idle_notice(1).text(),
             "The key was forgotten after 1 minute without activity. Paste it again to continue."
         );
         assert_eq!(
-            idle_notice(30),
+            idle_notice(30).text(),
             "The key was forgotten after 30 minutes without activity. Paste it again to continue."
         );
     }

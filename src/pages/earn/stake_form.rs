@@ -8,12 +8,13 @@ use folio_client::current::{validate_amount, EarnAction, EarnActionRequest, Earn
 use folio_client::WalletId;
 use leptos::html;
 use leptos::prelude::*;
+use rust_decimal::Decimal;
 
 use super::EarnRow;
 use crate::components::{focus_when_shown, ConfirmDialog, DecimalField, Radio};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
-use crate::data::write::{no_answer_sentence, use_write, Sent, WriteLabel};
+use crate::data::write::{no_answer_sentence, use_write, Sent, Words, WriteLabel};
 use crate::format::{format_amount, or_missing};
 use crate::i18n::{t, tf};
 use crate::money::read_as_words;
@@ -36,7 +37,7 @@ pub fn StakeForm(
     let open = RwSignal::new(false);
     let write = use_write::<EarnActionResult>();
     let guard = write.guard();
-    let pending_request = RwSignal::new(None::<(EarnAction, EarnActionRequest, String)>);
+    let pending_request = RwSignal::new(None::<(EarnAction, EarnActionRequest, Words)>);
     let chosen = move || {
         rows.with_value(|rs| {
             rs.iter()
@@ -65,8 +66,11 @@ pub fn StakeForm(
     // The answer: shown under the form, the amount cleared and the offers reloaded.
     Effect::new(move |_| {
         let Some(sent) = write.outcome() else { return };
-        let text = pending_request
-            .with_untracked(|p| p.as_ref().map(|(_, _, t)| t.clone()).unwrap_or_default());
+        let text = pending_request.with_untracked(|p| {
+            p.as_ref()
+                .map(|(_, _, words)| words.text())
+                .unwrap_or_default()
+        });
         result.set(Some(earn_sentence(&sent, &text)));
         amount.set(String::new());
         open.set(false);
@@ -82,11 +86,11 @@ pub fn StakeForm(
         let label = WriteLabel {
             what: text.clone(),
             check_href: "/earn".into(),
-            check_words: t("Check your staked amounts").into(),
+            check_words: Words::new(|| t("Check your staked amounts").into()),
         };
         write.send(
             label,
-            move |sent| match earn_sentence(sent, &text) {
+            move |sent| match earn_sentence(sent, &text.text()) {
                 Ok(t) | Err(t) => t,
             },
             async move { client.current().earn_action(act, &request).await },
@@ -135,7 +139,7 @@ pub fn StakeForm(
         </form>
         <ConfirmDialog open=open id="confirm-earn" title=t("Confirm") confirm_label=t("Confirm")
             pending_label=t("Sending…") guard=guard on_confirm=confirm>
-            <p class="dialog-summary">{move || pending_request.get().map(|(_, _, t)| t)}</p>
+            <p class="dialog-summary">{move || pending_request.get().map(|(_, _, words)| words.text())}</p>
             <p>{t("The request is sent once.")}</p>
         </ConfirmDialog>
     }
@@ -148,7 +152,7 @@ fn stake_request(
     act: EarnAction,
     amount: &str,
     wallet: &str,
-) -> Result<(EarnActionRequest, String), String> {
+) -> Result<(EarnActionRequest, Words), String> {
     let usable = if act == EarnAction::Stake {
         row.available
     } else {
@@ -162,14 +166,22 @@ fn stake_request(
         wallet_id: (!wallet.is_empty()).then(|| WalletId::new(wallet)),
         asset_amount: value,
     };
+    let symbol = row.symbol.clone();
+    Ok((
+        request,
+        Words::new(move || stake_words(act, value, &symbol)),
+    ))
+}
+
+/// What a stake or unstake of `value` `symbol` does, in a sentence.
+fn stake_words(act: EarnAction, value: Decimal, symbol: &str) -> String {
     let amount = format_amount(value);
-    let values = [("amount", amount.as_str()), ("asset", row.symbol.as_str())];
-    let text = if act == EarnAction::Stake {
+    let values = [("amount", amount.as_str()), ("asset", symbol)];
+    if act == EarnAction::Stake {
         tf("Stake {amount} {asset}.", &values)
     } else {
         tf("Unstake {amount} {asset}.", &values)
-    };
-    Ok((request, text))
+    }
 }
 
 /// The offers as options of the picker, `config` selected.

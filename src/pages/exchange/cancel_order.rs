@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use crate::components::ConfirmDialog;
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
-use crate::data::write::{use_write, Sent, WriteLabel};
+use crate::data::write::{use_write, Sent, Words, WriteLabel};
 use crate::format::or_missing;
 use crate::i18n::{t, tf};
 use crate::pages::exchange::ticket::type_words;
@@ -75,16 +75,22 @@ pub fn CancelOrder(order: Order, on_done: Callback<Result<String, String>>) -> i
             on_done.run(cancel_sentence(&sent));
         }
     });
-    let what = text.clone();
+    let described = order.clone();
     let confirm = Callback::new(move |()| {
         let Some(client) = session.client(settings) else {
             return;
         };
         let id = id.clone();
+        let order = described.clone();
         let label = WriteLabel {
-            what: tf("Canceling the order: {order}", &[("order", &what)]),
+            what: Words::new(move || {
+                tf(
+                    "Canceling the order: {order}",
+                    &[("order", &summary(&order))],
+                )
+            }),
             check_href: "/market/orders?status=open".into(),
-            check_words: t("Check your open orders").into(),
+            check_words: Words::new(|| t("Check your open orders").into()),
         };
         write.send(
             label,

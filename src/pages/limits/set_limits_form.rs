@@ -14,7 +14,7 @@ use super::rules::{check_limit, limits_retyped};
 use crate::components::{ConfirmDialog, DecimalField};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
-use crate::data::write::{no_answer_sentence, use_write, Sent, WriteLabel};
+use crate::data::write::{no_answer_sentence, use_write, Sent, Words, WriteLabel};
 use crate::format::format_fiat_with_unit;
 use crate::i18n::{t, tf};
 
@@ -85,9 +85,9 @@ pub fn SetLimitsForm(
             currency_id: currency.get_untracked(),
         };
         let label = WriteLabel {
-            what: t("Setting this key's permanent daily limits.").into(),
+            what: Words::new(|| t("Setting this key's permanent daily limits.").into()),
             check_href: "/limits".into(),
-            check_words: t("See the key's limits").into(),
+            check_words: Words::new(|| t("See the key's limits").into()),
         };
         write.send(
             label,

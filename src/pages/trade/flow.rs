@@ -13,7 +13,7 @@ use rust_decimal::Decimal;
 
 use crate::components::OneClick;
 use crate::data::page_task::PageTasks;
-use crate::data::write::{use_write, Sent, Write, WriteLabel};
+use crate::data::write::{use_write, Sent, Words, Write, WriteLabel};
 use crate::i18n::{t, tf};
 use crate::pages::trade::ticket::{check_amount, explain_refusal, AmountUnit, Refusal};
 
@@ -229,26 +229,24 @@ impl TradeCtx {
         let Stage::Quoted(quote) = self.stage.get_untracked() else {
             return;
         };
-        let what = tf(
-            "Accepting the quote for {asset}",
-            &[("asset", &self.quoted_symbol(&quote))],
-        );
+        let symbol = self.quoted_symbol(&quote);
+        let what = Words::new(move || tf("Accepting the quote for {asset}", &[("asset", &symbol)]));
         if self.send_accept(client, &quote, what) {
             self.stage.set(Stage::Accepting(quote));
         }
     }
 
     /// Sends the accept of `quote` once through the app-owned write path; whether it was sent.
-    fn send_accept(self, client: Client, quote: &Quote, what: String) -> bool {
+    fn send_accept(self, client: Client, quote: &Quote, what: Words) -> bool {
         let id = quote.quote_id.clone();
         let label = WriteLabel {
             what: what.clone(),
             check_href: "/operations".into(),
-            check_words: t("Check Operations").into(),
+            check_words: Words::new(|| t("Check Operations").into()),
         };
         self.accept_write.send(
             label,
-            move |sent| accept_sentence(sent, &what),
+            move |sent| accept_sentence(sent, &what.text()),
             async move { client.current().accept_quote(&id).await },
         )
     }
@@ -297,10 +295,8 @@ impl TradeCtx {
         if check == CheckState::Checking {
             return;
         }
-        let what = tf(
-            "Checking the trade in {asset}",
-            &[("asset", &self.quoted_symbol(&quote))],
-        );
+        let symbol = self.quoted_symbol(&quote);
+        let what = Words::new(move || tf("Checking the trade in {asset}", &[("asset", &symbol)]));
         if self.send_accept(client, &quote, what) {
             self.stage.set(Stage::Unknown {
                 quote,

@@ -103,8 +103,7 @@ fn OrderForm(
     // order again by accident.
     Effect::new(move |_| {
         let Some(sent) = write.outcome() else { return };
-        let text =
-            review.with_untracked(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default());
+        let text = review.with_untracked(|r| r.as_ref().map(|r| r.text.text()).unwrap_or_default());
         if !matches!(sent, Sent::Refused(_)) {
             ticket.size.set(String::new());
         }

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use super::place_order::Review;
+use crate::data::write::Words;
 use crate::i18n::t;
 use crate::pages::exchange::problem_words::problems_in_words;
 use crate::pages::exchange::ticket::{
@@ -164,7 +165,10 @@ impl OrderTicket {
             .map_err(problems_in_words)?;
         Ok(Review {
             order: draft.to_new_order(&pair.pair),
-            text: describe(&draft, pair),
+            text: {
+                let (draft, pair) = (draft.clone(), pair.clone());
+                Words::new(move || describe(&draft, &pair))
+            },
             fat_finger: mid.and_then(|m| fat_finger(&draft, m)),
             above_mid: draft.limit_price.zip(mid).is_some_and(|(l, m)| l > m),
         })

@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 use crate::components::{focus_when_shown, ConfirmDialog};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
-use crate::data::write::{no_answer_sentence, Sent, Write, WriteLabel};
+use crate::data::write::{no_answer_sentence, Sent, Words, Write, WriteLabel};
 use crate::i18n::{t, tf};
 use crate::pages::exchange::ticket::fat_finger_warning;
 use crate::pages::exchange::words::status_words;
@@ -22,7 +22,7 @@ pub struct Review {
     /// The request body.
     pub order: NewOrder,
     /// What will happen, in a sentence.
-    pub text: String,
+    pub text: Words,
     /// How far (%) the limit price is from the mid, when more than the fat-finger margin.
     pub fat_finger: Option<Decimal>,
     /// Whether the limit price is above the mid.
@@ -105,15 +105,16 @@ pub fn PlaceOrderDialog(
         let Some(client) = session.client(settings) else {
             return;
         };
+        let text = r.text.clone();
         let label = WriteLabel {
-            what: tf("Placing an order: {order}", &[("order", &r.text)]),
+            what: Words::new(move || tf("Placing an order: {order}", &[("order", &text.text())])),
             check_href: "/market/orders".into(),
-            check_words: t("Check your orders").into(),
+            check_words: Words::new(|| t("Check your orders").into()),
         };
         let text = r.text.clone();
         write.send(
             label,
-            move |sent| Placed::from_sent(sent, &text).text().to_string(),
+            move |sent| Placed::from_sent(sent, &text.text()).text().to_string(),
             async move { client.exchange().place_order(&r.order).await },
         );
     });
@@ -136,7 +137,7 @@ pub fn PlaceOrderDialog(
     view! {
         <ConfirmDialog open=open id="confirm-order" title=t("Place this order?") confirm_label=t("Place order")
             pending_label=t("Placing…") guard=guard on_confirm=confirm blocked=blocked>
-            <p class="dialog-summary" id="order-review-text">{move || review.get().map(|r| r.text)}</p>
+            <p class="dialog-summary" id="order-review-text">{move || review.get().map(|r| r.text.text())}</p>
             {warning}
             <p>{t("The order is sent once. An order that is not filled at once stays open until it fills, expires or you cancel it.")}</p>
         </ConfirmDialog>
