@@ -217,7 +217,11 @@ impl Section {
         };
         leptos::task::spawn_local(async move {
             let _ = match self {
-                Section::Portfolio => preload_portfolio().await,
+                Section::Portfolio => {
+                    // The page's module, then its allocation part's (a module of its own).
+                    let _ = preload_portfolio().await;
+                    crate::pages::portfolio::preload_allocation_part().await
+                }
                 Section::History => preload_history().await,
                 Section::Operations => preload_operations().await,
                 Section::Trade => {

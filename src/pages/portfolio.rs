@@ -3,6 +3,7 @@
 //! allocation as a donut with the same figures in a table, and their cash in a separate
 //! table. A Refresh button reloads; failures show in plain words with Retry.
 
+mod allocation_card;
 pub mod early;
 mod fiat_table;
 mod positions_table;
@@ -11,7 +12,7 @@ pub mod rows;
 use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 
-use crate::components::{AllocationDonut, EmptyState};
+use crate::components::EmptyState;
 use crate::contexts::settings::use_settings;
 use crate::data::catalogue;
 use crate::data::load::{account_resource, load_states};
@@ -19,6 +20,8 @@ use crate::format::format_fiat_with_unit;
 use crate::format::skipped_sentence;
 use crate::i18n::t;
 use crate::url::{use_url_state, CurrencyChoice};
+pub(crate) use allocation_card::preload_allocation_part;
+use allocation_card::AllocationCard;
 use fiat_table::FiatTable;
 use positions_table::PositionsTable;
 use rows::{asset_allocation, build_view, valuation_currency, PortfolioView};
@@ -80,6 +83,12 @@ pub fn PortfolioPage() -> impl IntoView {
             result
         },
     );
+
+    // The allocation's donut and table are a part of their own: fetched now, beside the
+    // figures, so that it is in when they are.
+    leptos::task::spawn_local(async {
+        let _ = preload_allocation_part().await;
+    });
 
     let choose_currency = move |ev: leptos::ev::Event| {
         let code = event_target_value(&ev);
@@ -174,12 +183,7 @@ fn portfolio_view(
                         view! { <PositionsTable rows=view.positions unit=unit.clone() /> }.into_any()
                     }}
                 </section>
-                {(!slices.is_empty()).then(|| view! {
-                    <section class="card" aria-labelledby="allocation-title">
-                        <h2 id="allocation-title">{t("Allocation")}</h2>
-                        <AllocationDonut slices=slices unit=Some(unit.clone()) />
-                    </section>
-                })}
+                {(!slices.is_empty()).then(|| view! { <AllocationCard slices=slices unit=unit.clone() /> })}
                 {(!view.fiat.is_empty()).then(|| view! {
                     <section class="card" aria-labelledby="cash-title">
                         <h2 id="cash-title">{t("Cash")}</h2>

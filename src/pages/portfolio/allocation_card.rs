@@ -1,0 +1,43 @@
+//! The portfolio's allocation card. Its heading comes with the page; its donut and table are
+//! a part of their own (module `portfolio_allocation`), fetched as the page starts and shown
+//! as soon as both it and the figures are in, so the total and the holdings show first on a
+//! slow connection.
+
+use leptos::prelude::*;
+
+use crate::components::charts::allocation::AllocationSlice;
+use crate::components::{AllocationDonut, LazyPage};
+use crate::i18n::t;
+
+/// What the part draws (it takes no props).
+#[derive(Clone)]
+struct AllocationInputs {
+    slices: Vec<AllocationSlice>,
+    unit: String,
+}
+
+/// The card for `slices`, their values in `unit`.
+#[component]
+pub fn AllocationCard(slices: Vec<AllocationSlice>, unit: String) -> impl IntoView {
+    provide_context(AllocationInputs { slices, unit });
+    view! {
+        <section class="card" aria-labelledby="allocation-title">
+            <h2 id="allocation-title">{t("Allocation")}</h2>
+            <LazyPage load=allocation_part />
+        </section>
+    }
+}
+
+crate::sections::split_page!(
+    portfolio_allocation,
+    allocation_part,
+    preload_allocation_part,
+    AllocationPart
+);
+
+/// The donut and its table (nothing without [`AllocationInputs`]).
+#[component]
+fn AllocationPart() -> impl IntoView {
+    let AllocationInputs { slices, unit } = use_context::<AllocationInputs>()?;
+    Some(view! { <AllocationDonut slices=slices unit=Some(unit) /> })
+}
