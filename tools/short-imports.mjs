@@ -13,7 +13,7 @@
 // attributes Trunk wrote for the two files in index.html are recomputed.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { stagingDir, withNewIntegrity } from "./staged-files.mjs";
+import { isGlue, isMainModule, stagingDir, withNewIntegrity } from "./staged-files.mjs";
 
 const staging = stagingDir("short-imports");
 
@@ -23,8 +23,8 @@ function fail(message) {
 }
 
 const names = readdirSync(staging);
-const glueName = names.find((n) => /^folio-[0-9a-f]+\.js$/.test(n));
-const wasmName = names.find((n) => /^folio-[0-9a-f]+_bg\.wasm$/.test(n));
+const glueName = names.find(isGlue);
+const wasmName = names.find(isMainModule);
 if (!glueName || !wasmName) fail("no folio-<hash>.js and folio-<hash>_bg.wasm in the staged build");
 
 let glue = readFileSync(join(staging, glueName), "utf8");

@@ -14,11 +14,11 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { minify } from "terser";
-import { stagingDir, withNewIntegrity } from "./staged-files.mjs";
+import { isGlue, stagingDir, withNewIntegrity } from "./staged-files.mjs";
 
 const staging = stagingDir("small-scripts");
 const names = readdirSync(staging);
-const glue = names.filter((name) => /^folio-[0-9a-f]+\.js$/.test(name));
+const glue = names.filter(isGlue);
 const loaders = names.filter((name) => /^split-[0-9a-f]{16}\.js$/.test(name));
 
 const indexPath = join(staging, "index.html");

@@ -24,12 +24,9 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { availableParallelism, tmpdir } from "node:os";
 import { promisify } from "node:util";
 import { join } from "node:path";
+import { isGlue, stagingDir } from "./staged-files.mjs";
 
-const staging = process.env.TRUNK_STAGING_DIR;
-if (!staging) {
-  console.error("split-chunks: TRUNK_STAGING_DIR is not set (run through trunk)");
-  process.exit(1);
-}
+const staging = stagingDir("split-chunks");
 // The features rustc's wasm32 target enables (the section modules carry no features section).
 const WASM_OPT_FEATURES = [
   "--enable-bulk-memory",
@@ -88,7 +85,7 @@ function fail(message) {
   process.exit(1);
 }
 
-const glueName = readdirSync(staging).find((name) => /^folio-[0-9a-f]+\.js$/.test(name));
+const glueName = readdirSync(staging).find(isGlue);
 if (!glueName) fail("no folio-<hash>.js in the staged build");
 const build = glueName.slice("folio-".length, -".js".length);
 writeFileSync(join(staging, "build.json"), JSON.stringify({ build }) + "\n");

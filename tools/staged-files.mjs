@@ -14,6 +14,12 @@ export function stagingDir(hook) {
   return staging;
 }
 
+/** Whether `name` is the app's JS glue, `folio-<hash>.js` (wasm-bindgen's, named by Trunk). */
+export const isGlue = (name) => /^folio-[0-9a-f]+\.js$/.test(name);
+
+/** Whether `name` is the app's main module, `folio-<hash>_bg.wasm`. */
+export const isMainModule = (name) => /^folio-[0-9a-f]+_bg\.wasm$/.test(name);
+
 /** Every file below `dir`, as paths. */
 export function files(dir) {
   return readdirSync(dir).flatMap((name) => {
