@@ -17,7 +17,6 @@ use std::ops::{Deref, DerefMut};
 
 use serde::de::{self, DeserializeOwned, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
-use serde_json::Value;
 
 /// The readable records of a list, and how many records could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,20 +36,6 @@ impl<T> Listed<T> {
     /// The readable records.
     pub fn into_vec(self) -> Vec<T> {
         self.items
-    }
-}
-
-impl<T: DeserializeOwned> Listed<T> {
-    /// Reads each of `values` into `T`, skipping and counting the ones that do not fit.
-    pub fn from_values(values: Vec<Value>) -> Self {
-        let mut out = Self::new(Vec::with_capacity(values.len()));
-        for value in values {
-            match crate::records::from_value::<T>(value) {
-                Ok(item) => out.items.push(item),
-                Err(_) => out.skipped = out.skipped.saturating_add(1),
-            }
-        }
-        out
     }
 }
 
