@@ -49,6 +49,8 @@ mod listed;
 mod money;
 mod query;
 pub mod records;
+#[cfg(test)]
+mod records_tests;
 pub mod sandbox;
 pub mod scopes;
 pub mod transport;
