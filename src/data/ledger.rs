@@ -169,7 +169,7 @@ async fn read(
         .iter()
         .flat_map(|op| op.transactions.iter().filter_map(|t| t.asset_id.clone()))
         .collect();
-    ids.sort();
+    folio_client::sorting::sort(&mut ids);
     ids.dedup();
     let assets = catalogue::assets(client, keyless, &ids).await;
     // Timed only when made: the native tests read the sources outside a browser.

@@ -153,7 +153,7 @@ fn ConfigsTable(rows: Vec<EarnRow>) -> impl IntoView {
     let asset = move || filter.with(|f| f.asset.clone());
     let kind = move || filter.with(|f| f.earn_type.clone());
     let mut symbols: Vec<String> = rows.iter().map(|r| r.symbol.clone()).collect();
-    symbols.sort();
+    folio_client::sorting::sort(&mut symbols);
     symbols.dedup();
     let rows = StoredValue::new(rows);
     let body = move || {

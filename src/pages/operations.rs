@@ -102,7 +102,7 @@ pub fn OperationsPage() -> impl IntoView {
                 .map(|s| s.type_raw.clone())
                 .collect()
         });
-        seen.sort();
+        folio_client::sorting::sort(&mut seen);
         seen.dedup();
         seen
     });

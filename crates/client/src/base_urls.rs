@@ -177,7 +177,7 @@ fn split_port(authority: &str) -> Result<(&str, Option<u16>), BaseUrlError> {
 /// `-`), or a bracketed IPv6 address.
 fn valid_host(host: &str) -> bool {
     if let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
-        return inner.parse::<std::net::Ipv6Addr>().is_ok();
+        return is_ipv6(inner);
     }
     !host.is_empty()
         && host.len() <= 253
@@ -190,9 +190,112 @@ fn valid_host(host: &str) -> bool {
         })
 }
 
+/// An IPv6 address as RFC 4291 writes it: eight groups of one to four hex digits separated
+/// by `:`, one run of them shortened to `::` at most, the last two groups possibly written as
+/// a dotted IPv4 address; no zone (`%`). Written here rather than with `std::net`'s parser,
+/// which weighs about 1 KB brotli in every page's first load for this one check.
+fn is_ipv6(text: &str) -> bool {
+    match text.split_once("::") {
+        Some((_, tail)) if tail.contains("::") => false,
+        Some((head, tail)) => match (groups(head, false), groups(tail, true)) {
+            (Some(h), Some(t)) => h.saturating_add(t) <= 7,
+            _ => false,
+        },
+        None => groups(text, true) == Some(8),
+    }
+}
+
+/// How many 16-bit groups `part` holds (`None` when it is not groups of hex digits joined
+/// by `:`); an empty part holds none. When `last`, its final piece may be a dotted IPv4
+/// address, which counts as two.
+fn groups(part: &str, last: bool) -> Option<usize> {
+    if part.is_empty() {
+        return Some(0);
+    }
+    let pieces: Vec<&str> = part.split(':').collect();
+    let mut count = 0usize;
+    for (i, piece) in pieces.iter().enumerate() {
+        let is_final = i.saturating_add(1) == pieces.len();
+        if last && is_final && piece.contains('.') {
+            is_ipv4(piece).then_some(())?;
+            count = count.saturating_add(2);
+        } else if (1..=4).contains(&piece.len()) && piece.bytes().all(|b| b.is_ascii_hexdigit()) {
+            count = count.saturating_add(1);
+        } else {
+            return None;
+        }
+    }
+    Some(count)
+}
+
+/// Four decimal numbers 0–255 joined by `.`, without leading zeros.
+fn is_ipv4(text: &str) -> bool {
+    let numbers: Vec<&str> = text.split('.').collect();
+    numbers.len() == 4
+        && numbers.iter().all(|n| {
+            (1..=3).contains(&n.len())
+                && n.bytes().all(|b| b.is_ascii_digit())
+                && !(n.len() > 1 && n.starts_with('0'))
+                && n.parse::<u16>().is_ok_and(|v| v <= 255)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv6_addresses_are_read_as_std_reads_them() {
+        let samples = [
+            "::",
+            "::1",
+            "1::",
+            "1::2",
+            "0:0:0:0:0:0:0:1",
+            "1:2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:7::",
+            "::2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:7:8:9",
+            "1:2:3:4:5:6:7",
+            "1::2::3",
+            ":::",
+            ":1::2",
+            "1::2:",
+            "12345::1",
+            "abcd::ef01",
+            "ABCD::EF01",
+            "g::1",
+            "::ffff:192.168.0.1",
+            "::192.168.0.1",
+            "1:2:3:4:5:6:1.2.3.4",
+            "1:2:3:4:5:6:7:1.2.3.4",
+            "::1.2.3",
+            "::1.2.3.256",
+            "::1.2.3.04",
+            "::01.2.3.4",
+            "1.2.3.4::",
+            "::1.2.3.4:5",
+            "fe80::1%1",
+            "",
+            ":",
+            "1",
+            "::0000:1",
+            "::00000:1",
+            "1:2:3:4:5::6:7",
+            "1:2:3:4:5:6::7",
+            "1:2:3:4:5:6:7::8",
+            "::ffff:0.0.0.0",
+            "::ffff:255.255.255.255",
+            "1::2:3:4:5:6:7",
+        ];
+        for text in samples {
+            assert_eq!(
+                is_ipv6(text),
+                text.parse::<std::net::Ipv6Addr>().is_ok(),
+                "{text:?}"
+            );
+        }
+    }
 
     #[test]
     fn custom_base_urls() {
@@ -225,6 +328,28 @@ mod tests {
             ("https://host:65536", E::Port),
         ] {
             assert_eq!(BaseUrls::validate_custom(url), Err(expected), "{url:?}");
+        }
+    }
+
+    #[test]
+    fn random_ipv6_like_text_is_read_as_std_reads_it() {
+        // A fixed linear congruential sequence over the characters an address is made of.
+        let alphabet = b"0123456789abcdefF:::..";
+        let mut state: u32 = 0x2545_f491;
+        let mut next = || {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (state >> 16) as usize
+        };
+        for _ in 0..50_000 {
+            let len = next() % 24;
+            let text: String = (0..len)
+                .map(|_| char::from(alphabet[next() % alphabet.len()]))
+                .collect();
+            assert_eq!(
+                is_ipv6(&text),
+                text.parse::<std::net::Ipv6Addr>().is_ok(),
+                "{text:?}"
+            );
         }
     }
 

@@ -14,11 +14,15 @@ use crate::ApiError;
 /// Rewrites every object key in `value` (recursively) to snake_case.
 pub fn normalize_keys(value: Value) -> Value {
     match value {
-        Value::Object(map) => Value::Object(
-            map.into_iter()
-                .map(|(k, v)| (snake_case(&k), normalize_keys(v)))
-                .collect(),
-        ),
+        // One insert per key rather than `collect()`: collecting into the map sorts the
+        // entries first, which would compile a sort for them into every page's first load.
+        Value::Object(map) => {
+            let mut normalized = serde_json::Map::new();
+            for (key, value) in map {
+                normalized.insert(snake_case(&key), normalize_keys(value));
+            }
+            Value::Object(normalized)
+        }
         Value::Array(items) => Value::Array(items.into_iter().map(normalize_keys).collect()),
         other => other,
     }

@@ -53,6 +53,7 @@ pub mod records;
 mod records_tests;
 pub mod sandbox;
 pub mod scopes;
+pub mod sorting;
 pub mod transport;
 
 pub use base_urls::{origin_of, BaseUrlError, BaseUrls};

@@ -90,7 +90,7 @@ impl<'a> Walker<'a> {
         for (raw_type, count) in std::mem::take(&mut self.out.unknown_types) {
             self.out.flags.push(Flag::UnknownType { raw_type, count });
         }
-        self.out.active_years.sort_unstable();
+        folio_client::sorting::sort(&mut self.out.active_years);
         self.out.active_years.dedup();
         self.out
     }

@@ -117,7 +117,9 @@ pub fn report(input: &InsightsInput<'_>) -> Report {
 fn open_lots(walk: &engine::Walk, input: &InsightsInput<'_>) -> Vec<OpenLot> {
     let mut out = Vec::new();
     let mut assets: Vec<_> = walk.holdings.iter().collect();
-    assets.sort_by(|a, b| a.0.symbol.cmp(&b.0.symbol).then(a.0.id.cmp(&b.0.id)));
+    folio_client::sorting::sort_by(&mut assets, |a, b| {
+        a.0.symbol.cmp(&b.0.symbol).then(a.0.id.cmp(&b.0.id))
+    });
     for (asset, holding) in assets {
         let price = input.prices_eur.get(&*asset.id).copied();
         let lot = |acquired: Option<NaiveDate>, quantity: Decimal, cost: Option<Decimal>| {

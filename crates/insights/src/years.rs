@@ -134,7 +134,7 @@ pub fn totals(walk: &Walk, rules: RuleSet) -> Vec<YearTotals> {
     }
     let mut years = walk.active_years.clone();
     years.extend(sums.keys().copied());
-    years.sort_unstable();
+    folio_client::sorting::sort(&mut years);
     years.dedup();
     years
         .into_iter()

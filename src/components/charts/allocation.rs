@@ -35,7 +35,9 @@ pub fn allocation(
     if total.is_zero() {
         return Vec::new();
     }
-    positive.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    folio_client::sorting::sort_by(&mut positive, |a, b| {
+        b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0))
+    });
     let max_slices = max_slices.max(1);
     if positive.len() > max_slices {
         // Cannot overflow: a part of a sum that did not overflow.

@@ -31,7 +31,7 @@ pub fn history_points(history: &PortfolioHistory) -> Vec<ChartDatum> {
             })
         })
         .collect();
-    points.sort_by_key(|p| p.time);
+    folio_client::sorting::sort_by_key(&mut points, |p| p.time);
     points
 }
 

@@ -46,7 +46,7 @@ impl Computed {
     /// The years with activity, latest first.
     pub fn years(&self) -> Vec<i32> {
         let mut years: Vec<i32> = self.report.years.iter().map(|y| y.year).collect();
-        years.sort_unstable_by(|a, b| b.cmp(a));
+        folio_client::sorting::sort_by(&mut years, |a, b| b.cmp(a));
         years.dedup();
         years
     }

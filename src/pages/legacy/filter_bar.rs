@@ -82,7 +82,7 @@ pub fn FilterBar(
         let mut all: Vec<u32> = PAGE_SIZES.to_vec();
         if let Some(c) = current.filter(|c| !all.contains(c)) {
             all.push(c);
-            all.sort_unstable();
+            folio_client::sorting::sort(&mut all);
         }
         view! {
             <option value="" selected=current.is_none()>{t("Service default")}</option>

@@ -119,7 +119,7 @@ async fn load(client: Client, keyless: Client) -> Result<(Vec<TimelineEntry>, Na
         .flat_map(|o| o.transactions.iter())
         .filter_map(|t| t.asset_id.clone())
         .collect();
-    ids.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+    folio_client::sorting::sort_by(&mut ids, |a, b| a.as_str().cmp(b.as_str()));
     ids.dedup();
     for a in catalogue::assets(&client, &keyless, &ids).await {
         let symbol = a.symbol.clone().unwrap_or_else(|| a.id.to_string());

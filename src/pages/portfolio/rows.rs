@@ -185,7 +185,7 @@ pub enum PositionColumn {
 /// Sorts positions by a column; missing values last, ties by symbol.
 pub fn sort_positions(rows: &mut [PositionRow], sort: SortState<PositionColumn>) {
     let dir = sort.direction;
-    rows.sort_by(|a, b| {
+    folio_client::sorting::sort_by(rows, |a, b| {
         let primary = match sort.column {
             PositionColumn::Name => compare_text(&a.name, &b.name, dir),
             PositionColumn::Balance => {

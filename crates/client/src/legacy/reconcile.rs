@@ -170,7 +170,7 @@ pub fn reconcile_balances(
         );
     }
     let mut keys: Vec<_> = old.keys().chain(new.keys()).cloned().collect();
-    keys.sort();
+    crate::sorting::sort(&mut keys);
     keys.dedup();
     keys.into_iter()
         .filter_map(|key| {

@@ -291,7 +291,7 @@ pub fn merge_timeline(current: Vec<Operation>, legacy: LegacyRecords) -> Vec<Tim
         };
         entry.legacy.push(record);
     }
-    entries.sort_by(|a, b| match (a.time, b.time) {
+    crate::sorting::sort_by(&mut entries, |a, b| match (a.time, b.time) {
         (None, None) => std::cmp::Ordering::Equal,
         (None, Some(_)) => std::cmp::Ordering::Less,
         (Some(_), None) => std::cmp::Ordering::Greater,
