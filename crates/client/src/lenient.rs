@@ -20,9 +20,7 @@ pub(crate) fn timestamp<'de, D: Deserializer<'de>>(
     d: D,
 ) -> Result<Option<DateTime<Utc>>, D::Error> {
     read_with(d, |v| match v {
-        Value::String(s) => DateTime::parse_from_rfc3339(&s)
-            .ok()
-            .map(|t| t.with_timezone(&Utc)),
+        Value::String(s) => crate::date_text::read_timestamp(&s).map(|t| t.with_timezone(&Utc)),
         _ => None,
     })
 }

@@ -20,7 +20,10 @@ pub fn time_text(time: &LegacyTime) -> String {
 
 /// A time cell (the instant in `datetime`).
 pub fn time_cell(time: &LegacyTime) -> impl IntoView {
-    let iso = time.instant().map(|t| t.to_rfc3339()).unwrap_or_default();
+    let iso = time
+        .instant()
+        .map(folio_client::date_text::timestamp_text)
+        .unwrap_or_default();
     view! { <td class="time"><time datetime=iso>{time_text(time)}</time></td> }
 }
 

@@ -1,6 +1,6 @@
 //! `GET /v1/operations`: the unified timeline, newest first, cursor-paginated.
 
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -199,8 +199,9 @@ impl OperationsQuery {
     }
 }
 
+/// `2026-05-04T09:15:00.000Z`, as the service's `from` / `to` parameters are written.
 fn iso(t: DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+    crate::date_text::timestamp_text(t)
 }
 
 impl<T: Transport> Current<'_, T> {

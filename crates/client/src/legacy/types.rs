@@ -40,7 +40,7 @@ fn unix(v: &Value) -> Option<i64> {
 
 impl<'de> Deserialize<'de> for LegacyTime {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let iso = |s: &str| DateTime::parse_from_rfc3339(s.trim()).ok();
+        let iso = |s: &str| crate::date_text::read_timestamp(s.trim());
         Ok(match Value::deserialize(d)? {
             Value::Object(map) => Self {
                 date_iso8601: map

@@ -81,6 +81,6 @@ pub struct ArchiveInfo {
 pub fn zip_name(info: &ArchiveInfo) -> String {
     format!(
         "folio-legacy-archive-{}.zip",
-        info.packed.format("%Y-%m-%d")
+        folio_client::date_text::day_text(info.packed.date_naive())
     )
 }

@@ -3,7 +3,7 @@
 //! of `Sent Amount`, so a trade's fee (which Bitpanda includes in the legs) is taken out of the
 //! side it was paid from. Mapping: `docs/exports.md`, "Koinly universal CSV".
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Timelike, Utc};
 use rust_decimal::Decimal;
 
 use super::amounts::{less, per_unit, plus, Group};
@@ -206,7 +206,13 @@ pub(crate) fn write(entries: &[Entry], summary: &mut ExportSummary) -> String {
             summary.without_price = summary.without_price.saturating_add(1);
         }
         for row in &rows {
-            let date = row.time.format("%Y-%m-%d %H:%M:%S UTC").to_string();
+            let date = format!(
+                "{} {:02}:{:02}:{:02} UTC",
+                folio_client::date_text::day_text(row.time.date_naive()),
+                row.time.hour(),
+                row.time.minute(),
+                row.time.second()
+            );
             let (sent, sent_cur) = amount_cells(&row.sent);
             let (received, received_cur) = amount_cells(&row.received);
             let (fee, fee_cur) = amount_cells(&row.fee);
