@@ -19,6 +19,7 @@ mod fuzz;
 mod setup;
 mod shell;
 mod split;
+mod unused_exports;
 
 use std::process::ExitCode;
 

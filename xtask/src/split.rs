@@ -8,7 +8,8 @@
 //! `tools/split-chunks.mjs` then copies the chunks and their loader into the build.
 //!
 //! Written into DIR:
-//! - `main.wasm`: the main module (what wasm-bindgen processes);
+//! - `main.wasm`: the main module (what wasm-bindgen processes), without the JS-class methods
+//!   that `wasm-streams` exports and nothing calls (`unused_exports.rs`);
 //! - `split_<section>.wasm`, `chunk_<n>.wasm`: the section modules and the code they share;
 //! - `split-<16 hex>.js`: the loader the main module imports; the hex is a hash of the input,
 //!   so a new build gets a new name and caches never mix builds. It imports `initSync` from
@@ -44,11 +45,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         options
     })
     .map_err(|e| format!("wasm split failed: {e:#}"))?;
+    let main = std::fs::read(&main_out).map_err(|e| format!("cannot read the main module: {e}"))?;
+    let (main, dropped) = crate::unused_exports::without_exports(
+        &main,
+        crate::unused_exports::is_unused_stream_method,
+    )?;
+    std::fs::write(&main_out, main).map_err(|e| format!("cannot write the main module: {e}"))?;
     let manifest = manifest_json(&split.prefetch_map);
     std::fs::write(dir.join("split-manifest.json"), manifest)
         .map_err(|e| format!("cannot write the split manifest: {e}"))?;
     println!(
-        "xtask split: {} section file(s) and {link_name} in {}",
+        "xtask split: {} section file(s) and {link_name} in {}; {dropped} unused export(s) dropped",
         split.split_modules.len(),
         dir.display()
     );
