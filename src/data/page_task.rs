@@ -5,6 +5,7 @@
 //! Writes never go through here: they belong to the app ([`super::write`]).
 
 use std::future::Future;
+use std::pin::Pin;
 
 use futures::future::{AbortHandle, Abortable};
 use leptos::prelude::*;
@@ -32,6 +33,12 @@ impl PageTasks {
     /// future is then dropped, which aborts its request). If the owner is already gone,
     /// nothing runs.
     pub fn spawn(&self, read: impl Future<Output = ()> + 'static) {
+        self.spawn_boxed(Box::pin(read));
+    }
+
+    /// [`Self::spawn`] for a boxed read: compiled once, where a generic body would be compiled
+    /// again for every page's read.
+    fn spawn_boxed(&self, read: Pin<Box<dyn Future<Output = ()>>>) {
         let Some(owner) = self
             .owner
             .try_get_value()
