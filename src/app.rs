@@ -51,7 +51,7 @@ pub fn App() -> impl IntoView {
     let writes = Writes::provide();
     let connected = move || session.is_connected();
     // Once the first page is up, warm the sections most visits open next.
-    Effect::new(|_| crate::sections::prefetch_likely_when_idle());
+    crate::effect::effect(crate::sections::prefetch_likely_when_idle);
     // Switching language re-draws everything below: the router reads the same address, and
     // the writes in flight, the session and the settings live above (their outcomes stay).
     let redraw = Redraw::provide();

@@ -22,6 +22,7 @@ mod app;
 mod components;
 mod contexts;
 mod data;
+mod effect;
 mod format;
 mod i18n;
 mod lower_case;

@@ -142,7 +142,7 @@ fn address_follows(path: Memo<String>) {
     use leptos_router::location::{BrowserUrl, LocationProvider};
 
     if let Some(url) = use_context::<BrowserUrl>() {
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             path.track();
             url.ready_to_complete();
         });

@@ -37,7 +37,7 @@ pub fn TopBar() -> impl IntoView {
     let menu_open = RwSignal::new(false);
     let location = use_location();
     // Close the menu whenever the page changes.
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         location.pathname.track();
         menu_open.set(false);
     });

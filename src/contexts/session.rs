@@ -263,7 +263,7 @@ fn new_connection_id() -> String {
 /// instead of being sent to each partly typed address.
 fn forget_when_addresses_change(session: Session, settings: Settings) {
     let connected_to = StoredValue::new(settings.get_untracked().base_urls());
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let now = settings.base_urls();
         if connected_to.with_value(|before| before != &now)
             && session.key.with_untracked(Option::is_some)

@@ -211,7 +211,7 @@ impl Settings {
         let prefs = RwSignal::new(Preferences::from_json(
             storage::get(SETTINGS_ITEM).as_deref(),
         ));
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             prefs.with(|p| {
                 if let Ok(json) = serde_json::to_string(p) {
                     storage::set(SETTINGS_ITEM, &json);

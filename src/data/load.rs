@@ -56,7 +56,7 @@ where
     T: Clone + Send + Sync + 'static,
 {
     let shown = RwSignal::new(None);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if let Some(result) = resource.get() {
             shown.set(Some(result));
         }

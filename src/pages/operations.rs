@@ -59,7 +59,7 @@ pub fn OperationsPage() -> impl IntoView {
     let loader = Loader::new();
     let selected = RwSignal::new(None::<usize>);
 
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         server.track();
         let clients = session
             .client(settings)

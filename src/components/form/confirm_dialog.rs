@@ -65,7 +65,7 @@ pub fn ConfirmDialog(
         }
         is_open
     });
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if let Some(cancel) = cancel_ref.get() {
             let _ = cancel.focus();
         }

@@ -14,7 +14,7 @@ where
     E::Output: JsCast + Clone + 'static,
 {
     let node = NodeRef::<E>::new();
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if let Some(element) = node.get() {
             if let Some(element) = element.dyn_ref::<web_sys::HtmlElement>() {
                 let _ = element.focus();

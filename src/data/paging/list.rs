@@ -191,7 +191,7 @@ where
             key,
         );
     });
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         filter.track();
         list.reset();
         load_more.run(());

@@ -17,7 +17,7 @@ pub fn DemoKeys(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {
     let settings = use_settings();
     let session = use_session();
     let info = LocalResource::new(|| sandbox_info(""));
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let wanted = info.with(|probe| match probe {
             Some(SandboxProbe::Sandbox(_) | SandboxProbe::Proxy) => Some(Profile::Sandbox),
             Some(SandboxProbe::NotSandbox) => Some(Profile::Live),

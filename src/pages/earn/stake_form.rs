@@ -64,7 +64,7 @@ pub fn StakeForm(
         }
     };
     // The answer: shown under the form, the amount cleared and the offers reloaded.
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let Some(sent) = write.outcome() else { return };
         let text = pending_request.with_untracked(|p| {
             p.as_ref()

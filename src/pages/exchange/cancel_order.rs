@@ -69,7 +69,7 @@ pub fn CancelOrder(order: Order, on_done: Callback<Result<String, String>>) -> i
     let id = order.id.clone();
     let dialog_id = format!("confirm-cancel-{}", id.as_str());
     let text = summary(&order);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if let Some(sent) = write.outcome() {
             open.set(false);
             on_done.run(cancel_sentence(&sent));

@@ -49,7 +49,7 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
     );
     let selected = RwSignal::new(None::<Order>);
     let notice = RwSignal::new(None::<Result<String, String>>);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         filter.track();
         selected.set(None);
     });

@@ -57,7 +57,7 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
         trade_key,
     );
     let selected = RwSignal::new(None::<TradeId>);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         filter.track();
         selected.set(None);
     });

@@ -99,7 +99,7 @@ fn ArchivePanel() -> impl IntoView {
     let session = use_session();
     let settings = use_settings();
     let gone = use_legacy_gone();
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if !session.is_connected() {
             archive().clear();
         }

@@ -126,7 +126,7 @@ where
     V: IntoView + 'static,
 {
     let gone = use_legacy_gone();
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if let Some(Err(e)) = resource.get() {
             note_gone(gone, &e);
         }
@@ -147,7 +147,7 @@ pub fn probe_legacy() {
         || (),
         |client, _, ()| async move { client.legacy().fiat_wallets().await.map(|_| ()) },
     );
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if let Some(Err(e)) = probe.get() {
             note_gone(gone, &e);
         }

@@ -125,7 +125,7 @@ fn ListBody<A: Clone + Send + Sync + 'static>(spec: &'static ListSpec<A>) -> imp
         |item: &LegacyItem<A>| item.id.clone(),
     );
     let gone = use_legacy_gone();
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if let Some(e) = list.error() {
             note_gone(gone, &e);
         }

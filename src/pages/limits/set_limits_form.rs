@@ -58,7 +58,7 @@ pub fn SetLimitsForm(
             open.set(true);
         }
     };
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let Some(sent) = write.outcome() else { return };
         notice.set(limits_sentence(&sent));
         open.set(false);

@@ -197,7 +197,7 @@ crate::sections::split_page!(
 fn LegacyTimeline() -> impl IntoView {
     let LegacyGone(gone) = expect_context::<LegacyGone>();
     let data = account_resource(|| (), |client, keyless, ()| load(client, keyless));
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if let Some(Err(e)) = data.get() {
             if sunset::is_gone(&e) {
                 gone.set(true);

@@ -103,14 +103,14 @@ pub fn OperationsList(
         let len = rows.with(Vec::len);
         window(len, ROW_PX, scroll_top.get(), viewport.get())
     });
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let w = win.get();
         if let (Some(t), Some(b)) = (top.get(), bottom.get()) {
             set_height(t.unchecked_ref(), w.top_px);
             set_height(b.unchecked_ref(), w.bottom_px);
         }
     });
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if let Some(el) = scroller.get() {
             viewport.set(el.client_height().max(ROW_PX as i32));
         }

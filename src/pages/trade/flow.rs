@@ -139,7 +139,7 @@ impl TradeCtx {
             reload: RwSignal::new(0),
             tasks: PageTasks::new(),
         };
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             if let Some(sent) = accept_write.outcome() {
                 ctx.on_answer(sent);
             }

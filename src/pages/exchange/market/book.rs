@@ -70,7 +70,7 @@ pub fn OrderBookView(
 ) -> impl IntoView {
     let step = RwSignal::new(None::<Decimal>);
     // A new pair starts ungrouped (its own tick size).
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         pair.track();
         step.set(None);
     });

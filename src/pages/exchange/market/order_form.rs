@@ -101,7 +101,7 @@ fn OrderForm(
     // The answer to the last order: shown under the form. After a placed order — and after one
     // whose answer never came — the size is cleared, so Review + Place cannot send the same
     // order again by accident.
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let Some(sent) = write.outcome() else { return };
         let text = review.with_untracked(|r| r.as_ref().map(|r| r.text.text()).unwrap_or_default());
         if !matches!(sent, Sent::Refused(_)) {
@@ -111,7 +111,7 @@ fn OrderForm(
         on_placed.run(());
     });
     // Amounts are for Market orders only; Market orders are IOC or FOK.
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         let t = order_type.get();
         if t != OrderType::Market {
             ticket.mode.set(SizeMode::Quantity);
@@ -122,7 +122,7 @@ fn OrderForm(
         }
         ticket.errors.clear();
     });
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         pair.track();
         ticket.errors.clear();
         placed.set(None);

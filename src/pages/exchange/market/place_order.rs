@@ -81,13 +81,13 @@ pub fn PlaceOrderDialog(
     let settings = use_settings();
     let guard = write.guard();
     let acknowledged = RwSignal::new(false);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if open.get() {
             acknowledged.set(false);
         }
     });
     // The dialog closes when the answer (or the lack of one) is in.
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if write.outcome().is_some() {
             open.set(false);
         }
