@@ -166,10 +166,13 @@ impl Default for Preferences {
 }
 
 impl Preferences {
-    /// Reads stored preferences, falling back to defaults for anything unreadable.
+    /// Reads stored preferences, falling back to defaults for anything unreadable. Read as
+    /// a JSON value, then through `folio_client::records` like the services' answers, so no
+    /// second typed JSON reader sits in the main module.
     pub fn from_json(json: Option<&str>) -> Self {
         let mut prefs: Self = json
             .and_then(|j| serde_json::from_str(j).ok())
+            .and_then(|value| folio_client::records::from_value(value).ok())
             .unwrap_or_default();
         prefs.idle_minutes = clamp_idle_minutes(prefs.idle_minutes);
         prefs
@@ -300,6 +303,25 @@ mod tests {
         assert_eq!(partial.theme, Theme::Dark);
         assert_eq!(partial.idle_minutes, 1);
         assert_eq!(partial.currency, "EUR");
+    }
+
+    #[test]
+    fn what_is_stored_reads_back_whole() {
+        let prefs = Preferences {
+            profile: Profile::Custom,
+            profile_chosen: true,
+            custom: CustomUrls {
+                current: "https://proxy.example/public".into(),
+                legacy: "https://proxy.example/legacy".into(),
+                exchange: "https://proxy.example/exchange".into(),
+            },
+            currency: "CHF".into(),
+            theme: Theme::Light,
+            idle_minutes: 45,
+            discreet: true,
+        };
+        let json = serde_json::to_string(&prefs).unwrap();
+        assert_eq!(Preferences::from_json(Some(&json)), prefs);
     }
 
     #[test]

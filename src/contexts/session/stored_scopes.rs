@@ -33,7 +33,9 @@ pub(super) fn scopes_to_json(report: &ScopeReport) -> String {
 
 /// Reads what [`scopes_to_json`] wrote; unknown scope names are skipped.
 pub(super) fn scopes_from_json(json: &str) -> Option<ScopeReport> {
-    let pairs: Vec<(String, String)> = serde_json::from_str(json).ok()?;
+    // As a JSON value, then through `records` (see `Preferences::from_json`).
+    let pairs: Vec<(String, String)> =
+        folio_client::records::from_value(serde_json::from_str(json).ok()?).ok()?;
     let scopes = pairs
         .iter()
         .filter_map(|(name, state)| {
