@@ -6,11 +6,20 @@
 //! The scanner only splits: call it on text that is known to be valid JSON (see
 //! [`is_json`]); on anything else it answers `None` rather than guessing.
 
-use serde::de::IgnoredAny;
+use serde_json::Value;
 
-/// Whether `text` is one valid JSON value.
+/// Whether `text` is one valid JSON value. Read as a `Value`, the one JSON reader every page
+/// already holds (a typed read such as `IgnoredAny` would bring a second one).
 pub fn is_json(text: &str) -> bool {
-    serde_json::from_str::<IgnoredAny>(text).is_ok()
+    serde_json::from_str::<Value>(text).is_ok()
+}
+
+/// The text of a JSON string literal (`"a\u00e9"` → `aé`); `None` for anything else.
+pub fn string_text(literal: &str) -> Option<String> {
+    match serde_json::from_str::<Value>(literal) {
+        Ok(Value::String(text)) => Some(text),
+        _ => None,
+    }
 }
 
 fn skip_ws(b: &[u8], mut i: usize) -> usize {
@@ -110,7 +119,7 @@ pub fn object_fields(text: &str) -> Option<Vec<(String, &str)>> {
     }
     loop {
         let key_end = string_end(b, i).filter(|_| b[i] == b'"')?;
-        let key: String = serde_json::from_str(text.get(i..key_end)?).ok()?;
+        let key = string_text(text.get(i..key_end)?)?;
         i = skip_ws(b, key_end);
         if b.get(i) != Some(&b':') {
             return None;
@@ -161,6 +170,15 @@ mod tests {
         );
         assert_eq!(value_at(items[0], &["n"]), Some(r#"[1, {"z": null}]"#));
         assert_eq!(value_at(items[0], &["nope"]), None);
+    }
+
+    #[test]
+    fn string_literals_are_read_and_nothing_else() {
+        assert_eq!(string_text(r#""a\u00e9\"b""#).as_deref(), Some("aé\"b"));
+        assert_eq!(string_text(r#" "x" "#).as_deref(), Some("x"));
+        for other in ["12", "null", r#"{"a":1}"#, r#""open"#, ""] {
+            assert_eq!(string_text(other), None, "{other:?}");
+        }
     }
 
     #[test]

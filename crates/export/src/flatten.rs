@@ -14,7 +14,7 @@ pub use folio_client::json_text::value_at;
 pub fn cell_text(raw: &str) -> String {
     let t = raw.trim();
     if t.starts_with('"') {
-        serde_json::from_str::<String>(t).unwrap_or_else(|_| t.to_string())
+        folio_client::json_text::string_text(t).unwrap_or_else(|| t.to_string())
     } else if t == "null" {
         String::new()
     } else {

@@ -155,7 +155,7 @@ fn keep_raw<T>(records: &mut [T], body: &str, id: fn(&T) -> &str, set: fn(&mut T
         .into_iter()
         .filter_map(|item| {
             let id = crate::json_text::value_at(item, &["id"])?;
-            Some((serde_json::from_str::<String>(id).ok()?, item))
+            Some((crate::json_text::string_text(id)?, item))
         })
         .collect();
     for record in records {

@@ -102,7 +102,7 @@ struct Paging {
 fn record_id(record: &str) -> Option<String> {
     let id = value_at(record, &["id"])?;
     if id.starts_with('"') {
-        serde_json::from_str(id).ok()
+        crate::json_text::string_text(id)
     } else {
         id.starts_with(['-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
             .then(|| id.to_string())
