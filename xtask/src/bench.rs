@@ -13,15 +13,13 @@ use std::path::Path;
 use crate::shell::root;
 
 /// The largest first load (brotli bytes) any entry route may have. Ratchet: set just above
-/// the figure reached (the last landed gate was 298,200; the heaviest route, `/operations`,
-/// measured 289,658 B once the wire types were read without serde_json's error messages and
-/// Rust's float formatter, `folio_client::records`, and 290,224 B once the loader named the
-/// portfolio's allocation part and the banner's sentences became `i18n::Words`); the goal
-/// is 250,000.
+/// the figure reached (the last landed gate was 290,300; the heaviest route, `/operations`,
+/// measured 280,470 B once the app sorted, ran its effects and read its stored JSON one way
+/// each and the main module lost wasm-streams' unused exports); the goal is 250,000.
 /// The margin is for the build's hashes: any change to the app's source, even a comment,
 /// changes the build id and the modules' shared hash, which moves the brotli figures by some
 /// tens of bytes.
-pub const FIRST_LOAD_LIMIT: u64 = 290_300;
+pub const FIRST_LOAD_LIMIT: u64 = 280_600;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
 const ENTRY_ROUTES: [(&str, Option<&str>); 6] = [
