@@ -15,15 +15,13 @@ use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 
 use crate::components::LazyPage;
-use crate::pages::{connect::ConnectPage, not_found::NotFoundPage};
+use crate::pages::not_found::NotFoundPage;
 use crate::sections::Section;
 
 /// What an address shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
-    /// `/connect`: paste a key.
-    Connect,
-    /// A page whose code is loaded on demand (Settings and every account page).
+    /// A page whose code is loaded on demand (Connect, Settings and every account page).
     Section(Section),
     /// An address no page answers.
     NotFound,
@@ -39,7 +37,7 @@ impl Page {
             _ => path,
         };
         let section = match path {
-            "/connect" => return Page::Connect,
+            "/connect" => Section::Connect,
             "/" | "" => Section::Portfolio,
             "/history" => Section::History,
             "/operations" => Section::Operations,
@@ -64,9 +62,9 @@ impl Page {
         Page::Section(section)
     }
 
-    /// Whether the page works on the account, so needs a key (Settings does not).
+    /// Whether the page works on the account, so needs a key (Connect and Settings do not).
     fn needs_key(self) -> bool {
-        matches!(self, Page::Section(section) if section != Section::Settings)
+        matches!(self, Page::Section(section) if !matches!(section, Section::Connect | Section::Settings))
     }
 }
 
@@ -95,7 +93,6 @@ pub fn PageFor(connected: impl Fn() -> bool + Send + Sync + Copy + 'static) -> i
     address_follows(location.pathname);
     let navigate = use_navigate();
     move || match shown.get() {
-        Shown::Page(Page::Connect) => view! { <ConnectPage /> }.into_any(),
         Shown::Page(Page::Section(section)) => {
             if section == Section::Portfolio {
                 crate::pages::portfolio::early::start_reads();
@@ -164,8 +161,11 @@ mod tests {
 
     #[test]
     fn every_address_has_one_page() {
-        assert_eq!(Page::for_path("/connect"), Page::Connect);
-        assert_eq!(Page::for_path("/connect?next=%2Fhistory"), Page::Connect);
+        assert_eq!(Page::for_path("/connect"), Page::Section(Section::Connect));
+        assert_eq!(
+            Page::for_path("/connect?next=%2Fhistory"),
+            Page::Section(Section::Connect)
+        );
         assert_eq!(Page::for_path("/"), Page::Section(Section::Portfolio));
         assert_eq!(Page::for_path("/history/"), Page::Section(Section::History));
         assert_eq!(

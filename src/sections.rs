@@ -1,8 +1,8 @@
 //! Sections loaded on demand. In the release build (`--cfg folio_split`, see
-//! `xtask/src/split.rs`) the code of each section (Portfolio, History, Operations, Trade,
-//! Earn, Limits, Insights, Settings) and of each page of Exchange and Legacy lives in its own wasm
-//! module, fetched the first time the page opens; the shell (router, top bar, Connect) stays
-//! in the main module.
+//! `xtask/src/split.rs`) the code of each section (Connect, Portfolio, History, Operations,
+//! Trade, Earn, Limits, Insights, Settings) and of each page of Exchange and Legacy lives in its
+//! own wasm module, fetched the first time the page opens; the shell (router, top bar, the
+//! client, the loader) stays in the main module.
 //! Without the flag (`trunk serve`, the wasm-bindgen tests) every page is compiled in and
 //! "loading" a section returns at once, so the same routes work both ways.
 //!
@@ -145,6 +145,7 @@ where
 /// The parts loaded on demand: a section, or one page of Exchange or Legacy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Section {
+    Connect,
     Portfolio,
     History,
     Operations,
@@ -167,8 +168,8 @@ pub enum Section {
 }
 
 impl Section {
-    /// The part a navigation link leads to, by its path (`None` for Connect, kept in the main
-    /// module, and for paths no page answers); the table is `routes::Page::for_path`.
+    /// The part a navigation link leads to, by its path (`None` for paths no page answers);
+    /// the table is `routes::Page::for_path`.
     pub fn for_path(path: &str) -> Option<Section> {
         match crate::routes::Page::for_path(path) {
             crate::routes::Page::Section(section) => Some(section),
@@ -179,11 +180,12 @@ impl Section {
     /// The loader of the part's page (its module, then its view), for `LazyPage`.
     pub fn loader(self) -> fn() -> PageLoad {
         use crate::pages::{
-            earn_page, history_page, insights_page, limits_page, operations_page, portfolio_page,
-            trade_page,
+            connect_page, earn_page, history_page, insights_page, limits_page, operations_page,
+            portfolio_page, trade_page,
         };
         use crate::pages::{exchange, legacy, settings};
         match self {
+            Section::Connect => connect_page,
             Section::Portfolio => portfolio_page,
             Section::History => history_page,
             Section::Operations => operations_page,
@@ -212,11 +214,12 @@ impl Section {
     pub fn prefetch(self) {
         use crate::pages::{exchange, legacy, settings};
         use crate::pages::{
-            preload_earn, preload_history, preload_insights, preload_limits, preload_operations,
-            preload_portfolio, preload_trade,
+            preload_connect, preload_earn, preload_history, preload_insights, preload_limits,
+            preload_operations, preload_portfolio, preload_trade,
         };
         leptos::task::spawn_local(async move {
             let _ = match self {
+                Section::Connect => preload_connect().await,
                 Section::Portfolio => {
                     // The page's module, then its allocation part's (a module of its own).
                     let _ = preload_portfolio().await;
@@ -352,7 +355,7 @@ mod tests {
         assert_eq!(Section::for_path("/market/unknown"), None);
         assert_eq!(Section::for_path("/history/unknown"), None);
         assert_eq!(Section::for_path("/settings"), Some(Section::Settings));
-        assert_eq!(Section::for_path("/connect"), None);
+        assert_eq!(Section::for_path("/connect"), Some(Section::Connect));
         assert_eq!(Section::for_path("/nowhere"), None);
     }
 }

@@ -72,7 +72,13 @@ pub fn TopBar() -> impl IntoView {
                     <ul>
                         <Show
                             when=move || session.is_connected()
-                            fallback=|| view! { <li><A href="/connect">{t("Connect")}</A></li> }
+                            fallback=|| {
+                                view! {
+                                    <li on:pointerenter=warm("/connect") on:focusin=warm("/connect")>
+                                        <A href="/connect">{t("Connect")}</A>
+                                    </li>
+                                }
+                            }
                         >
                             {ACCOUNT_PAGES
                                 .iter()

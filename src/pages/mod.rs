@@ -23,6 +23,7 @@ split_page!(
     preload_portfolio,
     portfolio::PortfolioPage
 );
+split_page!(connect, connect_page, preload_connect, connect::ConnectPage);
 split_page!(history, history_page, preload_history, history::HistoryPage);
 split_page!(
     operations,

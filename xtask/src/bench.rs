@@ -22,13 +22,13 @@ use crate::shell::root;
 pub const FIRST_LOAD_LIMIT: u64 = 280_600;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
-const ENTRY_ROUTES: [(&str, Option<&str>); 6] = [
-    ("/connect", None),
-    ("/", Some("portfolio")),
-    ("/operations", Some("operations")),
-    ("/trade", Some("trade")),
-    ("/market", Some("market")),
-    ("/legacy-api", Some("legacy_wallets")),
+const ENTRY_ROUTES: [(&str, &str); 6] = [
+    ("/connect", "connect"),
+    ("/", "portfolio"),
+    ("/operations", "operations"),
+    ("/trade", "trade"),
+    ("/market", "market"),
+    ("/legacy-api", "legacy_wallets"),
 ];
 
 /// Parts of a page (`PART_OF` in tools/split-chunks.mjs) whose module the page fetches as it
@@ -157,14 +157,11 @@ fn first_loads(dist: &Path) -> Result<Vec<(String, u64, usize)>, String> {
     ENTRY_ROUTES
         .iter()
         .map(|(route, section)| {
-            let files: &[String] = match section {
-                None => &[],
-                Some(name) => sections
-                    .iter()
-                    .find(|(s, _)| s == name)
-                    .map(|(_, files)| files.as_slice())
-                    .ok_or(format!("section `{name}` is not in dist/sections.json"))?,
-            };
+            let files = sections
+                .iter()
+                .find(|(s, _)| s == section)
+                .map(|(_, files)| files.as_slice())
+                .ok_or(format!("section `{section}` is not in dist/sections.json"))?;
             let bytes: u64 = files.iter().map(|f| sent_size(dist, f)).sum();
             Ok((
                 route.to_string(),
@@ -268,7 +265,6 @@ mod tests {
         let mut count = 0;
         for (route, parts) in PARTS_AT_START {
             let (_, section) = ENTRY_ROUTES.iter().find(|(r, _)| *r == route).unwrap();
-            let section = section.expect("a route with a section");
             for part in parts {
                 assert!(
                     line.contains(&format!("{part}: \"{section}\"")),
