@@ -101,7 +101,8 @@ pub(crate) use split_page;
 /// `async fn name(…) -> Result<Output, SectionNotLoaded>` (fetches the module the first time,
 /// then runs `body` there) and `preload_fn()` (fetches it only; hand it to [`warm_module`]).
 /// The body should do the work through functions nothing else calls, so they land in the
-/// module too. Without `--cfg folio_split` it runs at once.
+/// module too. Without `--cfg folio_split` it runs at once. `preload_fn` may go unused when
+/// the module is a page's part, readied with the page's own preload.
 macro_rules! split_fn {
     ($module:ident, $preload:ident, $(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $out:ty $body:block) => {
         $(#[$doc])*
@@ -109,7 +110,7 @@ macro_rules! split_fn {
         #[::leptos::wasm_split::wasm_split(
             $module,
             fallible,
-            preload($preload),
+            preload(#[allow(dead_code)] $preload),
             wasm_split_path = ::leptos::wasm_split
         )]
         pub fn $name($($arg: $ty),*) -> ::core::result::Result<$out, $crate::sections::SectionNotLoaded> {
@@ -124,6 +125,7 @@ macro_rules! split_fn {
 
         /// Nothing to fetch: everything is in the one module.
         #[cfg(not(folio_split))]
+        #[allow(dead_code)]
         pub async fn $preload() -> ::core::result::Result<(), ::leptos::wasm_split::SplitLoaderError> {
             ::core::result::Result::Ok(())
         }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use folio_client::current::LimitsRequest;
 use folio_client::{CurrencyId, QuoteId};
-use folio_sandbox::Fault;
+use folio_sandbox::{Config, Fault};
 use rust_decimal::Decimal;
 
 use crate::money::*;
@@ -279,5 +279,29 @@ async fn invalid_amounts_show_a_message_and_send_nothing() {
     w.click("#get-quote").await;
     w.wait_text("[data-testid=amount-error]", "more than").await;
     assert_eq!(w.sent("POST", "/quotes"), 0, "{:?}", w.writes());
+    w.close().await;
+}
+
+/// The part of the page that asks for quotes (and shows them) cannot be downloaded: "Get
+/// quote" says so next to the form and sends nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quote_part_that_cannot_be_downloaded_sends_nothing() {
+    let config = Config {
+        faults: vec![Fault {
+            times: 1000,
+            ..Fault::new("split_trade_quote", 503)
+        }],
+        ..config()
+    };
+    let w = World::signed_in_with(config, DESKTOP, FULL_KEY, "/trade").await;
+    order(&w, "BTC", "buy", "notional", "25.00").await;
+    w.click("#get-quote").await;
+    w.wait_text(
+        "[data-testid=quote-error]",
+        "part of Folio did not download",
+    )
+    .await;
+    assert_eq!(w.sent("POST", "/quotes"), 0, "{:?}", w.writes());
+    w.assert_no_page_error().await;
     w.close().await;
 }

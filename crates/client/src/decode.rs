@@ -53,8 +53,11 @@ pub fn snake_case(key: &str) -> String {
 
 /// Parses a JSON body into `T`, accepting either field spelling.
 pub fn decode<T: DeserializeOwned>(body: &str) -> Result<T, ApiError> {
+    // Where the text stops being JSON, not `serde_json`'s own wording: its messages are a
+    // formatter of their own in every section, and the person is shown plain words anyway
+    // (`PlainWords` on `ApiError::Decode`).
     let value: Value = serde_json::from_str(body).map_err(|e| ApiError::Decode {
-        detail: format!("not JSON: {e}"),
+        detail: format!("not JSON at line {}, column {}", e.line(), e.column()),
     })?;
     crate::records::from_value(normalize_keys(value)).map_err(|e| ApiError::Decode {
         detail: e.to_string(),
@@ -92,5 +95,16 @@ mod tests {
         );
         assert_eq!(v["trading_budget"]["buy_budget_remaining"], 1);
         assert_eq!(v["list"][0]["epoch_ms"], 2);
+    }
+
+    #[test]
+    fn text_that_is_not_json_says_where_it_stops() {
+        let detail = |body: &str| match decode::<Value>(body) {
+            Err(ApiError::Decode { detail }) => detail,
+            other => panic!("{body:?} read as {other:?}"),
+        };
+        assert_eq!(detail("{oops"), "not JSON at line 1, column 2");
+        assert_eq!(detail("<html>\n<body>"), "not JSON at line 1, column 1");
+        assert_eq!(detail("[1,\n 2"), "not JSON at line 2, column 2");
     }
 }

@@ -10,6 +10,35 @@ pub(crate) struct JsonObject {
     fields: Vec<String>,
 }
 
+/// A JSON string token: `"` and `\` escaped, control characters as `\n`, `\t`… or
+/// `\u00XX`, everything else as it is (JSON text is UTF-8). Written here rather than through
+/// `serde_json`'s serializer, which only these bodies used in the sections that send them.
+pub(crate) fn string_token(text: &str) -> String {
+    let mut token = String::with_capacity(text.len().saturating_add(2));
+    token.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => token.push_str("\\\""),
+            '\\' => token.push_str("\\\\"),
+            '\n' => token.push_str("\\n"),
+            '\r' => token.push_str("\\r"),
+            '\t' => token.push_str("\\t"),
+            '\u{08}' => token.push_str("\\b"),
+            '\u{0c}' => token.push_str("\\f"),
+            c if u32::from(c) < 0x20 => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                let n = u32::from(c) as usize;
+                token.push_str("\\u00");
+                token.push(char::from(HEX[n >> 4]));
+                token.push(char::from(HEX[n & 0xf]));
+            }
+            c => token.push(c),
+        }
+    }
+    token.push('"');
+    token
+}
+
 /// A decimal as a JSON number token: `Decimal`'s `Display` already has JSON number syntax
 /// (`-?digits(.digits)?`, no exponent) and keeps every digit, trailing zeros included.
 pub(crate) fn number_token(d: &Decimal) -> String {
@@ -23,15 +52,13 @@ impl JsonObject {
     }
 
     fn push(&mut self, key: &str, value: String) -> &mut Self {
-        let key = serde_json::Value::String(key.to_string()).to_string();
-        self.fields.push(format!("{key}:{value}"));
+        self.fields.push(format!("{}:{value}", string_token(key)));
         self
     }
 
-    /// Adds a string field (escaped by serde_json).
+    /// Adds a string field.
     pub(crate) fn string(&mut self, key: &str, value: &str) -> &mut Self {
-        let value = serde_json::Value::String(value.to_string()).to_string();
-        self.push(key, value)
+        self.push(key, string_token(value))
     }
 
     /// Adds a decimal as a JSON number with its exact digits.
@@ -66,5 +93,26 @@ mod tests {
         let parsed: serde_json::Value = serde_json::from_str(&body).unwrap();
         assert!(parsed["asset_amount"].is_number() && parsed["zero"].is_number());
         assert_eq!(JsonObject::new().finish(), "{}");
+    }
+
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        let mut samples: Vec<String> =
+            ["", "plain", "a\"b", "back\\slash", "é €uro 🙂", "</script>"]
+                .into_iter()
+                .map(String::from)
+                .collect();
+        samples.extend(
+            (0u32..0x80)
+                .filter_map(char::from_u32)
+                .map(|c| format!("x{c}y")),
+        );
+        samples.push((0u32..0x20).filter_map(char::from_u32).collect());
+        for text in samples {
+            let theirs = serde_json::Value::String(text.clone()).to_string();
+            assert_eq!(string_token(&text), theirs, "{text:?}");
+            let back: String = serde_json::from_str(&string_token(&text)).unwrap();
+            assert_eq!(back, text);
+        }
     }
 }
