@@ -125,7 +125,12 @@ fn trade_view(loaded: TradeData, may_trade: bool) -> impl IntoView {
             </aside>
         }
     });
-    let working = move || !matches!(ctx.stage.get(), Stage::Idle | Stage::QuoteFailed(_));
+    // Read in place (`with`): cloning the stage would bring the quote's and the receipt's
+    // copying code, which only the quote part needs, into the page's first load.
+    let form_shown = Memo::new(move |_| {
+        ctx.stage
+            .with(|stage| matches!(stage, Stage::Idle | Stage::QuoteFailed(_)))
+    });
     let holdings = loaded.holdings.clone();
     let form_data = loaded.clone();
     // The quote card and the outcome load as a part of their own (`quote_part`).
@@ -138,9 +143,7 @@ fn trade_view(loaded: TradeData, may_trade: bool) -> impl IntoView {
             <div class="trade-main">
                 <AssetPicker holdings=holdings />
                 {may_trade.then(move || view! {
-                    <Show when=move || !working()>
-                        <OrderForm data=form_data.clone() />
-                    </Show>
+                    {move || form_shown.get().then(|| view! { <OrderForm data=form_data.clone() /> })}
                     <LazyPage load=quote_part />
                 })}
             </div>

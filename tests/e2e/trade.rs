@@ -282,8 +282,9 @@ async fn invalid_amounts_show_a_message_and_send_nothing() {
     w.close().await;
 }
 
-/// The part of the page that asks for quotes (and shows them) cannot be downloaded: "Get
-/// quote" says so next to the form and sends nothing.
+/// The part of the page that reads prices and asks for quotes (and shows them) cannot be
+/// downloaded: the chosen asset shows without a price, and "Get quote" says so next to the
+/// form and sends nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_quote_part_that_cannot_be_downloaded_sends_nothing() {
     let config = Config {
@@ -295,6 +296,7 @@ async fn a_quote_part_that_cannot_be_downloaded_sends_nothing() {
     };
     let w = World::signed_in_with(config, DESKTOP, FULL_KEY, "/trade").await;
     order(&w, "BTC", "buy", "notional", "25.00").await;
+    w.wait_text("#ticker-price", "not available").await;
     w.click("#get-quote").await;
     w.wait_text(
         "[data-testid=quote-error]",

@@ -43,9 +43,20 @@ pub fn radio_for<T: Clone + PartialEq + Send + Sync + 'static>(
     label: &'static str,
     value: T,
     signal: RwSignal<T>,
-) -> impl IntoView {
+) -> AnyView {
     let current = value.clone();
     let checked = Signal::derive(move || signal.with(|v| *v == current));
     let pick = Callback::new(move |()| signal.set(value.clone()));
-    view! { <Radio name=name id=id checked=checked on_pick=pick>{label}</Radio> }
+    labelled_radio(name, id, label, checked, pick)
+}
+
+/// The view of [`radio_for`], compiled once for every type of value.
+fn labelled_radio(
+    name: &'static str,
+    id: &'static str,
+    label: &'static str,
+    checked: Signal<bool>,
+    pick: Callback<()>,
+) -> AnyView {
+    view! { <Radio name=name id=id checked=checked on_pick=pick>{label}</Radio> }.into_any()
 }

@@ -3,7 +3,7 @@
 //! shown beside it.
 
 use crate::components::error_view::PlainWords;
-use folio_client::current::Asset;
+use folio_client::current::{Asset, Ticker};
 use leptos::prelude::*;
 
 use super::flow::{use_trade, Holding, PickedAsset};
@@ -150,29 +150,37 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
     }
 }
 
-/// The chosen asset and its current price (EUR ticker).
+/// The chosen asset and its current price (EUR ticker, read by Trade's quote part:
+/// `quote_part::read_price`; "not available" when that part did not arrive).
 #[component]
 fn PickedSummary(asset: PickedAsset) -> impl IntoView {
     let session = use_session();
     let settings = use_settings();
-    let id = asset.id.clone();
-    let ticker = LocalResource::new(move || {
-        let (keyed, keyless) = (session.client(settings), session.keyless_client(settings));
-        let id = id.clone();
-        async move {
-            match (keyed, keyless) {
-                (Some(k), Some(kl)) => catalogue::ticker(&k, &kl, &id).await.ok(),
-                _ => None,
-            }
+    // `None` until the answer; then the ticker, or `None` inside when there is none. Read
+    // through the page's tasks (one compiled body) rather than a resource of its own type.
+    let ticker = RwSignal::new(None::<Option<Ticker>>);
+    match (session.client(settings), session.keyless_client(settings)) {
+        (Some(keyed), Some(keyless)) => {
+            let id = asset.id.clone();
+            PageTasks::new().spawn(async move {
+                let read = match super::quote_part::read_price(keyed, keyless, id).await {
+                    Ok(asked) => asked.await,
+                    Err(_) => None,
+                };
+                ticker.try_set(Some(read));
+            });
         }
-    });
-    let price = move || match ticker.get() {
-        None => t("loading…").to_string(),
-        Some(Some(t)) => t
-            .price
-            .map(|p| crate::format::with_currency(&format_amount(p), Some("EUR")))
-            .unwrap_or_else(|| "—".into()),
-        Some(None) => t("not available").to_string(),
+        _ => ticker.set(Some(None)),
+    }
+    let price = move || {
+        ticker.with(|read| match read {
+            None => t("loading…").to_string(),
+            Some(Some(t)) => t
+                .price
+                .map(|p| crate::format::with_currency(&format_amount(p), Some("EUR")))
+                .unwrap_or_else(|| "—".into()),
+            Some(None) => t("not available").to_string(),
+        })
     };
     let held = asset.available.map(|a| {
         tf(

@@ -74,9 +74,11 @@ pub fn OrderForm(data: TradeData) -> impl IntoView {
         }
     };
     let read_as = Signal::derive(move || ctx.amount.with(|t| read_as_words(t, &read_unit())));
-    let quote_failed = move || match ctx.stage.get() {
-        Stage::QuoteFailed(message) => Some(message),
-        _ => None,
+    let quote_failed = move || {
+        ctx.stage.with(|stage| match stage {
+            Stage::QuoteFailed(message) => Some(message.clone()),
+            _ => None,
+        })
     };
     let get_quote = Callback::new(move |()| ctx.get_quote(session.client(settings)));
     view! {

@@ -1,6 +1,7 @@
-//! The quote and what follows it — the request for a quote, the quote card with its countdown
-//! and Accept behind the confirmation, then the receipt, the refusal or "outcome unknown" — as
-//! a module of its own in the release build (`trade_quote`). The form shows with the page's
+//! The prices and what follows them — the chosen asset's current price, the request for a
+//! quote, the quote card with its countdown and Accept behind the confirmation, then the
+//! receipt, the refusal or "outcome unknown" — as a module of its own in the release build
+//! (`trade_quote`). The form shows with the page's
 //! module; this part is fetched as soon as the page starts (and readied when a link to Trade
 //! is pointed at), long before "Get quote" can be pressed. It takes the page's [`TradeData`]
 //! from the context.
@@ -8,8 +9,8 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use folio_client::current::{Quote, QuoteRequest};
-use folio_client::{ApiError, Client};
+use folio_client::current::{Quote, QuoteRequest, Ticker};
+use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 
 use super::flow::TradeData;
@@ -43,3 +44,22 @@ fn QuotePart() -> impl IntoView {
         }
     })
 }
+
+/// The current price being asked for (`GET /v1/tickers/{asset}`, with the keyless client when
+/// the key may not read it); `None` when the service gives none.
+pub type PriceAsked = Pin<Box<dyn Future<Output = Option<Ticker>>>>;
+
+crate::sections::split_fn!(
+    trade_quote,
+    preload_price,
+    /// The read of the chosen asset's current price, built in this part's module like the
+    /// quote's request. An `Err` means this part did not arrive; the price is then shown as
+    /// not available.
+    fn read_price(keyed: Client, keyless: Client, asset: AssetId) -> PriceAsked {
+        Box::pin(async move {
+            crate::data::catalogue::ticker(&keyed, &keyless, &asset)
+                .await
+                .ok()
+        })
+    }
+);
