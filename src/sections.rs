@@ -103,7 +103,33 @@ pub(crate) use split_page;
 /// The body should do the work through functions nothing else calls, so they land in the
 /// module too. Without `--cfg folio_split` it runs at once. `preload_fn` may go unused when
 /// the module is a page's part, readied with the page's own preload.
+///
+/// `split_fn!(module, preload_fn, async fn name(…) -> Output { body })` does the same for
+/// work that awaits (a request and its answer's reader): the future is built in the module
+/// and awaited by the caller, and `Err` means the module did not arrive, so nothing ran.
 macro_rules! split_fn {
+    ($module:ident, $preload:ident, $(#[$doc:meta])* async fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $out:ty $body:block) => {
+        #[allow(non_snake_case)]
+        mod $name {
+            use super::*;
+
+            $crate::sections::split_fn!(
+                $module,
+                $preload,
+                fn $name($($arg: $ty),*) -> ::std::pin::Pin<::std::boxed::Box<dyn ::core::future::Future<Output = $out>>> {
+                    ::std::boxed::Box::pin(async move $body)
+                }
+            );
+        }
+
+        #[allow(unused_imports)]
+        pub(crate) use $name::$preload;
+
+        $(#[$doc])*
+        pub async fn $name($($arg: $ty),*) -> ::core::result::Result<$out, $crate::sections::SectionNotLoaded> {
+            ::core::result::Result::Ok($name::$name($($arg),*).await?.await)
+        }
+    };
     ($module:ident, $preload:ident, $(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $out:ty $body:block) => {
         $(#[$doc])*
         #[cfg(folio_split)]

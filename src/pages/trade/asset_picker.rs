@@ -163,11 +163,8 @@ fn PickedSummary(asset: PickedAsset) -> impl IntoView {
         (Some(keyed), Some(keyless)) => {
             let id = asset.id.clone();
             PageTasks::new().spawn(async move {
-                let read = match super::quote_part::read_price(keyed, keyless, id).await {
-                    Ok(asked) => asked.await,
-                    Err(_) => None,
-                };
-                ticker.try_set(Some(read));
+                let read = super::quote_part::read_price(keyed, keyless, id).await;
+                ticker.try_set(Some(read.ok().flatten()));
             });
         }
         _ => ticker.set(Some(None)),

@@ -215,10 +215,8 @@ impl TradeCtx {
         self.last_request.set(Some((request.clone(), asset)));
         self.tasks.spawn(async move {
             let stage = match super::quote_part::request_quote(client, request).await {
-                Ok(asked) => match asked.await {
-                    Ok(quote) => Stage::Quoted(quote),
-                    Err(e) => Stage::QuoteFailed(e.user_message()),
-                },
+                Ok(Ok(quote)) => Stage::Quoted(quote),
+                Ok(Err(e)) => Stage::QuoteFailed(e.user_message()),
                 // Nothing was sent: the part that sends it did not arrive.
                 Err(_) => Stage::QuoteFailed(
                     t("The quote was not requested: part of Folio did not download. Check the connection and try again.").into(),

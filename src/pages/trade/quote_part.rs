@@ -6,9 +6,6 @@
 //! is pointed at), long before "Get quote" can be pressed. It takes the page's [`TradeData`]
 //! from the context.
 
-use std::future::Future;
-use std::pin::Pin;
-
 use folio_client::current::{Quote, QuoteRequest, Ticker};
 use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
@@ -19,18 +16,14 @@ use super::quote_card::QuoteCard;
 
 crate::sections::split_page!(trade_quote, quote_part, preload_quote_part, QuotePart);
 
-/// A quote being asked for (`POST /v1/quotes`), sent once when awaited.
-pub type QuoteAsked = Pin<Box<dyn Future<Output = Result<Quote, ApiError>>>>;
-
 crate::sections::split_fn!(
     trade_quote,
     preload_quote_request,
-    /// The request for a quote, built in this part's module: the request's body, the answer's
-    /// reader and their error handling weigh on the page's first load no more than the card
-    /// does. Nothing is sent until the returned future is awaited; an `Err` means this part
-    /// did not arrive and nothing was sent.
-    fn request_quote(client: Client, request: QuoteRequest) -> QuoteAsked {
-        Box::pin(async move { client.current().create_quote(&request).await })
+    /// Asks for a quote (`POST /v1/quotes`) from this part's module: the request's body, the
+    /// answer's reader and their error handling weigh on the page's first load no more than
+    /// the card does. `Err` means this part did not arrive and nothing was sent.
+    async fn request_quote(client: Client, request: QuoteRequest) -> Result<Quote, ApiError> {
+        client.current().create_quote(&request).await
     }
 );
 
@@ -45,21 +38,16 @@ fn QuotePart() -> impl IntoView {
     })
 }
 
-/// The current price being asked for (`GET /v1/tickers/{asset}`, with the keyless client when
-/// the key may not read it); `None` when the service gives none.
-pub type PriceAsked = Pin<Box<dyn Future<Output = Option<Ticker>>>>;
-
 crate::sections::split_fn!(
     trade_quote,
     preload_price,
-    /// The read of the chosen asset's current price, built in this part's module like the
-    /// quote's request. An `Err` means this part did not arrive; the price is then shown as
-    /// not available.
-    fn read_price(keyed: Client, keyless: Client, asset: AssetId) -> PriceAsked {
-        Box::pin(async move {
-            crate::data::catalogue::ticker(&keyed, &keyless, &asset)
-                .await
-                .ok()
-        })
+    /// Reads the chosen asset's current price (`GET /v1/tickers/{asset}`, with the keyless
+    /// client when the key may not read it) from this part's module, like the quote's request;
+    /// `Ok(None)` when the service gives none. `Err` means this part did not arrive; the price
+    /// is then shown as not available.
+    async fn read_price(keyed: Client, keyless: Client, asset: AssetId) -> Option<Ticker> {
+        crate::data::catalogue::ticker(&keyed, &keyless, &asset)
+            .await
+            .ok()
     }
 );
