@@ -22,7 +22,7 @@ use crate::shell::root;
 pub const FIRST_LOAD_LIMIT: u64 = 261_200;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
-const ENTRY_ROUTES: [(&str, &str); 6] = [
+pub const ENTRY_ROUTES: [(&str, &str); 6] = [
     ("/connect", "connect"),
     ("/", "portfolio"),
     ("/operations", "operations"),

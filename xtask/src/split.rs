@@ -34,7 +34,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         std::fs::remove_dir_all(dir).map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let link_name = format!("./split-{:016x}.js", content_hash(&wasm));
+    let link_name = format!(
+        "./split-{:016x}.js",
+        content_hash(&[
+            &wasm,
+            crate::chunk_groups::GROUPING.as_bytes(),
+            &crate::chunk_groups::BYTES_PER_MODULE.to_le_bytes(),
+        ])
+    );
     let main_out = dir.join("main.wasm");
     let split = wasm_split_cli_support::transform({
         let mut options = wasm_split_cli_support::Options::new(&wasm);
@@ -45,27 +52,40 @@ pub fn run(args: &[String]) -> Result<(), String> {
         options
     })
     .map_err(|e| format!("wasm split failed: {e:#}"))?;
+    let mut map = split.prefetch_map;
+    let loader_path = dir.join(&link_name);
+    let loader = std::fs::read_to_string(&loader_path)
+        .map_err(|e| format!("cannot read {}: {e}", loader_path.display()))?;
+    let entry: Vec<&str> = crate::bench::ENTRY_ROUTES.iter().map(|(_, s)| *s).collect();
+    let (loader, regrouped) = crate::chunk_groups::regroup(dir, &mut map, &loader, &entry)?;
+    std::fs::write(&loader_path, loader)
+        .map_err(|e| format!("cannot write {}: {e}", loader_path.display()))?;
     let main = std::fs::read(&main_out).map_err(|e| format!("cannot read the main module: {e}"))?;
     let (main, dropped) = crate::unused_exports::without_exports(
         &main,
         crate::unused_exports::is_unused_stream_method,
     )?;
     std::fs::write(&main_out, main).map_err(|e| format!("cannot write the main module: {e}"))?;
-    let manifest = manifest_json(&split.prefetch_map);
+    let manifest = manifest_json(&map);
     std::fs::write(dir.join("split-manifest.json"), manifest)
         .map_err(|e| format!("cannot write the split manifest: {e}"))?;
     println!(
-        "xtask split: {} section file(s) and {link_name} in {}; {dropped} unused export(s) dropped",
-        split.split_modules.len(),
-        dir.display()
+        "xtask split: {} section file(s) and {link_name} in {}; {} chunks regrouped into {}; {dropped} unused export(s) dropped",
+        split.split_modules.len() - regrouped.before + regrouped.after,
+        dir.display(),
+        regrouped.before,
+        regrouped.after,
     );
     Ok(())
 }
 
-/// A stable 64-bit hash of the input (SipHash with fixed keys), for the loader's file name.
-fn content_hash(bytes: &[u8]) -> u64 {
+/// A stable 64-bit hash of the input and the chunk grouping (SipHash with fixed keys), for
+/// the loader's file name.
+fn content_hash(parts: &[&[u8]]) -> u64 {
     let mut hasher = DefaultHasher::new();
-    hasher.write(bytes);
+    for part in parts {
+        hasher.write(part);
+    }
     hasher.finish()
 }
 
@@ -107,7 +127,8 @@ mod tests {
 
     #[test]
     fn the_loader_name_follows_the_input() {
-        assert_eq!(content_hash(b"a"), content_hash(b"a"));
-        assert_ne!(content_hash(b"a"), content_hash(b"b"));
+        assert_eq!(content_hash(&[b"a", b"v1"]), content_hash(&[b"a", b"v1"]));
+        assert_ne!(content_hash(&[b"a", b"v1"]), content_hash(&[b"b", b"v1"]));
+        assert_ne!(content_hash(&[b"a", b"v1"]), content_hash(&[b"a", b"v2"]));
     }
 }

@@ -1,0 +1,412 @@
+//! Fewer, larger chunks: the split step's code shared between sections, regrouped.
+//!
+//! `wasm_split_cli_support` puts every function in a module of its own kind: one per set of
+//! sections that need it. With thirty sections that is ~700 chunk modules, most of a few
+//! hundred bytes, and a page instantiates every chunk it needs (the portfolio ~200). Each
+//! module costs the browser a compile job and an instantiation on the page's thread, whatever
+//! its size: `bench paint` measured 200 of them compiling over 30–40 ms warm, 100–200 ms with
+//! a 4× slower CPU, before the page could start.
+//!
+//! Here chunks are merged (`merge_modules::merge`) into groups, and a group loads when any
+//! section needs any of its chunks. So that no entry route's first load grows, two chunks only
+//! share a group when exactly the same entry sections (`bench::ENTRY_ROUTES`) need them; among
+//! those, a merge is taken while the bytes it adds to the other sections' loads stay within
+//! `BYTES_PER_MODULE` for each module load it saves (greedily, cheapest first).
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+/// The bytes of code and data another section may load in vain for each module load a merge
+/// saves.
+pub const BYTES_PER_MODULE: u64 = 3_000;
+
+/// Names this way of grouping in the split loader's file name (hashed with the input and
+/// `BYTES_PER_MODULE`), so a build that groups the same wasm differently gets another loader
+/// name and build id: change it with any change to how chunks are grouped or merged.
+pub const GROUPING: &str = "chunk groups v1";
+
+/// A chunk as the grouping sees it: the sections that need it (one bit per section) and its
+/// size in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    pub users: u64,
+    pub size: u64,
+}
+
+/// The groups of `chunks` (indices into it, each group in ascending order, groups ordered by
+/// their first chunk): chunks share a group only if the same sections of `entry` need them.
+pub fn plan(chunks: &[Chunk], entry: u64, bytes_per_module: u64) -> Vec<Vec<usize>> {
+    let mut classes: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+    for (i, c) in chunks.iter().enumerate() {
+        classes.entry(c.users & entry).or_default().push(i);
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for members in classes.into_values() {
+        let mut class: Vec<(Chunk, Vec<usize>)> =
+            members.into_iter().map(|i| (chunks[i], vec![i])).collect();
+        while let Some((a, b)) = cheapest_merge(&class, bytes_per_module) {
+            let (chunk, mut taken) = class.remove(b);
+            let kept = &mut class[a];
+            kept.0 = Chunk {
+                users: kept.0.users | chunk.users,
+                size: kept.0.size + chunk.size,
+            };
+            kept.1.append(&mut taken);
+        }
+        groups.extend(class.into_iter().map(|(_, mut members)| {
+            members.sort_unstable();
+            members
+        }));
+    }
+    groups.sort_unstable();
+    groups
+}
+
+/// The pair of groups (a < b) whose merge adds the fewest bytes per module load saved, if
+/// that is at most `bytes_per_module`.
+fn cheapest_merge(class: &[(Chunk, Vec<usize>)], bytes_per_module: u64) -> Option<(usize, usize)> {
+    let mut best: Option<(u128, u128, usize, usize)> = None;
+    for (a, (x, _)) in class.iter().enumerate() {
+        for (b, (y, _)) in class.iter().enumerate().skip(a + 1) {
+            let saved = u128::from((x.users & y.users).count_ones());
+            if saved == 0 {
+                continue;
+            }
+            let added = u128::from((y.users & !x.users).count_ones()) * u128::from(x.size)
+                + u128::from((x.users & !y.users).count_ones()) * u128::from(y.size);
+            if added > saved * u128::from(bytes_per_module) {
+                continue;
+            }
+            let cheaper = best.is_none_or(|(bc, bs, _, _)| added * bs < bc * saved);
+            if cheaper {
+                best = Some((added, saved, a, b));
+            }
+        }
+    }
+    best.map(|(_, _, a, b)| (a, b))
+}
+
+/// What regrouping did, for the build's log.
+pub struct Regrouped {
+    pub before: usize,
+    pub after: usize,
+}
+
+/// Regroups the chunks the split step wrote into `dir`: merges each group's modules into
+/// one file, renumbers the chunks from the lowest number, and rewrites `loader` (the split
+/// loader's text) and `map` (each section's files) to match.
+pub fn regroup(
+    dir: &Path,
+    map: &mut HashMap<String, Vec<String>>,
+    loader: &str,
+    entry_sections: &[&str],
+) -> Result<(String, Regrouped), String> {
+    let mut sections: Vec<&String> = map.keys().collect();
+    sections.sort();
+    if sections.len() > 64 {
+        return Err("more than 64 sections: chunk_groups.rs counts them in a u64".into());
+    }
+    let mut numbers: Vec<u32> = map
+        .values()
+        .flatten()
+        .filter_map(|f| chunk_number(f))
+        .collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    let mut chunks = Vec::with_capacity(numbers.len());
+    for &n in &numbers {
+        let name = format!("chunk_{n}");
+        let users = sections
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| map[**s].contains(&name))
+            .fold(0u64, |bits, (i, _)| bits | 1 << i);
+        let bytes = std::fs::read(dir.join(format!("{name}.wasm")))
+            .map_err(|e| format!("cannot read {name}.wasm: {e}"))?;
+        let size = code_and_data(&bytes).map_err(|e| format!("cannot read {name}.wasm: {e}"))?;
+        chunks.push(Chunk { users, size });
+    }
+    let entry = sections
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| entry_sections.contains(&s.as_str()))
+        .fold(0u64, |bits, (i, _)| bits | 1 << i);
+    let groups = plan(&chunks, entry, BYTES_PER_MODULE);
+
+    let first = numbers.first().copied().unwrap_or(0);
+    let mut renamed: HashMap<u32, u32> = HashMap::new();
+    let mut files = Vec::with_capacity(groups.len());
+    for (k, group) in groups.iter().enumerate() {
+        let new = first + k as u32;
+        let mut modules = Vec::with_capacity(group.len());
+        for &i in group {
+            renamed.insert(numbers[i], new);
+            let path = dir.join(format!("chunk_{}.wasm", numbers[i]));
+            modules.push(
+                std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            );
+        }
+        let bytes = match modules.as_slice() {
+            [one] => one.clone(),
+            many => {
+                let slices: Vec<&[u8]> = many.iter().map(Vec::as_slice).collect();
+                crate::merge_modules::merge(&slices)
+                    .map_err(|e| format!("cannot merge chunk group {new}: {e}"))?
+            }
+        };
+        files.push((new, bytes));
+    }
+    for &n in &numbers {
+        let path = dir.join(format!("chunk_{n}.wasm"));
+        std::fs::remove_file(&path)
+            .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+    }
+    for (n, bytes) in &files {
+        let path = dir.join(format!("chunk_{n}.wasm"));
+        std::fs::write(&path, bytes)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    for files in map.values_mut() {
+        let mut chunk_numbers: Vec<u32> = files
+            .iter()
+            .filter_map(|f| chunk_number(f))
+            .map(|n| renamed[&n])
+            .collect();
+        chunk_numbers.sort_unstable();
+        chunk_numbers.dedup();
+        let others: Vec<String> = files
+            .iter()
+            .filter(|f| chunk_number(f).is_none())
+            .cloned()
+            .collect();
+        *files = chunk_numbers
+            .into_iter()
+            .map(|n| format!("chunk_{n}"))
+            .chain(others)
+            .collect();
+    }
+    let loader = rewrite_loader(loader, &renamed, files.len())?;
+    Ok((
+        loader,
+        Regrouped {
+            before: numbers.len(),
+            after: files.len(),
+        },
+    ))
+}
+
+/// The bytes of a module's function bodies and data: what stays of it once optimised (the
+/// split step gives every module the input's whole type section, which optimising drops).
+fn code_and_data(module: &[u8]) -> Result<u64, String> {
+    let mut size = 0;
+    for payload in wasmparser::Parser::new(0).parse_all(module) {
+        match payload.map_err(|e| e.to_string())? {
+            wasmparser::Payload::CodeSectionEntry(body) => size += span(body.range()),
+            wasmparser::Payload::DataSection(data) => size += span(data.range()),
+            _ => {}
+        }
+    }
+    Ok(size)
+}
+
+fn span(range: std::ops::Range<u64>) -> u64 {
+    range.end - range.start
+}
+
+/// `n` for a file stem `chunk_<n>`.
+fn chunk_number(stem: &str) -> Option<u32> {
+    stem.strip_prefix("chunk_")?.parse().ok()
+}
+
+/// The loader with one load function per regrouped chunk (written like the split step's
+/// own, which `tools/split-chunks.mjs` reads) and every section's list of chunks renamed.
+fn rewrite_loader(
+    loader: &str,
+    renamed: &HashMap<u32, u32>,
+    count: usize,
+) -> Result<String, String> {
+    let lines: Vec<&str> = loader.split_inclusive('\n').collect();
+    let mut out = String::with_capacity(loader.len());
+    let mut template: Option<(u32, String)> = None;
+    let mut at: Option<usize> = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let comment = line.starts_with("/* ")
+            && lines
+                .get(i + 1)
+                .is_some_and(|l| l.starts_with("const __chunk_"));
+        if comment || line.starts_with("const __chunk_") {
+            let start = if comment { i + 1 } else { i };
+            let end = (start..lines.len())
+                .find(|&j| lines[j] == ", []);\n")
+                .ok_or("a chunk's load function in the loader has no end")?;
+            if template.is_none() {
+                let n = lines[start]
+                    .strip_prefix("const __chunk_")
+                    .and_then(|rest| rest.split(' ').next())
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("a chunk's load function in the loader has no number")?;
+                template = Some((n, lines[start..=end].concat()));
+            }
+            at.get_or_insert(out.len());
+            i = end + 1;
+            continue;
+        }
+        out.push_str(&rename_lists(line, renamed)?);
+        i += 1;
+    }
+    let (Some((n, template)), Some(at)) = (template, at) else {
+        return Ok(out);
+    };
+    let first = renamed.values().min().copied().unwrap_or(0);
+    let blocks: String = (0..count as u32)
+        .map(|k| {
+            template
+                .replace(&format!("__chunk_{n} "), &format!("__chunk_{} ", first + k))
+                .replace(
+                    &format!("./chunk_{n}.wasm"),
+                    &format!("./chunk_{}.wasm", first + k),
+                )
+        })
+        .collect();
+    out.insert_str(at, &blocks);
+    Ok(out)
+}
+
+/// `line` with each list of chunks (`[__chunk_3, __chunk_7]`) renamed, once each, in order.
+fn rename_lists(line: &str, renamed: &HashMap<u32, u32>) -> Result<String, String> {
+    let Some(open) = line.find("[__chunk_") else {
+        return Ok(line.to_string());
+    };
+    let close = line[open..]
+        .find(']')
+        .map(|c| open + c)
+        .ok_or("a list of chunks in the loader has no end")?;
+    let mut numbers = line[open + 1..close]
+        .split(", ")
+        .map(|name| {
+            name.strip_prefix("__chunk_")
+                .and_then(|n| n.parse::<u32>().ok())
+                .and_then(|n| renamed.get(&n).copied())
+                .ok_or(format!(
+                    "the loader names a chunk the split did not write: {name}"
+                ))
+        })
+        .collect::<Result<Vec<u32>, String>>()?;
+    numbers.sort_unstable();
+    numbers.dedup();
+    let list: Vec<String> = numbers.iter().map(|n| format!("__chunk_{n}")).collect();
+    let rest = rename_lists(&line[close + 1..], renamed)?;
+    Ok(format!("{}[{}]{rest}", &line[..open], list.join(", ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PORTFOLIO: u64 = 1;
+    const TRADE: u64 = 2;
+    const HISTORY: u64 = 4;
+    const EARN: u64 = 8;
+    const ENTRY: u64 = PORTFOLIO | TRADE;
+
+    fn chunk(users: u64, size: u64) -> Chunk {
+        Chunk { users, size }
+    }
+
+    #[test]
+    fn chunks_merge_only_when_the_same_entry_sections_need_them() {
+        let chunks = [
+            chunk(PORTFOLIO | HISTORY, 10),
+            chunk(PORTFOLIO | TRADE | HISTORY, 10),
+            chunk(PORTFOLIO | HISTORY | EARN, 10),
+        ];
+        // The second is also needed by Trade, the others are not: Trade must not load them.
+        assert_eq!(plan(&chunks, ENTRY, 1_000_000), [vec![0, 2], vec![1]]);
+    }
+
+    #[test]
+    fn a_merge_is_taken_while_the_bytes_it_adds_elsewhere_are_small() {
+        let chunks = [
+            chunk(PORTFOLIO | HISTORY, 100),
+            chunk(PORTFOLIO | EARN, 5_000),
+            chunk(PORTFOLIO | HISTORY | EARN, 200),
+        ];
+        // 0 with 2 saves Portfolio and History a module each and makes Earn load 100 bytes
+        // in vain: 50 per module saved. Adding 1 then saves Portfolio and Earn a module and
+        // makes History load 5,000 bytes: 2,500 per module, over the 1,000 allowed.
+        assert_eq!(plan(&chunks, ENTRY, 1_000), [vec![0, 2], vec![1]]);
+        assert_eq!(plan(&chunks, ENTRY, 3_000), [vec![0, 1, 2]]);
+    }
+
+    #[test]
+    fn chunks_no_section_shares_stay_apart() {
+        let chunks = [chunk(HISTORY, 1), chunk(EARN, 1)];
+        assert_eq!(plan(&chunks, ENTRY, 1_000_000), [vec![0], vec![1]]);
+    }
+
+    /// A loader shaped like the split step's: two chunk load functions and a section.
+    const LOADER: &str = "\
+import { initSync } from \"./__FOLIO_MAIN__.js\";
+/* history, portfolio */
+const __chunk_31 = makeLoad(() => {
+    const src = fetch(new URL(\"./chunk_31.wasm\", import.meta.url));
+}
+, []);
+/* portfolio */
+const __chunk_32 = makeLoad(() => {
+    const src = fetch(new URL(\"./chunk_32.wasm\", import.meta.url));
+}
+, []);
+/* history */
+const __chunk_33 = makeLoad(() => {
+    const src = fetch(new URL(\"./chunk_33.wasm\", import.meta.url));
+}
+, []);
+export const __wasm_split_load_portfolio = wrapAsyncCb(makeLoad(() => {
+    const src = fetch(new URL(\"./split_portfolio.wasm\", import.meta.url));
+}
+, [__chunk_31, __chunk_32]));
+export const __wasm_split_load_history = wrapAsyncCb(makeLoad(() => {
+    const src = fetch(new URL(\"./split_history.wasm\", import.meta.url));
+}
+, [__chunk_31, __chunk_33]));
+";
+
+    #[test]
+    fn the_loader_gets_one_load_function_per_group_and_renamed_lists() {
+        // 31 and 32 became chunk 31, 33 became chunk 32.
+        let renamed = HashMap::from([(31, 31), (32, 31), (33, 32)]);
+        let out = rewrite_loader(LOADER, &renamed, 2).expect("the loader is rewritten");
+        assert_eq!(
+            out,
+            "\
+import { initSync } from \"./__FOLIO_MAIN__.js\";
+const __chunk_31 = makeLoad(() => {
+    const src = fetch(new URL(\"./chunk_31.wasm\", import.meta.url));
+}
+, []);
+const __chunk_32 = makeLoad(() => {
+    const src = fetch(new URL(\"./chunk_32.wasm\", import.meta.url));
+}
+, []);
+export const __wasm_split_load_portfolio = wrapAsyncCb(makeLoad(() => {
+    const src = fetch(new URL(\"./split_portfolio.wasm\", import.meta.url));
+}
+, [__chunk_31]));
+export const __wasm_split_load_history = wrapAsyncCb(makeLoad(() => {
+    const src = fetch(new URL(\"./split_history.wasm\", import.meta.url));
+}
+, [__chunk_31, __chunk_32]));
+"
+        );
+    }
+
+    #[test]
+    fn a_loader_naming_an_unknown_chunk_is_refused() {
+        let renamed = HashMap::from([(31, 31), (32, 31)]);
+        let err = rewrite_loader(LOADER, &renamed, 1).expect_err("chunk 33 is unknown");
+        assert!(err.contains("__chunk_33"), "{err}");
+    }
+}
