@@ -20,8 +20,8 @@ use std::path::Path;
 /// saves.
 pub const BYTES_PER_MODULE: u64 = 3_000;
 
-/// Names this way of grouping in the split loader's file name (hashed with the input and
-/// `BYTES_PER_MODULE`), so a build that groups the same wasm differently gets another loader
+/// Names this way of grouping in the split loader's file name (hashed with the input,
+/// `BYTES_PER_MODULE` and the entry sections), so a build that groups the same wasm differently gets another loader
 /// name and build id: change it with any change to how chunks are grouped or merged.
 pub const GROUPING: &str = "chunk groups v1";
 
@@ -29,7 +29,9 @@ pub const GROUPING: &str = "chunk groups v1";
 /// size in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Chunk {
+    /// Bit `i` set: the `i`-th section (in name order) needs this chunk.
     pub users: u64,
+    /// Bytes of function bodies and data.
     pub size: u64,
 }
 
@@ -88,7 +90,9 @@ fn cheapest_merge(class: &[(Chunk, Vec<usize>)], bytes_per_module: u64) -> Optio
 
 /// What regrouping did, for the build's log.
 pub struct Regrouped {
+    /// Chunks the split step wrote.
     pub before: usize,
+    /// Chunks after merging.
     pub after: usize,
 }
 

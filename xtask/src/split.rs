@@ -10,9 +10,11 @@
 //! Written into DIR:
 //! - `main.wasm`: the main module (what wasm-bindgen processes), without the JS-class methods
 //!   that `wasm-streams` exports and nothing calls (`unused_exports.rs`);
-//! - `split_<section>.wasm`, `chunk_<n>.wasm`: the section modules and the code they share;
-//! - `split-<16 hex>.js`: the loader the main module imports; the hex is a hash of the input,
-//!   so a new build gets a new name and caches never mix builds. It imports `initSync` from
+//! - `split_<section>.wasm`, `chunk_<n>.wasm`: the section modules and the code they share,
+//!   the split's chunks merged into fewer, larger ones (`chunk_groups.rs`);
+//! - `split-<16 hex>.js`: the loader the main module imports; the hex is a hash of the input
+//!   and of how chunks are grouped, so a new build gets a new name and caches never mix
+//!   builds. It imports `initSync` from
 //!   `./__FOLIO_MAIN__.js`, which the post-build hook replaces with Trunk's hashed glue name;
 //! - `split-manifest.json`: `{"<section>": ["chunk_0", "split_<section>"], …}`, the files each
 //!   section needs (the hook turns it into the service worker's precache list).
@@ -34,12 +36,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         std::fs::remove_dir_all(dir).map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let entry: Vec<&str> = crate::bench::ENTRY_ROUTES.iter().map(|(_, s)| *s).collect();
     let link_name = format!(
         "./split-{:016x}.js",
         content_hash(&[
             &wasm,
             crate::chunk_groups::GROUPING.as_bytes(),
             &crate::chunk_groups::BYTES_PER_MODULE.to_le_bytes(),
+            entry.join(" ").as_bytes(),
         ])
     );
     let main_out = dir.join("main.wasm");
@@ -56,7 +60,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let loader_path = dir.join(&link_name);
     let loader = std::fs::read_to_string(&loader_path)
         .map_err(|e| format!("cannot read {}: {e}", loader_path.display()))?;
-    let entry: Vec<&str> = crate::bench::ENTRY_ROUTES.iter().map(|(_, s)| *s).collect();
     let (loader, regrouped) = crate::chunk_groups::regroup(dir, &mut map, &loader, &entry)?;
     std::fs::write(&loader_path, loader)
         .map_err(|e| format!("cannot write {}: {e}", loader_path.display()))?;
@@ -79,11 +82,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// A stable 64-bit hash of the input and the chunk grouping (SipHash with fixed keys), for
-/// the loader's file name.
+/// A stable 64-bit hash of the input and the chunk grouping (its version, threshold and
+/// entry sections; SipHash with fixed keys), for the loader's file name.
 fn content_hash(parts: &[&[u8]]) -> u64 {
     let mut hasher = DefaultHasher::new();
     for part in parts {
+        hasher.write_usize(part.len());
         hasher.write(part);
     }
     hasher.finish()
