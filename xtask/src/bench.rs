@@ -69,7 +69,7 @@ fn size() -> Result<(), String> {
 }
 
 /// Each route with parts fetched as it starts: their bytes and the route's total with them.
-fn print_parts_at_start(dist: &Path, loads: &[(String, u64, usize)]) -> Result<(), String> {
+fn print_parts_at_start(dist: &Path, loads: &[FirstLoad]) -> Result<(), String> {
     let text = std::fs::read_to_string(dist.join("sections.json"))
         .map_err(|e| format!("dist/sections.json: {e}"))?;
     let sections = parse_sections(&text);
@@ -86,8 +86,8 @@ fn print_parts_at_start(dist: &Path, loads: &[(String, u64, usize)]) -> Result<(
         }
         let first = loads
             .iter()
-            .find(|(r, _, _)| r == route)
-            .map_or(0, |(_, b, _)| *b);
+            .find(|load| load.route == route)
+            .map_or(0, |load| load.bytes);
         println!(
             "  {route:<14} +{bytes:>8} B ({}) = {} B",
             parts.join(", "),
@@ -103,8 +103,8 @@ pub fn gate() -> Result<(), String> {
     print_first_loads(&loads);
     let over: Vec<String> = loads
         .iter()
-        .filter(|(_, bytes, _)| *bytes > FIRST_LOAD_LIMIT)
-        .map(|(route, bytes, _)| format!("{route} ({bytes} B)"))
+        .filter(|load| load.bytes > FIRST_LOAD_LIMIT)
+        .map(|load| format!("{} ({} B)", load.route, load.bytes))
         .collect();
     if over.is_empty() {
         Ok(())
@@ -139,15 +139,30 @@ fn print_files(dist: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn print_first_loads(loads: &[(String, u64, usize)]) {
+fn print_first_loads(loads: &[FirstLoad]) {
     println!("\nfirst load per entry route (brotli; limit {FIRST_LOAD_LIMIT} B):");
-    for (route, bytes, files) in loads {
-        println!("  {route:<14} {bytes:>9} B in {files} files");
+    for load in loads {
+        println!(
+            "  {:<14} {:>9} B in {} files, {} wasm modules to start",
+            load.route, load.bytes, load.files, load.modules
+        );
     }
 }
 
-/// (route, brotli bytes, file count) for every entry route.
-fn first_loads(dist: &Path) -> Result<Vec<(String, u64, usize)>, String> {
+/// What a cold load of an entry route fetches before the page is usable.
+struct FirstLoad {
+    route: String,
+    /// Brotli bytes.
+    bytes: u64,
+    /// Files fetched.
+    files: usize,
+    /// Wasm modules compiled and instantiated: the main module and those in the page's pack
+    /// (each costs the browser a compile job and an instantiation, whatever its size).
+    modules: usize,
+}
+
+/// The first load of every entry route.
+fn first_loads(dist: &Path) -> Result<Vec<FirstLoad>, String> {
     let names = list(dist)?;
     let shell: Vec<&String> = names.iter().filter(|n| in_shell(n)).collect();
     let shell_bytes: u64 = shell.iter().map(|n| sent_size(dist, n)).sum();
@@ -163,13 +178,33 @@ fn first_loads(dist: &Path) -> Result<Vec<(String, u64, usize)>, String> {
                 .map(|(_, files)| files.as_slice())
                 .ok_or(format!("section `{section}` is not in dist/sections.json"))?;
             let bytes: u64 = files.iter().map(|f| sent_size(dist, f)).sum();
-            Ok((
-                route.to_string(),
-                shell_bytes + bytes,
-                shell.len() + files.len(),
-            ))
+            let packed: usize = files.iter().map(|f| modules_in_pack(dist, f)).sum();
+            Ok(FirstLoad {
+                route: route.to_string(),
+                bytes: shell_bytes + bytes,
+                files: shell.len() + files.len(),
+                modules: 1 + packed,
+            })
         })
         .collect()
+}
+
+/// How many modules a section's pack holds (the lines of its index: a 4-byte little-endian
+/// length, then one line per module; `tools/split-chunks.mjs`); 0 for any other file.
+fn modules_in_pack(dist: &Path, name: &str) -> usize {
+    let Ok(bytes) = std::fs::read(dist.join(name)) else {
+        return 0;
+    };
+    let Some(size) = bytes
+        .get(..4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    else {
+        return 0;
+    };
+    bytes
+        .get(4..4 + size as usize)
+        .and_then(|index| std::str::from_utf8(index).ok())
+        .map_or(0, |index| index.lines().count())
 }
 
 /// Whether a file of the build is fetched by every cold load.
@@ -254,6 +289,26 @@ fn parse_sections(text: &str) -> Vec<(String, Vec<String>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_packs_modules_are_counted_from_its_index() {
+        let dir = std::env::temp_dir().join(format!("folio-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let index = b"chunk_31 3\nsplit_portfolio 2";
+        let mut pack = (index.len() as u32).to_le_bytes().to_vec();
+        pack.extend_from_slice(index);
+        pack.extend_from_slice(b"abcde");
+        std::fs::write(dir.join("split_portfolio-pack-0.wasm"), pack).unwrap();
+        std::fs::write(dir.join("chunk_31-0.wasm"), b"\0asm\x01\0\0\0").unwrap();
+        assert_eq!(modules_in_pack(&dir, "split_portfolio-pack-0.wasm"), 2);
+        assert_eq!(
+            modules_in_pack(&dir, "chunk_31-0.wasm"),
+            0,
+            "a module is no pack"
+        );
+        assert_eq!(modules_in_pack(&dir, "missing.wasm"), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn the_parts_at_start_are_the_split_tools_parts() {
