@@ -18,9 +18,11 @@ mod chunk_groups;
 mod deploy;
 mod fuzz;
 mod merge_modules;
+mod module_shape;
 mod setup;
 mod shell;
 mod split;
+mod split_loader;
 mod unused_exports;
 
 use std::process::ExitCode;

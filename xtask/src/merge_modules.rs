@@ -21,23 +21,7 @@ use wasm_encoder::{
 };
 use wasmparser::{FuncType, Parser, Payload, TypeRef};
 
-/// One import of the merged module: where it comes from and what it is.
-#[derive(Clone, Debug)]
-struct Import {
-    module: String,
-    name: String,
-    ty: TypeRef,
-}
-
-/// What the first reading of one input module found: its types, its imports and how many of
-/// each thing it defines.
-#[derive(Default)]
-struct Shape {
-    types: Vec<FuncType>,
-    imports: Vec<Import>,
-    defines: Counts,
-    target_features: Option<Vec<u8>>,
-}
+use crate::module_shape::{kind, same_import, shape, Counts, Import, Kind};
 
 /// Merges `modules` into one module that does what instantiating each of them would.
 pub fn merge(modules: &[&[u8]]) -> Result<Vec<u8>, String> {
@@ -96,10 +80,13 @@ pub fn merge(modules: &[&[u8]]) -> Result<Vec<u8>, String> {
         }
     }
     let imported = |k: Kind| imports.iter().filter(|i| kind(&i.ty) == k).count() as u32;
-    let imported_funcs = imported(Kind::Function);
-    let imported_tables = imported(Kind::Table);
-    let imported_memories = imported(Kind::Memory);
-    let imported_globals = imported(Kind::Global);
+    let imported = Counts {
+        functions: imported(Kind::Function),
+        tables: imported(Kind::Table),
+        memories: imported(Kind::Memory),
+        globals: imported(Kind::Global),
+        ..Counts::default()
+    };
 
     // Each module's renumbering.
     let mut remaps = Vec::with_capacity(shapes.len());
@@ -125,24 +112,8 @@ pub fn merge(modules: &[&[u8]]) -> Result<Vec<u8>, String> {
                 }
             }
         }
-        let d = &s.defines;
-        let after =
-            |imported: u32, before: u32, count: u32| (0..count).map(move |k| imported + before + k);
-        remap
-            .functions
-            .extend(after(imported_funcs, defined.functions, d.functions));
-        remap
-            .tables
-            .extend(after(imported_tables, defined.tables, d.tables));
-        remap
-            .memories
-            .extend(after(imported_memories, defined.memories, d.memories));
-        remap
-            .globals
-            .extend(after(imported_globals, defined.globals, d.globals));
-        remap.elements = defined.elements;
-        remap.datas = defined.datas;
-        defined.add(d);
+        remap.add_defined(&imported, &defined, &s.defines);
+        defined.add(&s.defines);
         remaps.push(remap);
     }
     let features: Vec<&Vec<u8>> = shapes
@@ -205,121 +176,6 @@ pub fn merge(modules: &[&[u8]]) -> Result<Vec<u8>, String> {
         .validate_all(&merged)
         .map_err(|e| format!("the merged module does not validate: {e}"))?;
     Ok(merged)
-}
-
-/// The kinds of import, each with its own index space.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Function,
-    Table,
-    Memory,
-    Global,
-    Other,
-}
-
-fn kind(ty: &TypeRef) -> Kind {
-    match ty {
-        TypeRef::Func(_) => Kind::Function,
-        TypeRef::Table(_) => Kind::Table,
-        TypeRef::Memory(_) => Kind::Memory,
-        TypeRef::Global(_) => Kind::Global,
-        _ => Kind::Other,
-    }
-}
-
-/// The import both modules can share, when `a` and `b` are the same import.
-fn same_import(a: TypeRef, b: TypeRef) -> Option<TypeRef> {
-    match (a, b) {
-        (TypeRef::Memory(x), TypeRef::Memory(y))
-            if (x.memory64, x.shared, x.maximum, x.page_size_log2)
-                == (y.memory64, y.shared, y.maximum, y.page_size_log2) =>
-        {
-            Some(TypeRef::Memory(if x.initial >= y.initial { x } else { y }))
-        }
-        (TypeRef::Table(x), TypeRef::Table(y))
-            if (x.element_type, x.table64, x.maximum, x.shared)
-                == (y.element_type, y.table64, y.maximum, y.shared) =>
-        {
-            Some(TypeRef::Table(if x.initial >= y.initial { x } else { y }))
-        }
-        (x, y) if x == y => Some(x),
-        _ => None,
-    }
-}
-
-/// Reads what `merge` needs to know of a module before writing anything.
-fn shape(bytes: &[u8]) -> Result<Shape, String> {
-    let mut s = Shape::default();
-    for payload in Parser::new(0).parse_all(bytes) {
-        match payload.map_err(|e| e.to_string())? {
-            Payload::Version { .. } | Payload::End(_) | Payload::CodeSectionStart { .. } => {}
-            Payload::TypeSection(reader) => {
-                for group in reader {
-                    let group = group.map_err(|e| e.to_string())?;
-                    if group.is_explicit_rec_group() {
-                        return Err("a recursive type group".into());
-                    }
-                    for sub in group.into_types() {
-                        if !sub.is_final || !sub.supertype_idxs.is_empty() {
-                            return Err("a subtype".into());
-                        }
-                        match sub.composite_type.inner {
-                            wasmparser::CompositeInnerType::Func(f) => s.types.push(f),
-                            _ => return Err("a type that is not a function type".into()),
-                        }
-                    }
-                }
-            }
-            Payload::ImportSection(reader) => {
-                for import in reader.into_imports() {
-                    let import = import.map_err(|e| e.to_string())?;
-                    s.imports.push(Import {
-                        module: import.module.into(),
-                        name: import.name.into(),
-                        ty: import.ty,
-                    });
-                }
-            }
-            Payload::FunctionSection(r) => s.defines.functions = r.count(),
-            Payload::TableSection(r) => s.defines.tables = r.count(),
-            Payload::MemorySection(r) => s.defines.memories = r.count(),
-            Payload::GlobalSection(r) => s.defines.globals = r.count(),
-            Payload::ElementSection(r) => s.defines.elements = r.count(),
-            Payload::DataSection(r) => s.defines.datas = r.count(),
-            Payload::DataCountSection { .. } | Payload::ExportSection(_) => {}
-            Payload::CodeSectionEntry(_) => {}
-            Payload::CustomSection(c) => {
-                if c.name() == "target_features" {
-                    s.target_features = Some(c.data().to_vec());
-                }
-            }
-            Payload::StartSection { .. } => return Err("a start function".into()),
-            _ => return Err("a section Folio's modules do not have".into()),
-        }
-    }
-    Ok(s)
-}
-
-/// How many things of each kind a module defines (or the modules merged so far).
-#[derive(Default)]
-struct Counts {
-    functions: u32,
-    tables: u32,
-    memories: u32,
-    globals: u32,
-    elements: u32,
-    datas: u32,
-}
-
-impl Counts {
-    fn add(&mut self, other: &Counts) {
-        self.functions += other.functions;
-        self.tables += other.tables;
-        self.memories += other.memories;
-        self.globals += other.globals;
-        self.elements += other.elements;
-        self.datas += other.datas;
-    }
 }
 
 /// The merged module's sections, filled module by module.
@@ -395,6 +251,23 @@ struct Remap {
     datas: u32,
 }
 
+impl Remap {
+    /// Numbers a module's own definitions: after the merged module's imports (`imported`) and
+    /// what the modules before it defined (`before`).
+    fn add_defined(&mut self, imported: &Counts, before: &Counts, own: &Counts) {
+        let after = |i: u32, b: u32, n: u32| (0..n).map(move |k| i + b + k);
+        let (i, b, n) = (imported, before, own);
+        self.functions
+            .extend(after(i.functions, b.functions, n.functions));
+        self.tables.extend(after(i.tables, b.tables, n.tables));
+        self.memories
+            .extend(after(i.memories, b.memories, n.memories));
+        self.globals.extend(after(i.globals, b.globals, n.globals));
+        self.elements = b.elements;
+        self.datas = b.datas;
+    }
+}
+
 /// The index at `i` of `map`, or an error naming what was out of range.
 fn index(map: &[u32], i: u32, what: &str) -> Result<u32, ReencodeError<String>> {
     map.get(i as usize)
@@ -429,234 +302,5 @@ impl Reencode for Remap {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use wasm_encoder::{
-        ConstExpr, DataSegment, DataSegmentMode, ElementSegment, Elements, EntityType, Function,
-        GlobalType, Instruction, MemoryType, RefType, StartSection, TableType, ValType,
-    };
-
-    /// A module like the split step's chunks: imports memory (`pages` minimum), table and
-    /// stack pointer; defines `calls.len()` functions, function `k` calling `calls[k]` (its
-    /// own module's index) when given; puts its functions in the table from `slot`; writes
-    /// `text` at `address`.
-    fn chunk(pages: u64, calls: &[Option<u32>], slot: i32, address: i32, text: &[u8]) -> Vec<u8> {
-        let mut types = TypeSection::new();
-        types.ty().function([ValType::I32], [ValType::I32]);
-        types.ty().function([], []);
-        let mut imports = ImportSection::new();
-        imports.import(
-            "__wasm_split",
-            "memory",
-            EntityType::Memory(MemoryType {
-                minimum: pages,
-                maximum: None,
-                memory64: false,
-                shared: false,
-                page_size_log2: None,
-            }),
-        );
-        imports.import(
-            "__wasm_split",
-            "__indirect_function_table",
-            EntityType::Table(TableType {
-                element_type: RefType::FUNCREF,
-                table64: false,
-                minimum: 10,
-                maximum: None,
-                shared: false,
-            }),
-        );
-        imports.import(
-            "__wasm_split",
-            "__wasm_split_shared0",
-            EntityType::Global(GlobalType {
-                val_type: ValType::I32,
-                mutable: true,
-                shared: false,
-            }),
-        );
-        let mut functions = FunctionSection::new();
-        let mut code = CodeSection::new();
-        for call in calls {
-            functions.function(0);
-            let mut f = Function::new([]);
-            f.instruction(&Instruction::GlobalGet(0));
-            f.instruction(&Instruction::Drop);
-            f.instruction(&Instruction::LocalGet(0));
-            if let Some(callee) = call {
-                f.instruction(&Instruction::Call(*callee));
-            }
-            f.instruction(&Instruction::End);
-            code.function(&f);
-        }
-        let mut elements = ElementSection::new();
-        let all: Vec<u32> = (0..calls.len() as u32).collect();
-        elements.segment(ElementSegment {
-            mode: wasm_encoder::ElementMode::Active {
-                table: None,
-                offset: &ConstExpr::i32_const(slot),
-            },
-            elements: Elements::Functions(all.into()),
-        });
-        let mut data = DataSection::new();
-        data.segment(DataSegment {
-            mode: DataSegmentMode::Active {
-                memory_index: 0,
-                offset: &ConstExpr::i32_const(address),
-            },
-            data: text.iter().copied(),
-        });
-        let mut module = Module::new();
-        module
-            .section(&types)
-            .section(&imports)
-            .section(&functions)
-            .section(&elements);
-        module.section(&code).section(&data);
-        module.finish()
-    }
-
-    /// The merged module's imports, each function's calls, and its element and data segments.
-    struct Read {
-        imports: Vec<(String, TypeRef)>,
-        calls: Vec<Vec<u32>>,
-        slots: Vec<(i32, Vec<u32>)>,
-        data: Vec<(i32, Vec<u8>)>,
-    }
-
-    fn read(bytes: &[u8]) -> Read {
-        let mut r = Read {
-            imports: vec![],
-            calls: vec![],
-            slots: vec![],
-            data: vec![],
-        };
-        let offset = |e: &wasmparser::ConstExpr| match e.get_operators_reader().read().unwrap() {
-            wasmparser::Operator::I32Const { value } => value,
-            other => panic!("offset {other:?}"),
-        };
-        for payload in Parser::new(0).parse_all(bytes) {
-            match payload.unwrap() {
-                Payload::ImportSection(s) => {
-                    for i in s.into_imports() {
-                        let i = i.unwrap();
-                        r.imports.push((i.name.to_string(), i.ty));
-                    }
-                }
-                Payload::CodeSectionEntry(body) => {
-                    let calls = body
-                        .get_operators_reader()
-                        .unwrap()
-                        .into_iter()
-                        .filter_map(|op| match op.unwrap() {
-                            wasmparser::Operator::Call { function_index } => Some(function_index),
-                            _ => None,
-                        })
-                        .collect();
-                    r.calls.push(calls);
-                }
-                Payload::ElementSection(s) => {
-                    for e in s {
-                        let e = e.unwrap();
-                        let wasmparser::ElementKind::Active { offset_expr, .. } = e.kind else {
-                            panic!("passive element segment");
-                        };
-                        let wasmparser::ElementItems::Functions(items) = e.items else {
-                            panic!("expressions in an element segment");
-                        };
-                        let funcs = items.into_iter().map(Result::unwrap).collect();
-                        r.slots.push((offset(&offset_expr), funcs));
-                    }
-                }
-                Payload::DataSection(s) => {
-                    for d in s {
-                        let d = d.unwrap();
-                        let wasmparser::DataKind::Active { offset_expr, .. } = d.kind else {
-                            panic!("passive data segment");
-                        };
-                        r.data.push((offset(&offset_expr), d.data.to_vec()));
-                    }
-                }
-                _ => {}
-            }
-        }
-        r
-    }
-
-    #[test]
-    fn shared_imports_are_imported_once_and_every_index_is_renumbered() {
-        let a = chunk(17, &[None, Some(0)], 4, 1000, b"first");
-        let b = chunk(19, &[Some(2), None, Some(1)], 8, 2000, b"second");
-        let merged = merge(&[&a, &b]).expect("the chunks merge");
-        let r = read(&merged);
-        let names: Vec<&str> = r.imports.iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(
-            names,
-            [
-                "memory",
-                "__indirect_function_table",
-                "__wasm_split_shared0"
-            ]
-        );
-        match r.imports[0].1 {
-            TypeRef::Memory(m) => assert_eq!(m.initial, 19, "the larger minimum is kept"),
-            other => panic!("memory imported as {other:?}"),
-        }
-        // b's functions follow a's two: b's calls 2 → 4 and 1 → 3.
-        assert_eq!(r.calls, [vec![], vec![0], vec![4], vec![], vec![3]]);
-        assert_eq!(r.slots, [(4, vec![0, 1]), (8, vec![2, 3, 4])]);
-        assert_eq!(
-            r.data,
-            [(1000, b"first".to_vec()), (2000, b"second".to_vec())]
-        );
-    }
-
-    #[test]
-    fn one_module_merges_into_an_equivalent_one() {
-        let a = chunk(17, &[Some(1), None], 4, 1000, b"only");
-        let r = read(&merge(&[&a]).expect("one chunk merges"));
-        assert_eq!(r.calls, [vec![1], vec![]]);
-        assert_eq!(r.slots, [(4, vec![0, 1])]);
-        assert_eq!(r.data, [(1000, b"only".to_vec())]);
-    }
-
-    #[test]
-    fn a_module_with_a_start_function_is_refused() {
-        let a = chunk(17, &[None], 4, 1000, b"a");
-        let mut b = Module::new();
-        let mut types = TypeSection::new();
-        types.ty().function([], []);
-        let mut functions = FunctionSection::new();
-        functions.function(0);
-        let mut code = CodeSection::new();
-        let mut f = Function::new([]);
-        f.instruction(&Instruction::End);
-        code.function(&f);
-        b.section(&types).section(&functions);
-        b.section(&StartSection { function_index: 0 })
-            .section(&code);
-        let err = merge(&[&a, &b.finish()]).expect_err("a start function is refused");
-        assert!(err.contains("start"), "{err}");
-    }
-
-    #[test]
-    fn the_same_import_as_two_kinds_is_refused() {
-        let a = chunk(17, &[None], 4, 1000, b"a");
-        let mut imports = ImportSection::new();
-        imports.import(
-            "__wasm_split",
-            "memory",
-            EntityType::Global(GlobalType {
-                val_type: ValType::I32,
-                mutable: false,
-                shared: false,
-            }),
-        );
-        let mut module = Module::new();
-        module.section(&imports);
-        let b = module.finish();
-        let err = merge(&[&a, &b]).expect_err("a memory and a global under one name");
-        assert!(err.contains("__wasm_split.memory"), "{err}");
-    }
-}
+#[path = "merge_modules_tests.rs"]
+mod tests;
