@@ -254,7 +254,11 @@ impl Section {
                     crate::pages::portfolio::preload_allocation_part().await
                 }
                 Section::History => preload_history().await,
-                Section::Operations => preload_operations().await,
+                Section::Operations => {
+                    // The page's module, then its tools' and panel's (a module of its own).
+                    let _ = preload_operations().await;
+                    crate::pages::operations::preload_tools_part().await
+                }
                 Section::Trade => {
                     // The page's module, then its quote part's (a module of its own).
                     let _ = preload_trade().await;

@@ -98,7 +98,7 @@ const extraHead = [`<meta name="folio-build" content="${build}" />`];
  * Parts of a page that are modules of their own and only ever shown inside that page (see
  * ARCHITECTURE.md, "Sections loaded on demand"): part → page.
  */
-const PART_OF = { market_order: "market", market_candles: "market", trade_quote: "trade", operations_detail: "operations", portfolio_allocation: "portfolio" };
+const PART_OF = { market_order: "market", market_candles: "market", trade_quote: "trade", operations_tools: "operations", portfolio_allocation: "portfolio" };
 
 const splitDir = process.env.FOLIO_SPLIT_DIR;
 if (splitDir) {

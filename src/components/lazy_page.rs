@@ -17,13 +17,15 @@ enum Module {
     Ready,
 }
 
-/// Shows the page `load` builds; `load` comes from `split_page!`.
+/// Shows the page `load` builds; `load` comes from `split_page!`. A `quiet` one (a part of a
+/// page whose module another place on the page already announces) shows nothing while its
+/// module arrives.
 ///
 /// No `<Suspense>` here on purpose: a suspense boundary would also wait for every resource
 /// the page reads, hiding (and so unfocusing) the page whenever one reloads. The view is
 /// built once, under this component's owner, and shown as soon as it exists.
 #[component]
-pub fn LazyPage(load: fn() -> PageLoad) -> impl IntoView {
+pub fn LazyPage(load: fn() -> PageLoad, #[prop(optional)] quiet: bool) -> impl IntoView {
     let module = RwSignal::new(Module::Arriving);
     let page = StoredValue::new_local(None::<AnyView>);
     // A Retry click runs outside any owner: the page is still built under this one.
@@ -46,6 +48,7 @@ pub fn LazyPage(load: fn() -> PageLoad) -> impl IntoView {
     };
     start();
     move || match module.get() {
+        Module::Arriving if quiet => ().into_any(),
         Module::Arriving => view! {
             <p class="section-opening" role="status" aria-live="polite">
                 {t("Opening this section…")}

@@ -7,13 +7,13 @@
 
 pub(crate) mod csv;
 mod detail;
-mod detail_part;
 mod export;
 pub(crate) mod filter;
 mod filter_bar;
 mod legacy_timeline;
 mod list;
 mod loader;
+mod parts;
 mod progress;
 pub(crate) mod rows;
 mod tax_files;
@@ -31,16 +31,14 @@ use crate::i18n::t;
 use crate::pages::operations::filter::OperationsFilter;
 use crate::pages::operations::rows::{group_by_day, is_known_type};
 use crate::url::use_url_state;
-pub(crate) use detail_part::preload_detail_part;
-use detail_part::{detail_part, OpenedOperation};
-use export::OperationsExport;
 use filter_bar::FilterBar;
-use legacy_timeline::{legacy_timeline_part, use_include_legacy, LegacyGone, SourceToggle};
+use legacy_timeline::{legacy_timeline_part, use_include_legacy, LegacyGone};
 use list::OperationsList;
 pub use loader::Busy;
 use loader::Loader;
-use progress::{LoadAllProgress, LoadButtons, LoadStatus};
-use tax_files::TaxFiles;
+pub(crate) use parts::preload_tools_part;
+use parts::{detail_part, load_buttons_part, tools_part, PageParts};
+use progress::LoadStatus;
 
 /// How long the search box waits after a keystroke before writing the URL.
 const URL_DELAY_MS: u64 = 400;
@@ -108,15 +106,24 @@ pub fn OperationsPage() -> impl IntoView {
     });
     let fiats = Signal::derive(move || loader.fiats.get());
     let close = Callback::new(move |_| selected.set(None));
-    // The opened operation's panel is a part of its own (`detail_part`), fetched now so that
-    // it is ready long before a row is opened.
-    provide_context(OpenedOperation {
-        selected,
+    // "Include legacy records" (`?source=all`) shows the combined timeline instead of the
+    // list, unless the legacy API is gone.
+    let legacy_gone = RwSignal::new(false);
+    provide_context(LegacyGone(legacy_gone));
+    let (include_legacy, _) = use_include_legacy();
+    let combined = Signal::derive(move || include_legacy.get() && !legacy_gone.get());
+    // The tools above the list, the buttons under it and the opened operation's panel are a
+    // part of their own (`parts`), fetched now, alongside the first page of operations.
+    provide_context(PageParts {
         loader,
+        selected,
         close,
+        shown,
+        combined,
+        legacy_gone,
     });
     leptos::task::spawn_local(async {
-        let _ = preload_detail_part().await;
+        let _ = preload_tools_part().await;
     });
     let opened = Memo::new(move |_| selected.with(Option::is_some));
     let detail = move || {
@@ -125,27 +132,20 @@ pub fn OperationsPage() -> impl IntoView {
             .then(|| view! { <LazyPage load=detail_part /> })
     };
     let busy = move || loader.busy.get();
-    // "Include legacy records" (`?source=all`) shows the combined timeline instead of the
-    // list, unless the legacy API is gone.
-    let legacy_gone = RwSignal::new(false);
-    provide_context(LegacyGone(legacy_gone));
-    let (include_legacy, _) = use_include_legacy();
-    let combined = move || include_legacy.get() && !legacy_gone.get();
     view! {
         <section class="page operations-page" aria-labelledby="operations-title">
             <div class="page-head">
                 <h1 id="operations-title">{t("Operations")}</h1>
-                <OperationsExport loader=loader shown=shown hidden=Signal::derive(combined) />
             </div>
-            <SourceToggle gone=legacy_gone />
-            <TaxFiles />
+            <div class="ops-tools" data-kept-space="">
+                <LazyPage load=tools_part />
+            </div>
             {move || include_legacy.get().then(|| view! { <LazyPage load=legacy_timeline_part /> })}
             <div class="ops-current" hidden=combined>
             {move || settings.base_urls().is_none().then(|| view! { <FixBaseUrls /> })}
             <FilterBar filter=url_filter text=text set=set_filter extra_types=Signal::from(extra_types) fiats=fiats on_text=on_text />
             <LoadStatus loader=loader shown=shown />
             {move || loader.notice.get().map(|n| view! { <p class="notice" id="ops-notice">{n}</p> })}
-            <LoadAllProgress loader=loader />
             {move || loader.error.get().map(|error| view! {
                 <ErrorView error=error what=t("more operations") on_retry=move |_| loader.load(false) />
             })}
@@ -154,7 +154,7 @@ pub fn OperationsPage() -> impl IntoView {
                     {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none))
                         .then(|| view! { <p class="state state-empty" id="ops-empty">{t("No operations match these filters.")}</p> })}
                     <OperationsList loader=loader rows=rows selected=selected />
-                    <LoadButtons loader=loader />
+                    <LazyPage load=load_buttons_part quiet=true />
                 </div>
                 {detail}
             </div>

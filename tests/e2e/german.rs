@@ -157,7 +157,8 @@ impl World {
 }
 
 /// Visits every account route (and Insights, the legacy archive) in German at the window's
-/// size: `<html lang>`, no English, no sideways scroll, no clipped text, a screenshot each, and
+/// size: `<html lang>`, no English, no sideways scroll, parts fitting the space kept for them, no
+/// clipped text, a screenshot each, and
 /// on a phone a one-row top bar. Returns the English found (every route is walked before a
 /// test fails, so one run names every English text left).
 async fn walk_every_route(w: &World, width: u32, english: &BTreeSet<String>) -> Vec<String> {
@@ -180,6 +181,7 @@ async fn walk_every_route(w: &World, width: u32, english: &BTreeSet<String>) -> 
         };
         w.screenshot(&shot).await;
         w.assert_fits_width(&what).await;
+        w.assert_kept_spaces_fit(&what).await;
         w.assert_start_screen_gone(&what).await;
         if width == PHONE.width {
             w.assert_top_bar_one_row(&what).await;

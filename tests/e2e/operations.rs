@@ -75,6 +75,7 @@ pub(crate) async fn first_export(w: &World, what: &str) -> String {
 async fn operations_every_type_renders_with_pending_and_unknown() {
     let w = World::signed_in(FULL_KEY, "/operations").await;
     first_page(&w).await;
+    w.assert_kept_spaces_fit("Operations at 1280 px").await;
     load_all(&w).await;
     let ops = ledger_ops(&w);
     let types = op_types(&ops);
@@ -140,6 +141,7 @@ async fn operations_every_type_renders_with_pending_and_unknown() {
 async fn operations_filters_land_in_the_url_and_survive_reload() {
     let w = World::signed_in_with(config(), PHONE, FULL_KEY, "/operations").await;
     first_page(&w).await;
+    w.assert_kept_spaces_fit("Operations at 360 px").await;
     let total: i64 = w
         .js("return +document.querySelector('.ops-list').dataset.rows;")
         .await

@@ -13,13 +13,13 @@ use std::path::Path;
 use crate::shell::root;
 
 /// The largest first load (brotli bytes) any entry route may have. Ratchet: set just above
-/// the figure reached (the last landed gate was 261,200; the heaviest route, `/operations`,
-/// measured 257,393 B once the split step merged chunks into groups, `chunk_groups.rs`);
-/// the goal is 250,000.
+/// the figure reached (the last landed gate was 257,700; the heaviest route, `/operations`,
+/// measured 249,552 B once its tools and buttons became a part, `operations_tools`), under
+/// the goal of 250,000.
 /// The margin is for the build's hashes: any change to the app's source, even a comment,
 /// changes the build id and the modules' shared hash, which moves the brotli figures by some
 /// tens of bytes (and a change elsewhere in the app can shift a route by up to 0.3 KB).
-pub const FIRST_LOAD_LIMIT: u64 = 257_700;
+pub const FIRST_LOAD_LIMIT: u64 = 249_700;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
 pub const ENTRY_ROUTES: [(&str, &str); 6] = [
@@ -35,13 +35,13 @@ pub const ENTRY_ROUTES: [(&str, &str); 6] = [
 /// starts, right after its own: the portfolio's allocation donut and table (shown once the
 /// figures are in), the market's candles chart and table, and its order form
 /// (each shown as soon as it arrives, after the pair, ticker and book), Trade's quote card (fetched ahead, shown once a quote
-/// comes back) and the operation panel (fetched ahead, shown when a row is opened). The gate
+/// comes back) and Operations' tools above the list with its operation panel (fetched alongside the first page of operations; the tools take the space kept for them, the panel shows when a row is opened). The gate
 /// counts the page without them; `bench size` prints both.
 const PARTS_AT_START: [(&str, &[&str]); 4] = [
     ("/", &["portfolio_allocation"]),
     ("/market", &["market_candles", "market_order"]),
     ("/trade", &["trade_quote"]),
-    ("/operations", &["operations_detail"]),
+    ("/operations", &["operations_tools"]),
 ];
 
 /// Runs the named benchmark (default: size).

@@ -117,6 +117,41 @@ impl World {
         );
     }
 
+    /// Fails when a part of the page does not fit the space kept for it while it arrived
+    /// (`[data-kept-space]`, a `min-height` in the CSS): once every such part is in, its
+    /// content must not reach below that space (which would push what follows down when it
+    /// appears) nor leave more than 24 px of it empty.
+    pub async fn assert_kept_spaces_fit(&self, what: &str) {
+        self.eventually(
+            "return [...document.querySelectorAll('[data-kept-space]')].every(el =>\
+               el.children.length > 0 && !el.querySelector('.section-opening'));",
+            &format!("the parts of {what}"),
+        )
+        .await;
+        let spaces = self
+            .js("return [...document.querySelectorAll('[data-kept-space]')].map(el => {\
+                   const top = el.getBoundingClientRect().top;\
+                   const bottom = Math.max(...[...el.children].map(k => k.getBoundingClientRect().bottom));\
+                   return [el.className, bottom - top, parseFloat(getComputedStyle(el).minHeight)];\
+                 });")
+            .await;
+        for space in spaces.as_array().into_iter().flatten() {
+            let name = space[0].as_str().unwrap_or_default();
+            let (used, kept) = (
+                space[1].as_f64().unwrap_or(0.0),
+                space[2].as_f64().unwrap_or(0.0),
+            );
+            assert!(
+                used <= kept + 1.0,
+                "{what}: .{name} needs {used:.0}px, {kept:.0}px were kept for it (what follows moves down when it arrives)"
+            );
+            assert!(
+                kept - used <= 24.0,
+                "{what}: .{name} needs {used:.0}px, {kept:.0}px were kept for it (a gap stays under it)"
+            );
+        }
+    }
+
     /// Fails when the top bar takes more than one row: every part of it shown (the brand,
     /// the links or the menu button, the key's buttons) sits level with the brand; an open
     /// menu, which drops below by design, is left out.
