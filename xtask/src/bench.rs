@@ -32,11 +32,12 @@ pub const ENTRY_ROUTES: [(&str, &str); 6] = [
 ];
 
 /// Parts of a page (`PART_OF` in tools/split-chunks.mjs) whose module the page fetches as it
-/// starts, right after its own: the portfolio's allocation donut and table (shown once the
-/// figures are in), the market's candles chart and table, and its order form
-/// (each shown as soon as it arrives, after the pair, ticker and book), Trade's quote card (fetched ahead, shown once a quote
-/// comes back) and Operations' tools above the list with its operation panel (fetched alongside the first page of operations; the tools take the space kept for them, the panel shows when a row is opened). The gate
-/// counts the page without them; `bench size` prints both.
+/// starts, right after its own: the portfolio's allocation donut and table (shown once the figures
+/// are in), the market's candles chart and table, and its order form (each shown as soon as it
+/// arrives, after the pair, ticker and book), Trade's quote card (fetched ahead, shown once a quote
+/// comes back) and Operations' tools above the list with its operation panel (fetched alongside the
+/// first page of operations; the tools take the space kept for them, the panel shows when a row is
+/// opened). The gate counts the page without them; `bench size` prints both.
 const PARTS_AT_START: [(&str, &[&str]); 4] = [
     ("/", &["portfolio_allocation"]),
     ("/market", &["market_candles", "market_order"]),

@@ -1,11 +1,11 @@
 //! What the page shows beside its list, as a module of its own in the release build
-//! (`operations_tools`): the tools above the list ("Include legacy records", Export CSV and
-//! JSON, the "Files for tax tools" disclosure), under the list the progress of "Load all" with
-//! Stop and the "Load more" / "Load all" buttons, and the panel of an opened operation. The heading, the filters,
-//! the status line and the list show with the page's module; this part is fetched as soon as
-//! the page starts (and readied when a link to Operations is pointed at), alongside the first
-//! page of operations. Nothing moves when it arrives: the tools take the space kept for them
-//! (`.ops-tools`) and the rest comes under the list. Each takes the page's [`PageParts`] from the context.
+//! (`operations_tools`): the tools above the list ("Include legacy records", Export CSV and JSON,
+//! the "Files for tax tools" disclosure), under the list the progress of "Load all" with Stop and
+//! the "Load more" / "Load all" buttons, and an opened operation's panel. The heading, the filters,
+//! the status line and the list show with the page's module; this part is fetched as soon as the
+//! page starts (and readied when a link to Operations is pointed at), alongside the first page of
+//! operations. Nothing moves when it arrives: the tools take the space kept for them (`.ops-tools`)
+//! and the rest comes under the list. Each reads the page's [`PageParts`].
 
 use leptos::prelude::*;
 
