@@ -26,7 +26,9 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" }))))
+      // "no-cache": a file the page has just loaded is confirmed with the server (a 304, no
+      // body) rather than downloaded again; anything changed comes whole.
+      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" }))))
       // The first worker takes over at once; a newer one waits until the person chooses
       // "Reload" in the page (register-sw.js), so open pages keep their build.
       .then(() => (self.registration.active ? undefined : self.skipWaiting())),
