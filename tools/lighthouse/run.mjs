@@ -1,15 +1,11 @@
-// `cargo xtask bench lighthouse` runs this: Lighthouse (mobile, simulated throttling, the
-// default config) on a Folio build served by the sandbox at BASE, in Chromium at CHROME.
+// `cargo xtask bench lighthouse` runs this: Lighthouse on a Folio build served by the
+// sandbox at BASE, in Chromium at CHROME (the runs: measure.mjs).
 //   node run.mjs BASE CHROME [REPORTS]
-// Two runs from a cold cache (HTTP cache, service worker and its caches cleared):
-// - /connect, as a first-time visitor sees it;
-// - / with a demo key already in the tab (set on /build.json, a page that does not start
-//   Folio), so the portfolio is what gets measured.
 // Prints one line per run: the four category scores, FCP, LCP, TBT and Speed Index; with
 // REPORTS (a folder), writes each run's whole report there as lighthouse-<route>.json.
 import puppeteer from 'puppeteer-core';
-import lighthouse from 'lighthouse';
 import { writeFileSync } from 'node:fs';
+import { RUNS, measure } from './measure.mjs';
 
 const [base, chrome, reports] = process.argv.slice(2);
 const browser = await puppeteer.launch({
@@ -18,35 +14,9 @@ const browser = await puppeteer.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 
-async function coldPage() {
-  const page = await browser.newPage();
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Storage.clearDataForOrigin', {
-    origin: base,
-    storageTypes: 'service_workers,cache_storage',
-  });
-  return page;
-}
-
-const runs = [
-  { name: '/connect', path: '/connect', key: false },
-  { name: '/ (key in the tab)', path: '/', key: true },
-];
 let failed = false;
-for (const run of runs) {
-  const page = await coldPage();
-  if (run.key) {
-    await page.goto(base + '/build.json');
-    await page.evaluate(() => sessionStorage.setItem('folio.key', 'folio-demo-full'));
-  }
-  const result = await lighthouse(
-    base + run.path,
-    { logLevel: 'error', disableStorageReset: run.key },
-    undefined,
-    page,
-  );
-  const lhr = result.lhr;
+for (const run of RUNS) {
+  const { lhr, page } = await measure(browser, base, run);
   if (lhr.runtimeError) {
     console.log(`${run.name}: Lighthouse failed: ${lhr.runtimeError.message}`);
     failed = true;

@@ -95,6 +95,12 @@ pub fn build_unless_told_not(args: &[String]) -> Result<(), String> {
     crate::shell::trunk_release_build()
 }
 
+/// The argument after `flag` in `args` (`--rounds 9` gives "9").
+pub fn flag_value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
+    let at = args.iter().position(|a| a == flag)?;
+    args.get(at + 1).map(String::as_str)
+}
+
 /// Formats whole microseconds as milliseconds.
 pub fn ms(micros: u64) -> String {
     format!("{}.{:03} ms", micros / 1000, micros % 1000)
@@ -116,12 +122,17 @@ pub struct Sandbox {
 impl Sandbox {
     /// Builds the sandbox (release) and starts it with `args` serving `dist/`.
     pub fn start(args: &[&str]) -> Result<Sandbox, String> {
+        Sandbox::serving(&root().join("dist"), args)
+    }
+
+    /// Builds the sandbox (release) and starts it with `args` serving the build in `dist`.
+    pub fn serving(dist: &std::path::Path, args: &[&str]) -> Result<Sandbox, String> {
         crate::shell::run("cargo", &["build", "--release", "-p", "folio-sandbox"])?;
         let target = std::env::var("CARGO_TARGET_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(|_| root().join("target"));
         let port = free_port()?;
-        let dist = root().join("dist").display().to_string();
+        let dist = dist.display().to_string();
         let port_text = port.to_string();
         let mut all = vec!["--port", &port_text, "--dist", &dist];
         all.extend_from_slice(args);

@@ -5,9 +5,15 @@
 //! themselves are `tools/lighthouse/run.mjs`; each run's whole report is written to
 //! `target/lighthouse/lighthouse-<route>.json`.
 //!
+//! `--against DIR [--rounds N]` compares this build with another one (a copy of an earlier
+//! `dist/`, say): both are served, each by its own sandbox, and measured alternately N times
+//! per route (default 7, `tools/lighthouse/compare.mjs`), printing each run and the medians.
+//! One run is not enough to tell two builds apart: TBT swings between about 60 and 280 ms
+//! from run to run of one build.
+//!
 //! Goals (issue 13): performance ≥ 0.95 on both, accessibility and best practices 1.0.
 
-use crate::bench_browser::{chrome_path, Sandbox};
+use crate::bench_browser::{chrome_path, flag_value, Sandbox};
 use crate::shell::root;
 
 /// Runs the benchmark; its figures are printed by `run.mjs`.
@@ -31,6 +37,29 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let reports = root().join("target/lighthouse");
     std::fs::create_dir_all(&reports).map_err(|e| format!("{}: {e}", reports.display()))?;
     let sandbox = Sandbox::start(&["--freeze-prices"])?;
+    if let Some(other) = flag_value(args, "--against") {
+        let rounds = flag_value(args, "--rounds").unwrap_or("7");
+        rounds
+            .parse::<u32>()
+            .map_err(|_| format!("--rounds wants a number, not `{rounds}`"))?;
+        let other_dist = std::path::Path::new(other);
+        if !other_dist.join("index.html").is_file() {
+            return Err(format!(
+                "--against {other}: no build there (index.html missing)"
+            ));
+        }
+        let other = Sandbox::serving(other_dist, &["--freeze-prices"])?;
+        return crate::shell::run(
+            "node",
+            &[
+                "tools/lighthouse/compare.mjs",
+                sandbox.base.as_str(),
+                other.base.as_str(),
+                chrome_path().as_str(),
+                rounds,
+            ],
+        );
+    }
     crate::shell::run(
         "node",
         &[

@@ -57,10 +57,7 @@ impl Drop for Baseline {
 /// Runs the benchmark and prints its figures.
 pub fn run(args: &[String]) -> Result<(), String> {
     crate::bench_browser::build_unless_told_not(args)?;
-    let rounds = args
-        .iter()
-        .position(|a| a == "--rounds")
-        .and_then(|i| args.get(i + 1))
+    let rounds = crate::bench_browser::flag_value(args, "--rounds")
         .and_then(|n| n.parse::<usize>().ok())
         .unwrap_or(9)
         .max(7);

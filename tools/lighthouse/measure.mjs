@@ -1,0 +1,35 @@
+// One Lighthouse run (mobile, simulated throttling, the default config) from a cold cache
+// (HTTP cache, service worker and its caches cleared), shared by run.mjs and compare.mjs.
+import lighthouse from 'lighthouse';
+
+// What is measured:
+// - /connect, as a first-time visitor sees it;
+// - / with a demo key already in the tab (set on /build.json, a page that does not start
+//   Folio), so the portfolio is what gets measured.
+export const RUNS = [
+  { name: '/connect', path: '/connect', key: false },
+  { name: '/ (key in the tab)', path: '/', key: true },
+];
+
+// Runs Lighthouse on `base + run.path` in a new tab of `browser`; returns the report and the
+// tab (the caller closes it).
+export async function measure(browser, base, run, categories) {
+  const page = await browser.newPage();
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: base,
+    storageTypes: 'service_workers,cache_storage',
+  });
+  if (run.key) {
+    await page.goto(base + '/build.json');
+    await page.evaluate(() => sessionStorage.setItem('folio.key', 'folio-demo-full'));
+  }
+  const result = await lighthouse(
+    base + run.path,
+    { logLevel: 'error', disableStorageReset: run.key, onlyCategories: categories },
+    undefined,
+    page,
+  );
+  return { lhr: result.lhr, page };
+}
