@@ -139,7 +139,7 @@ async fn cors_only_when_configured() {
 }
 
 #[tokio::test]
-async fn serves_dist_with_spa_fallback_and_no_cache_for_the_shell() {
+async fn serves_dist_with_spa_fallback_and_the_deployments_cache_control() {
     let dir = std::env::temp_dir().join(format!("folio-sandbox-dist-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
@@ -153,6 +153,7 @@ async fn serves_dist_with_spa_fallback_and_no_cache_for_the_shell() {
     )
     .unwrap();
     std::fs::write(dir.join("app.js"), "console.log('folio')").unwrap();
+    std::fs::write(dir.join("app-0123456789abcdef.js"), "console.log('folio')").unwrap();
     let s = sandbox_with(Config {
         dist: Some(dir.clone()),
         ..config()
@@ -167,7 +168,13 @@ async fn serves_dist_with_spa_fallback_and_no_cache_for_the_shell() {
     assert_eq!(sw.headers["cache-control"], "no-cache");
     let js = s.get("/app.js", None).await;
     assert_eq!(js.text, "console.log('folio')");
-    assert!(js.headers.get("cache-control").is_none());
+    assert_eq!(js.headers["cache-control"], "no-cache");
+    let hashed = s.get("/app-0123456789abcdef.js", None).await;
+    assert_eq!(hashed.text, "console.log('folio')");
+    assert_eq!(
+        hashed.headers["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
     assert_eq!(s.get("/public/v1/nope", None).await.code(), "not_found");
     let paths: Vec<(String, u16)> = s
         .state
