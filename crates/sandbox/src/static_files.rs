@@ -44,7 +44,9 @@ async fn cache_control(req: Request, next: Next) -> Response {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
-    let value = if hashed(&path) && !html && response.status().is_success() {
+    // A 304 carries it too: it replaces the headers of the browser's cached copy.
+    let kept = response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED;
+    let value = if hashed(&path) && !html && kept {
         KEPT
     } else {
         "no-cache"

@@ -175,6 +175,18 @@ async fn serves_dist_with_spa_fallback_and_the_deployments_cache_control() {
         hashed.headers["cache-control"],
         "public, max-age=31536000, immutable"
     );
+    // Revalidated (as the service worker's install does), it keeps the year.
+    let again = Request::builder()
+        .uri("/app-0123456789abcdef.js")
+        .header("if-modified-since", hashed.headers["last-modified"].clone())
+        .body(Body::empty())
+        .unwrap();
+    let again = s.router.clone().oneshot(again).await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(
+        again.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
     assert_eq!(s.get("/public/v1/nope", None).await.code(), "not_found");
     let paths: Vec<(String, u16)> = s
         .state
