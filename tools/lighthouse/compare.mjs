@@ -4,15 +4,10 @@
 // drift falls on both alike. One run of one build is not enough to compare: TBT swings
 // between about 60 and 280 ms from run to run of the same build.
 //   node compare.mjs BASE OTHER CHROME ROUNDS
-import puppeteer from 'puppeteer-core';
-import { RUNS, measure } from './measure.mjs';
+import { RUNS, measure, openBrowser } from './measure.mjs';
 
 const [base, other, chrome, rounds] = process.argv.slice(2);
-const browser = await puppeteer.launch({
-  executablePath: chrome,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
+const browser = await openBrowser(chrome);
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 let failed = false;

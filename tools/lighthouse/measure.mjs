@@ -1,6 +1,17 @@
 // One Lighthouse run (mobile, simulated throttling, the default config) from a cold cache
-// (HTTP cache, service worker and its caches cleared), shared by run.mjs and compare.mjs.
+// (HTTP cache, service worker and its caches cleared), and the headless Chromium it runs in;
+// shared by run.mjs and compare.mjs.
+import puppeteer from 'puppeteer-core';
 import lighthouse from 'lighthouse';
+
+// Headless Chromium at `chrome`, as the benchmarks run it.
+export function openBrowser(chrome) {
+  return puppeteer.launch({
+    executablePath: chrome,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+}
 
 // What is measured:
 // - /connect, as a first-time visitor sees it;

@@ -3,16 +3,11 @@
 //   node run.mjs BASE CHROME [REPORTS]
 // Prints one line per run: the four category scores, FCP, LCP, TBT and Speed Index; with
 // REPORTS (a folder), writes each run's whole report there as lighthouse-<route>.json.
-import puppeteer from 'puppeteer-core';
 import { writeFileSync } from 'node:fs';
-import { RUNS, measure } from './measure.mjs';
+import { RUNS, measure, openBrowser } from './measure.mjs';
 
 const [base, chrome, reports] = process.argv.slice(2);
-const browser = await puppeteer.launch({
-  executablePath: chrome,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
+const browser = await openBrowser(chrome);
 
 let failed = false;
 for (const run of RUNS) {
