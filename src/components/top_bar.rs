@@ -50,7 +50,7 @@ pub fn TopBar() -> impl IntoView {
         <header class="top-bar">
             <div class="top-bar-inner">
                 <A href="/" {..} class="brand">
-                    <img src="/icons/icon-192.png" alt="" width="28" height="28" />
+                    <span class="brand-mark" aria-hidden="true"></span>
                     <span>"Folio"</span>
                 </A>
                 <button

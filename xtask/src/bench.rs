@@ -1,8 +1,9 @@
 //! `cargo xtask bench size`: the release build's files, raw and as the build's precompressed
 //! `.gz` (gzip -9) and `.br` (brotli 11) copies that a static host sends, then per entry
 //! route the brotli total a cold load fetches before the page is usable: the shell (index.html,
-//! CSS, JS glue, split loader, main wasm, the top bar's icon, the manifest) plus the modules of
-//! the route's section (`dist/sections.json`, written by `tools/split-chunks.mjs`).
+//! CSS, JS glue, split loader, main wasm, the manifest; the top bar's mark is drawn by the CSS,
+//! and the icons are the browser's, for its tab and the installed app) plus the modules of the
+//! route's section (`dist/sections.json`, written by `tools/split-chunks.mjs`).
 //!
 //! `cargo xtask test` runs [`gate`] on the build it made: it fails when an entry route's first
 //! load exceeds [`FIRST_LOAD_LIMIT`]. Sizes are deterministic for a given toolchain, so this is
@@ -12,15 +13,15 @@ use std::path::Path;
 
 use crate::shell::root;
 
-/// The largest first load (brotli bytes) any entry route may have: the goal, 250,000. Ratchet:
-/// never raise it (the last landed gate was 257,700). The heaviest route, `/operations`,
-/// measured 249,552 B once its tools and buttons became a part (`operations_tools`), then
-/// 249,776 B after a change to doc comments only.
+/// The largest first load (brotli bytes) any entry route may have (the goal was 250,000).
+/// Ratchet: never raise it (the last landed gates were 257,700, then 250,000). The heaviest
+/// routes, `/operations` and `/trade`, measured 249,759 and 249,266 B, then 248,408 and
+/// 248,441 B once the top bar's mark was drawn by the stylesheet instead of a 762 B image.
 /// Why the figures move without a code change: any change to the app's source, even a comment,
 /// can change the cargo wasm and so the build id and the modules' shared hash, which are
 /// written into the files; the brotli figures then move by up to 0.3 KB (+224 B on every route
 /// that time) with the same raw sizes.
-pub const FIRST_LOAD_LIMIT: u64 = 250_000;
+pub const FIRST_LOAD_LIMIT: u64 = 249_000;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
 pub const ENTRY_ROUTES: [(&str, &str); 6] = [
@@ -215,13 +216,7 @@ fn in_shell(name: &str) -> bool {
     let loader = name.starts_with("split-") && name.ends_with(".js");
     glue || loader
         || name.ends_with(".css")
-        || [
-            "index.html",
-            "register-sw.js",
-            "manifest.webmanifest",
-            "icons/icon-192.png",
-        ]
-        .contains(&name)
+        || ["index.html", "register-sw.js", "manifest.webmanifest"].contains(&name)
 }
 
 /// The bytes a static host sends: the brotli copy where there is one, else the file.
@@ -358,6 +353,7 @@ mod tests {
         assert!(in_shell("split-2120b85d78c2f5e7.js"));
         assert!(in_shell("tokens-908f43d9a6c1e58e.css"));
         assert!(in_shell("index.html"));
+        assert!(!in_shell("icons/icon-192.png"));
         assert!(!in_shell("split_trade-4d03f8d0d708736a.wasm"));
         assert!(!in_shell("sw.js"));
         assert!(!in_shell("index.html.br"));
