@@ -63,7 +63,7 @@ impl Page {
     }
 
     /// Whether the page works on the account, so needs a key (Connect and Settings do not).
-    fn needs_key(self) -> bool {
+    pub(crate) fn needs_key(self) -> bool {
         matches!(self, Page::Section(section) if !matches!(section, Section::Connect | Section::Settings))
     }
 }

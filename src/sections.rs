@@ -240,12 +240,17 @@ impl Section {
     /// asked of the service). A failure is ignored here: opening the page tries again and
     /// explains.
     pub fn prefetch(self) {
+        leptos::task::spawn_local(self.preload());
+    }
+
+    /// Loads the part's module and those of the parts it shows as it starts.
+    fn preload(self) -> impl std::future::Future<Output = ()> + 'static {
         use crate::pages::{exchange, legacy, settings};
         use crate::pages::{
             preload_connect, preload_earn, preload_history, preload_insights, preload_limits,
             preload_operations, preload_portfolio, preload_trade,
         };
-        leptos::task::spawn_local(async move {
+        async move {
             let _ = match self {
                 Section::Connect => preload_connect().await,
                 Section::Portfolio => {
@@ -286,8 +291,26 @@ impl Section {
                 Section::LegacyArchive => legacy::preload_archive().await,
                 Section::Insights => preload_insights().await,
             };
-        });
+        }
     }
+}
+
+/// Starts loading the module of the page the browser's address shows (Connect's when that
+/// page needs a key and the tab holds none), in the task that instantiated the main module,
+/// before the app is mounted in the next (`app::start`): the page's pack downloads and
+/// compiles while the app is built, instead of being asked for once it is.
+pub fn start_page_of_address() {
+    use crate::routes::Page;
+    let Some(path) = web_sys::window().and_then(|w| w.location().pathname().ok()) else {
+        return;
+    };
+    let section = match Page::for_path(&path) {
+        Page::Section(section) if !Page::Section(section).needs_key() => section,
+        Page::Section(section) if crate::contexts::session::key_is_stored() => section,
+        Page::Section(_) => Section::Connect,
+        Page::NotFound => return,
+    };
+    wasm_bindgen_futures::spawn_local(section.preload());
 }
 
 /// An event handler that starts fetching the part behind a link when the pointer or focus

@@ -70,6 +70,12 @@ pub struct Session {
     notice: RwSignal<Option<Words>>,
 }
 
+/// Whether this tab's storage holds a key (before the session is restored: it may still be
+/// forgotten then, when the tab was idle too long).
+pub fn key_is_stored() -> bool {
+    storage::get(KEY_ITEM).is_some_and(|k| !k.is_empty())
+}
+
 impl Session {
     /// Restores a key stored earlier in this tab (unless it has been idle longer than the
     /// limit in `settings`), listens for "Forget key" in copies of this tab, and provides the
