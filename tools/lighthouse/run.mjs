@@ -1,10 +1,11 @@
 // `cargo xtask bench lighthouse` runs this: Lighthouse on a Folio build served by the
 // sandbox at BASE, in Chromium at CHROME (the runs: measure.mjs).
 //   node run.mjs BASE CHROME [REPORTS]
-// Prints one line per run: the four category scores, FCP, LCP, TBT and Speed Index; with
+// Prints one line per run: the four category scores, FCP, LCP, TBT and Speed Index, then the
+// steps Lighthouse's simulated LCP ends with (measure.mjs, `lcpSteps`); with
 // REPORTS (a folder), writes each run's whole report there as lighthouse-<route>.json.
 import { writeFileSync } from 'node:fs';
-import { RUNS, measure, openBrowser } from './measure.mjs';
+import { RUNS, lcpSteps, measure, openBrowser } from './measure.mjs';
 
 const [base, chrome, reports] = process.argv.slice(2);
 const browser = await openBrowser(chrome);
@@ -24,6 +25,7 @@ for (const run of RUNS) {
         `  FCP ${audit('first-contentful-paint')} ms  LCP ${audit('largest-contentful-paint')} ms` +
         `  TBT ${audit('total-blocking-time')} ms  SI ${audit('speed-index')} ms`,
     );
+    console.log(`${''.padEnd(20)} LCP's last steps (simulated): ${lcpSteps(4)}`);
     // The whole report, for the opportunities and the request chains behind the figures.
     if (reports) {
       const file = `${reports}/lighthouse-${run.path === '/' ? 'portfolio' : run.path.slice(1)}.json`;

@@ -3,7 +3,10 @@
 //! static host would. Lighthouse is pinned in `tools/lighthouse/package-lock.json` and
 //! installed there on first use (not by `setup`: only this benchmark needs it). The runs
 //! themselves are `tools/lighthouse/run.mjs`; each run's whole report is written to
-//! `target/lighthouse/lighthouse-<route>.json`.
+//! `target/lighthouse/lighthouse-<route>.json`. Each run also prints the steps Lighthouse's
+//! simulated LCP ends with (the requests and tasks that end last in its replay at 4G and a 4×
+//! slower CPU, read from its simulator as it runs: `lcpSteps` in `measure.mjs`), which is what
+//! to shorten to lower it.
 //!
 //! `--against DIR [--rounds N]` compares this build with another one (a copy of an earlier
 //! `dist/`, say): both are served, each by its own sandbox, and measured alternately N times
