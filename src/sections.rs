@@ -304,9 +304,13 @@ pub fn start_page_of_address() {
     let Some(path) = web_sys::window().and_then(|w| w.location().pathname().ok()) else {
         return;
     };
-    let section = match Page::for_path(&path) {
-        Page::Section(section) if !Page::Section(section).needs_key() => section,
-        Page::Section(section) if crate::contexts::session::key_is_stored() => section,
+    let page = Page::for_path(&path);
+    let section = match page {
+        Page::Section(section)
+            if !page.needs_key() || crate::contexts::session::key_is_stored() =>
+        {
+            section
+        }
         Page::Section(_) => Section::Connect,
         Page::NotFound => return,
     };

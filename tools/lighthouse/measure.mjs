@@ -19,7 +19,7 @@ Metrics.LargestContentfulPaint.getEstimateFromSimulation = function (simulation,
     what:
       node.type === 'network'
         ? new URL(node.request.url).pathname.split('/').pop() || '/'
-        : `task (${[...new Set(node.childEvents.filter((e) => e.dur > 2000).map((e) => e.name))].slice(0, 2).join(', ')})`,
+        : `task (${[...new Set(node.childEvents.filter((e) => e.dur > 2000).map((e) => e.name))].slice(0, 2).join(', ') || 'short events'})`,
     start: Math.round(timing.startTime),
     end: Math.round(timing.endTime),
   }));
