@@ -63,16 +63,27 @@ impl Page {
     }
 
     /// Whether the page works on the account, so needs a key (Connect and Settings do not).
-    pub(crate) fn needs_key(self) -> bool {
+    fn needs_key(self) -> bool {
         matches!(self, Page::Section(section) if !matches!(section, Section::Connect | Section::Settings))
+    }
+
+    /// What the page area shows for this page, with or without a key in the tab.
+    pub(crate) fn shown(self, connected: bool) -> Shown {
+        if self.needs_key() && !connected {
+            Shown::ToConnect
+        } else {
+            Shown::Page(self)
+        }
     }
 }
 
 /// What the page area shows for the address: the page, or nothing while a visitor without a
 /// key is sent to Connect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shown {
+pub(crate) enum Shown {
+    /// The page.
     Page(Page),
+    /// Nothing: the visitor is sent to Connect.
     ToConnect,
 }
 
@@ -82,14 +93,7 @@ enum Shown {
 #[component]
 pub fn PageFor(connected: impl Fn() -> bool + Send + Sync + Copy + 'static) -> impl IntoView {
     let location = use_location();
-    let shown = Memo::new(move |_| {
-        let page = Page::for_path(&location.pathname.get());
-        if page.needs_key() && !connected() {
-            Shown::ToConnect
-        } else {
-            Shown::Page(page)
-        }
-    });
+    let shown = Memo::new(move |_| Page::for_path(&location.pathname.get()).shown(connected()));
     address_follows(location.pathname);
     let navigate = use_navigate();
     move || match shown.get() {
