@@ -31,7 +31,9 @@
   };
 
   // Before the app mounts, an uncaught error means it did not start: show index.html's
-  // message (ARCHITECTURE.md, "What the first seconds look like").
+  // message (ARCHITECTURE.md, "What the first seconds look like"). This script is deferred,
+  // so the app's module may fail before it runs (its wasm answered 503 sooner than this file
+  // arrived): index.html's first script notes any error until then in `__folioFailed`.
   const notStarted = () => {
     const failed = document.querySelector(".start-screen .start-failed");
     if (!failed || !failed.hidden) return;
@@ -39,8 +41,8 @@
     failed.hidden = false;
     failed.querySelector("button").onclick = () => location.reload();
   };
-  window.addEventListener("error", notStarted);
-  window.addEventListener("unhandledrejection", notStarted);
+  window.onerror = window.onunhandledrejection = notStarted;
+  if (window.__folioFailed) notStarted();
 
   if (!("serviceWorker" in navigator)) return;
   let waiting = null;

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { stagingDir } from "./staged-files.mjs";
+import { integrityOf, stagingDir } from "./staged-files.mjs";
 
 const staging = stagingDir("one-stylesheet");
 const indexPath = join(staging, "index.html");
@@ -30,7 +30,7 @@ function minify(css) {
 
 const css = minify(links.map((m) => readFileSync(join(staging, m[1]), "utf8")).join("\n"));
 const name = `folio-${createHash("sha256").update(css).digest("hex").slice(0, 16)}.css`;
-const integrity = `sha384-${createHash("sha384").update(css).digest("base64")}`;
+const integrity = integrityOf(css);
 writeFileSync(join(staging, name), css);
 for (const m of links) rmSync(join(staging, m[1]));
 let first = true;

@@ -3,8 +3,10 @@
 //! without it (the key is then not sent at all). Failure only costs the names, never the page.
 //!
 //! The catalogue is public and the same for every key, so what was read is kept for the life
-//! of the tab (in memory only, per API address): a second visit to a page asks only for what
-//! is new. Nothing read with a key about the account is kept.
+//! of the tab (in memory, per API address): a second visit to a page asks only for what is
+//! new. Beneath this, the client keeps the catalogue's answers in the tab's storage
+//! (`folio_client`'s `kept`), so after a reload the same reads are answered without the
+//! network. Nothing read with a key about the account is kept.
 
 use std::cell::RefCell;
 use std::collections::HashMap;

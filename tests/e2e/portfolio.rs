@@ -75,3 +75,40 @@ async fn portfolio_works_on_a_360px_phone() {
     w.screenshot("portfolio-360").await;
     w.close().await;
 }
+
+/// A reload asks for the positions only: the tab keeps the public catalogue it read
+/// (currencies and asset names, `folio_client`'s `kept`), and the names are shown as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_asks_only_for_the_positions_and_keeps_the_names() {
+    let w = World::signed_in(FULL_KEY, "/").await;
+    assert_figures_match(&w).await;
+    let row = "[data-asset-symbol='BTC']";
+    let first = w.text(row).await;
+    let catalogue_reads = |from: usize| -> (usize, usize) {
+        let after = &w.server.requests()[from..];
+        let catalogue = after
+            .iter()
+            .filter(|r| r.path == "/public/v1/currencies" || r.path == "/public/v1/assets")
+            .count();
+        let positions = after
+            .iter()
+            .filter(|r| r.path == "/public/v1/portfolio")
+            .count();
+        (catalogue, positions)
+    };
+    let before = w.server.requests().len();
+    assert!(
+        w.storages().await.0.contains("folio.kept "),
+        "the catalogue is kept in the tab"
+    );
+
+    w.goto("/").await;
+    assert_figures_match(&w).await;
+    assert_eq!(w.text(row).await, first, "the asset is named as before");
+    assert_eq!(
+        catalogue_reads(before),
+        (0, 1),
+        "(catalogue reads, positions reads) after the reload"
+    );
+    w.close().await;
+}

@@ -4,7 +4,7 @@
 //! offline from the service worker's copy of the build, and a part shown inside its page
 //! (the market's order form) fetches only what that page lacks.
 
-use folio_sandbox::Fault;
+use folio_sandbox::{Fault, FaultKind};
 
 use folio_sandbox::Config;
 
@@ -114,6 +114,14 @@ async fn every_route_opens_from_a_cold_start() {
 async fn an_app_that_cannot_be_downloaded_says_so_and_reload_works() {
     let w = World::start_with(config(), PHONE).await;
     w.server.inject(always_failing("_bg.wasm", 503));
+    // The script that shows the message is deferred: here it arrives two seconds after the
+    // app has failed, and the failure noted by index.html's first script is still shown.
+    w.server.inject(Fault {
+        times: 1000,
+        kind: FaultKind::Late,
+        hang_secs: 2,
+        ..Fault::new("register-sw.js", 200)
+    });
     w.goto("/connect").await;
     let message = w.wait_text(".start-failed", "could not be started").await;
     assert!(

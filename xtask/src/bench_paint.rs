@@ -5,10 +5,14 @@
 //! Both pages are served by the sandbox from one origin and loaded alternately in the same
 //! headless Chromium with the key in the tab. Each load is timed from the navigation's start
 //! to the first animation frame after the total and at least one holding row are in the
-//! document. Two series, median of `rounds` (default 9, at least 7) each:
-//! - **warm**: HTTP cache and Folio's service worker filled by an earlier visit;
-//! - **cold, CPU 4× slower**: HTTP cache, service worker and its caches cleared before each
-//!   load, and `Emulation.setCPUThrottlingRate` 4.
+//! document. Three series, median of `rounds` (default 9, at least 7) each:
+//! - **warm**: a reload: HTTP cache and Folio's service worker filled by an earlier visit, and
+//!   the public catalogue the tab keeps (`folio_client`'s `kept`) in place, so Folio asks for
+//!   the positions only where the hand-written page makes its three calls;
+//! - **warm, new tab**: the same with the tab's kept catalogue removed before each load, as in
+//!   a tab that has not read it yet (the three calls on both sides);
+//! - **cold, CPU 4× slower**: HTTP cache, service worker and its caches and the kept catalogue
+//!   cleared before each load, and `Emulation.setCPUThrottlingRate` 4.
 //!
 //! Goals (issue 13): Folio ≤ 1.2× the hand-written page warm, ≤ 1.5× cold.
 
@@ -75,7 +79,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     painted(&b, &format!("/{BASELINE}"))?;
 
     let warm = series(&b, rounds, |_| Ok(()))?;
+    let new_tab = series(&b, rounds, forget_kept_catalogue)?;
     let cold = series(&b, rounds, |b| {
+        forget_kept_catalogue(b)?;
         b.cdp("Network.clearBrowserCache", "{}")?;
         b.cdp(
             "Storage.clearDataForOrigin",
@@ -92,8 +98,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     println!("portfolio paint bench (sandbox, headless Chromium, median of {rounds})");
     report("warm", warm, 1200);
+    report("warm, new tab", new_tab, 1200);
     report("cold, CPU 4× slower", cold, 1500);
     Ok(())
+}
+
+/// Removes the public catalogue the tab keeps (`folio.kept …` items), keeping the key.
+fn forget_kept_catalogue(b: &Bench) -> Result<(), String> {
+    b.run(
+        "for (const k of Object.keys(sessionStorage)) \
+           if (k.startsWith('folio.kept ')) sessionStorage.removeItem(k); done('ok');",
+    )
+    .map(|_| ())
 }
 
 /// Alternate loads of Folio and the baseline, `prepare` run before each; returns the

@@ -57,7 +57,7 @@ pub struct Client<T: Transport = DefaultTransport> {
     pub(crate) legacy_key: Option<ApiKey>,
     /// A key of the exchange API's own (`crate::api_keys`).
     pub(crate) exchange_key: Option<ApiKey>,
-    transport: T,
+    pub(crate) transport: T,
     key_known_good: bool,
     read_timeout: Duration,
     write_timeout: Duration,
@@ -201,12 +201,22 @@ impl<T: Transport> Client<T> {
 
     /// GET with the read retry policy: up to [`MAX_READ_RETRIES`] retries on 429/503,
     /// waiting `Retry-After` seconds (1 s, 2 s when absent); nothing else is retried. A read
-    /// of the same URL with this key started early (`crate::early`) is taken instead.
+    /// of the same URL with this key started early (`crate::early`) is taken instead. A read
+    /// of the public catalogue is answered from what the tab keeps, and its answer kept
+    /// (`crate::kept`).
     pub(crate) async fn get_text(&self, url: String) -> Result<String, ApiError> {
-        if let Some(answer) = self.take_early(&url) {
-            return answer.await;
+        if let Some(text) = self.kept_answer(&url) {
+            return Ok(text);
         }
-        self.get_text_now(url).await
+        let keep_as = self.where_to_keep(&url);
+        let text = match self.take_early(&url) {
+            Some(answer) => answer.await?,
+            None => self.get_text_now(url).await?,
+        };
+        if let Some(url) = keep_as {
+            self.keep_answer(&url, &text);
+        }
+        Ok(text)
     }
 
     /// [`Self::get_text`] without looking for an early read. An exchange read refused with

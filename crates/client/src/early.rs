@@ -51,9 +51,14 @@ impl<T: Transport> Client<T> {
     /// page shows it as it would its own; reads are retried inside, as always).
     pub fn read_current_early(&self, path_and_query: &str) -> impl Future<Output = ()> + 'static {
         let url = self.current_url(path_and_query);
+        // A read the tab already holds the answer of (`crate::kept`) is not made at all.
+        let kept = self.transport.kept(&url).is_some();
         let slot = Rc::new(RefCell::new(Slot::default()));
         let now = Utc::now();
         STARTED.with(|started| {
+            if kept {
+                return; // nothing to hand over: the page reads the kept answer
+            }
             let mut started = started.borrow_mut();
             let key = self.key_for(&url).clone();
             started.retain(|s| fresh(s, now) && !(s.url == url && s.key == key));
@@ -66,6 +71,9 @@ impl<T: Transport> Client<T> {
         });
         let client = self.clone();
         async move {
+            if kept {
+                return;
+            }
             let answer = client.get_text_now(url).await;
             let mut slot = slot.borrow_mut();
             slot.answer = Some(answer);

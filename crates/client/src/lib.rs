@@ -40,6 +40,7 @@ mod error;
 pub mod exchange;
 mod ids;
 pub mod json_text;
+mod kept;
 mod key_scheme;
 pub mod legacy;
 mod lenient;

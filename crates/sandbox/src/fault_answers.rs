@@ -20,6 +20,10 @@ pub async fn faulted(fault: Fault, req: Request, next: Next) -> Response {
             tokio::time::sleep(std::time::Duration::from_secs(fault.hang_secs)).await;
             StatusCode::GATEWAY_TIMEOUT.into_response()
         }
+        FaultKind::Late => {
+            tokio::time::sleep(std::time::Duration::from_secs(fault.hang_secs)).await;
+            next.run(req).await
+        }
         // A body that fails makes the server abort the connection mid-answer.
         FaultKind::Reset => {
             let broken = futures::stream::once(async {

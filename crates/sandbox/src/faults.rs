@@ -27,7 +27,8 @@ pub struct Fault {
     pub retry_after_as_date: bool,
     /// How the request fails; [`FaultKind::Status`] answers `status` with an error body.
     pub kind: FaultKind,
-    /// How long a [`FaultKind::Hang`] keeps the request without an answer.
+    /// How long a [`FaultKind::Hang`] keeps the request without an answer, or a
+    /// [`FaultKind::Late`] one waits before the real answer.
     pub hang_secs: u64,
 }
 
@@ -51,10 +52,13 @@ pub enum FaultKind {
     RepeatedCursor,
     /// The real list with its first record malformed (its string fields become objects).
     BadRecord,
+    /// The real answer, `hang_secs` late: a slow file or read, which must not break what does
+    /// not wait for it. Not in [`FaultKind::ALL`]: nothing is broken.
+    Late,
 }
 
 impl FaultKind {
-    /// Every kind, for the fault matrix.
+    /// Every kind that breaks an answer, for the fault matrix.
     pub const ALL: [FaultKind; 8] = [
         FaultKind::Status,
         FaultKind::Hang,

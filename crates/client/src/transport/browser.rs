@@ -43,6 +43,23 @@ impl Drop for AbortOnDrop {
     }
 }
 
+/// The longest answer kept for the tab (`crate::kept`), in bytes of text: a catalogue
+/// answer is a few KB, and the tab's storage (about 5 MB) also holds the key and settings.
+const MAX_KEPT_ANSWER: usize = 256 * 1024;
+
+/// The tab's `sessionStorage`, when there is a window and it allows storage.
+fn tab_storage() -> Option<web_sys::Storage> {
+    js_sys::global()
+        .dyn_ref::<web_sys::Window>()?
+        .session_storage()
+        .ok()?
+}
+
+/// The storage item that keeps the answer of `url`.
+fn kept_name(url: &str) -> String {
+    format!("folio.kept {url}")
+}
+
 /// `setTimeout(callback, millis)` on the window or worker; `None` when neither exists.
 fn set_timer(callback: &js_sys::Function, millis: i32) -> Option<i32> {
     let global = js_sys::global();
@@ -102,7 +119,7 @@ fn arm_timeout(
 fn describe(error: gloo_net::Error) -> String {
     match error {
         gloo_net::Error::JsError(e) => e.message,
-        other => other.to_string(),
+        gloo_net::Error::GlooError(message) => message,
     }
 }
 
@@ -168,6 +185,20 @@ impl Transport for BrowserTransport {
             Err(_) if fired.get() => Err(TransportError::TimedOut),
             Err(detail) => Err(TransportError::Network(detail)),
             Ok(response) => Ok(response),
+        }
+    }
+
+    fn kept(&self, url: &str) -> Option<String> {
+        tab_storage()?.get_item(&kept_name(url)).ok()?
+    }
+
+    fn keep(&self, url: &str, text: &str) {
+        if text.len() > MAX_KEPT_ANSWER {
+            return;
+        }
+        if let Some(storage) = tab_storage() {
+            // A full storage keeps nothing more; the read is simply made again next time.
+            let _ = storage.set_item(&kept_name(url), text);
         }
     }
 

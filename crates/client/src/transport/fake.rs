@@ -11,6 +11,7 @@ use super::{HttpRequest, HttpResponse, Transport, TransportError};
 pub(crate) struct FakeTransport {
     script: Arc<Mutex<VecDeque<Result<HttpResponse, TransportError>>>>,
     sent: Arc<Mutex<Vec<HttpRequest>>>,
+    kept: Arc<Mutex<Vec<(String, String)>>>,
 }
 
 impl FakeTransport {
@@ -34,6 +35,12 @@ impl FakeTransport {
             .unwrap_or_else(|e| e.into_inner())
             .push_back(result);
         self
+    }
+
+    /// The URLs whose answers are kept.
+    pub(crate) fn kept_urls(&self) -> Vec<String> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.iter().map(|(url, _)| url.clone()).collect()
     }
 
     /// The requests sent so far.
@@ -63,4 +70,15 @@ impl Transport for FakeTransport {
     }
 
     async fn sleep(&self, _duration: Duration) {}
+
+    fn kept(&self, url: &str) -> Option<String> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.iter().find(|(u, _)| u == url).map(|(_, t)| t.clone())
+    }
+
+    fn keep(&self, url: &str, text: &str) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.retain(|(u, _)| u != url);
+        kept.push((url.to_string(), text.to_string()));
+    }
 }

@@ -110,4 +110,14 @@ pub trait Transport: Clone + 'static {
 
     /// Waits, for Retry-After.
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()>;
+
+    /// The answer kept for `url` by [`Transport::keep`], if any (`crate::kept`: only the
+    /// public catalogue is ever kept). None by default.
+    fn kept(&self, _url: &str) -> Option<String> {
+        None
+    }
+
+    /// Keeps `text`, a decoded answer of the public catalogue read at `url`, for the tab.
+    /// Keeps nothing by default.
+    fn keep(&self, _url: &str, _text: &str) {}
 }

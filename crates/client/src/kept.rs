@@ -1,0 +1,130 @@
+//! The public catalogue kept for the tab: the answers of `GET /v1/currencies` and
+//! `GET /v1/assets` are the same for every key, so the transport may keep them
+//! ([`Transport::keep`]; the browser's keeps them in the tab's `sessionStorage`) and a read of
+//! the same URL is answered from there: a reload, or a second visit, asks only for what it
+//! has not read before. Only an answer in the catalogue's shape (JSON whose `data` is a list)
+//! is kept, so a broken answer is asked for again. Nothing else is ever kept: not prices (tickers), and nothing about the account.
+
+use crate::transport::Transport;
+use crate::Client;
+
+impl<T: Transport> Client<T> {
+    /// `url` again, when it reads the public catalogue: where its answer is to be kept.
+    #[inline(never)]
+    pub(crate) fn where_to_keep(&self, url: &str) -> Option<String> {
+        self.is_public_catalogue(url).then(|| url.to_string())
+    }
+
+    /// Whether `url` reads the public catalogue (currencies, assets) of the current API.
+    pub(crate) fn is_public_catalogue(&self, url: &str) -> bool {
+        let Some(rest) = url
+            .strip_prefix(self.base().current.trim_end_matches('/'))
+            .and_then(|rest| rest.strip_prefix("/v1"))
+        else {
+            return false;
+        };
+        rest == "/currencies" || rest == "/assets" || rest.starts_with("/assets?")
+    }
+
+    /// The kept answer of `url`, when it reads the public catalogue and one is kept. Never
+    /// inlined, here and below: every typed read awaits `get_text`, and its body is copied
+    /// into each of them.
+    #[inline(never)]
+    pub(crate) fn kept_answer(&self, url: &str) -> Option<String> {
+        if !self.is_public_catalogue(url) {
+            return None;
+        }
+        self.transport.kept(url)
+    }
+
+    /// Keeps `text`, an answer of `url` that reads the public catalogue, when it is in the
+    /// catalogue's shape: JSON whose `data` is a list.
+    #[inline(never)]
+    pub(crate) fn keep_answer(&self, url: &str, text: &str) {
+        let shaped = serde_json::from_str::<serde_json::Value>(text)
+            .is_ok_and(|answer| answer.get("data").is_some_and(serde_json::Value::is_array));
+        if shaped {
+            self.transport.keep(url, text);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::transport::fake::FakeTransport;
+    use crate::{ApiKey, BaseUrls, Client};
+
+    fn client(fake: &FakeTransport) -> Client<FakeTransport> {
+        Client::with_transport(
+            BaseUrls::same_origin("http://a.test"),
+            ApiKey::new("k"),
+            fake.clone(),
+        )
+    }
+
+    #[test]
+    fn only_currencies_and_assets_of_the_current_api_are_public() {
+        let c = client(&FakeTransport::default());
+        assert!(c.is_public_catalogue("http://a.test/public/v1/currencies"));
+        assert!(c.is_public_catalogue("http://a.test/public/v1/assets?page_size=10"));
+        assert!(c.is_public_catalogue("http://a.test/public/v1/assets"));
+        assert!(!c.is_public_catalogue("http://a.test/public/v1/portfolio"));
+        assert!(!c.is_public_catalogue("http://a.test/public/v1/tickers/x"));
+        assert!(!c.is_public_catalogue("http://a.test/public/v1/currencies/x"));
+        assert!(!c.is_public_catalogue("http://a.test/public/v1/assetsx"));
+        assert!(!c.is_public_catalogue("http://b.test/public/v1/currencies"));
+    }
+
+    #[tokio::test]
+    async fn a_second_read_of_the_catalogue_is_answered_from_what_was_kept() {
+        let fake = FakeTransport::default();
+        fake.answer(200, r#"{"data":[{"id":"c1","symbol":"EUR"}]}"#);
+        let c = client(&fake);
+        let first = c.current().currencies().await.unwrap();
+        let again = c.current().currencies().await.unwrap();
+        assert_eq!(first.len(), 1);
+        assert_eq!(again.len(), 1);
+        assert_eq!(fake.sent().len(), 1, "the second read is not sent");
+    }
+
+    #[tokio::test]
+    async fn an_answer_out_of_the_catalogues_shape_is_not_kept() {
+        let fake = FakeTransport::default();
+        fake.answer(200, "<html>maintenance</html>");
+        fake.answer(200, r#"{"data":null}"#);
+        fake.answer(503, r#"{"data":[]}"#);
+        fake.answer(200, r#"{"data":[]}"#);
+        let c = client(&fake);
+        assert!(c.current().currencies().await.is_err());
+        assert!(c.current().currencies().await.is_ok());
+        // A 503 is retried, and an error is never kept.
+        assert!(c.current().currencies().await.is_ok());
+        assert_eq!(fake.sent().len(), 4);
+        assert_eq!(fake.kept_urls().len(), 1);
+        assert!(c.current().currencies().await.is_ok());
+        assert_eq!(fake.sent().len(), 4);
+    }
+
+    #[tokio::test]
+    async fn a_kept_answer_is_not_read_early() {
+        let fake = FakeTransport::default();
+        fake.answer(200, r#"{"data":[]}"#);
+        let c = client(&fake);
+        c.current().currencies().await.unwrap();
+        c.read_current_early("/currencies").await;
+        c.current().currencies().await.unwrap();
+        assert_eq!(fake.sent().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn account_reads_are_never_kept() {
+        let fake = FakeTransport::default();
+        fake.answer(200, r#"{"data":[]}"#);
+        fake.answer(200, r#"{"data":[]}"#);
+        let c = client(&fake);
+        let _ = c.current().portfolio(None).await;
+        let _ = c.current().portfolio(None).await;
+        assert_eq!(fake.sent().len(), 2);
+        assert!(fake.kept_urls().is_empty());
+    }
+}
