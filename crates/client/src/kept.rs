@@ -117,6 +117,33 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn what_is_kept_for_one_api_address_is_not_used_for_another() {
+        let fake = FakeTransport::default();
+        fake.answer(200, r#"{"data":[{"id":"c1","symbol":"EUR"}]}"#);
+        fake.answer(200, r#"{"data":[{"id":"c2","symbol":"USD"}]}"#);
+        let here = client(&fake);
+        let there = Client::with_transport(
+            BaseUrls::same_origin("http://b.test"),
+            ApiKey::new("k"),
+            fake.clone(),
+        );
+        assert_eq!(
+            here.current().currencies().await.unwrap()[0].id.as_str(),
+            "c1"
+        );
+        assert_eq!(
+            there.current().currencies().await.unwrap()[0].id.as_str(),
+            "c2"
+        );
+        assert_eq!(fake.sent().len(), 2, "each address is asked once");
+        assert_eq!(
+            here.current().currencies().await.unwrap()[0].id.as_str(),
+            "c1"
+        );
+        assert_eq!(fake.sent().len(), 2);
+    }
+
+    #[tokio::test]
     async fn account_reads_are_never_kept() {
         let fake = FakeTransport::default();
         fake.answer(200, r#"{"data":[]}"#);
