@@ -3,7 +3,10 @@
 //! ([`Transport::keep`]; the browser's keeps them in the tab's `sessionStorage`) and a read of
 //! the same URL is answered from there: a reload, or a second visit, asks only for what it
 //! has not read before. Only an answer in the catalogue's shape (JSON whose `data` is a list)
-//! is kept, so a broken answer is asked for again. Nothing else is ever kept: not prices (tickers), and nothing about the account.
+//! is kept, so a broken answer is asked for again. Nothing else is ever kept: not prices
+//! (tickers), no amount, nothing else read about the account. The assets kept are those the
+//! pages named, so what is kept does say which assets the person holds or looked up: it sits
+//! beside the key, in the tab only, and goes with the tab.
 
 use crate::transport::Transport;
 use crate::Client;
