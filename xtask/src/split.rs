@@ -8,8 +8,9 @@
 //! `tools/split-chunks.mjs` then copies the chunks and their loader into the build.
 //!
 //! Written into DIR:
-//! - `main.wasm`: the main module (what wasm-bindgen processes), without the JS-class methods
-//!   that `wasm-streams` exports and nothing calls (`unused_exports.rs`);
+//! - `main.wasm`: the main module (what wasm-bindgen processes). The JS-class methods that
+//!   `wasm-streams` exports and nothing calls are dropped from cargo's wasm first
+//!   (`unused_exports.rs`), so no module holds what only they used;
 //! - `split_<section>.wasm`, `chunk_<n>.wasm`: the section modules and the code they share,
 //!   the split's chunks merged into fewer, larger ones (`chunk_groups.rs`);
 //! - `split-<16 hex>.js`: the loader the main module imports; the hex is a hash of the input
@@ -32,6 +33,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let dir = Path::new(dir);
     let wasm = std::fs::read(input).map_err(|e| format!("cannot read {input}: {e}"))?;
+    // Before the split, so that the split's own reachability analysis leaves out what only
+    // these exports used: their code, the table slots only they took and the data only they read.
+    let (wasm, dropped) = crate::unused_exports::without_exports(
+        &wasm,
+        crate::unused_exports::is_unused_stream_method,
+    )?;
     if dir.exists() {
         std::fs::remove_dir_all(dir).map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
     }
@@ -63,12 +70,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let (loader, regrouped) = crate::chunk_groups::regroup(dir, &mut map, &loader, &entry)?;
     std::fs::write(&loader_path, loader)
         .map_err(|e| format!("cannot write {}: {e}", loader_path.display()))?;
-    let main = std::fs::read(&main_out).map_err(|e| format!("cannot read the main module: {e}"))?;
-    let (main, dropped) = crate::unused_exports::without_exports(
-        &main,
-        crate::unused_exports::is_unused_stream_method,
-    )?;
-    std::fs::write(&main_out, main).map_err(|e| format!("cannot write the main module: {e}"))?;
     let manifest = manifest_json(&map);
     std::fs::write(dir.join("split-manifest.json"), manifest)
         .map_err(|e| format!("cannot write the split manifest: {e}"))?;

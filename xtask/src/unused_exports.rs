@@ -1,13 +1,14 @@
-//! Drops exports of the main module that no part of Folio calls, before wasm-bindgen sees it.
+//! Drops exports of cargo's wasm that no part of Folio calls, before the split step reads it.
 //!
 //! Leptos depends on `server_fn` with its `browser` feature, which brings `wasm-streams`; that
 //! crate exports three classes to JavaScript (`IntoUnderlyingSource`, `IntoUnderlyingSink`,
 //! `IntoUnderlyingByteSource`) for streaming server functions. Folio calls no server function,
 //! yet an export is a root: the methods, the futures they drive and their JS glue sat in every
-//! first load (about 1 KB brotli). Without the method exports (and the descriptions
-//! wasm-bindgen reads them by), wasm-bindgen writes each class with its `free()` only, and the
-//! optimiser drops the unreachable code. The classes' `free` exports stay, so the glue never
-//! names an export that is gone.
+//! first load (about 4 KB brotli). Without the method exports (and the descriptions
+//! wasm-bindgen reads them by), wasm-bindgen writes each class with its `free()` only. Done
+//! before the split, the split's reachability analysis leaves out everything only the methods
+//! used, the data included, which no optimiser after the linker could remove. The classes'
+//! `free` exports stay, so the glue never names an export that is gone.
 
 /// Whether `name` is a method of one of wasm-streams' classes, or its description.
 pub fn is_unused_stream_method(name: &str) -> bool {
