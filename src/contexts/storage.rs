@@ -1,5 +1,8 @@
 //! `sessionStorage`, the only place Folio keeps anything: it lasts as long as the tab and is
-//! never shared with other tabs or written to disk by the app.
+//! never shared with other tabs or written to disk by the app. The client's browser transport
+//! writes its own `folio.kept …` items there too (the public catalogue,
+//! `crates/client/src/kept.rs`), with its own calls: the client crate cannot use the app's
+//! modules.
 //!
 //! Every call tolerates a missing or blocked storage (private modes, sandboxed frames):
 //! reads then return `None` and writes do nothing.

@@ -51,7 +51,8 @@ impl<T: Transport> Client<T> {
     /// page shows it as it would its own; reads are retried inside, as always).
     pub fn read_current_early(&self, path_and_query: &str) -> impl Future<Output = ()> + 'static {
         let url = self.current_url(path_and_query);
-        // A read the tab already holds the answer of (`crate::kept`) is not made at all.
+        // A read the tab already holds the answer of (`crate::kept`) is not made at all. The
+        // transport is asked directly: only the public catalogue is ever kept.
         let kept = self.transport.kept(&url).is_some();
         let slot = Rc::new(RefCell::new(Slot::default()));
         let now = Utc::now();

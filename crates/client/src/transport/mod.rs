@@ -117,7 +117,8 @@ pub trait Transport: Clone + 'static {
         None
     }
 
-    /// Keeps `text`, a decoded answer of the public catalogue read at `url`, for the tab.
+    /// Keeps `text`, an answer of the public catalogue read at `url` in the catalogue's shape,
+    /// for the tab.
     /// Keeps nothing by default.
     fn keep(&self, _url: &str, _text: &str) {}
 }
