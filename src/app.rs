@@ -20,23 +20,17 @@ use crate::routes::PageFor;
 /// shorter tasks instead of one long one, which is what Lighthouse's blocking time counts
 /// (`/connect`, 8 runs alternating with the build that mounted at once: median blocking time
 /// 181 -> 122 ms, score 0.94 -> 0.96; `/` with a key, 7 runs: 200 -> 178 ms, 0.91 -> 0.93).
-/// Before that, in the task that instantiated the main module:
-/// - the module of the page the address shows starts loading
-///   ([`crate::sections::start_page_of_address`]), so it arrives while the app is built;
-/// - the app's state (settings, session, writes in flight) is restored in an owner of its
-///   own, above the view the mount builds, and the portfolio's first reads start from it
-///   ([`crate::pages::portfolio::early::start_reads_at_start`]): they are on their way while
-///   the app is mounted instead of asked for at the end of it.
+/// Before that, the module of the page the address shows starts loading
+/// ([`crate::sections::start_page_of_address`]), so it arrives while the app is built.
 pub fn start() {
     use crate::i18n::{apply_to_document, load, start_language, Language};
-    let section = crate::sections::start_page_of_address();
-    let state = restore_state(section);
+    crate::sections::start_page_of_address();
     match start_language() {
         Language::English => {
             apply_to_document();
             set_timeout(
-                move || {
-                    state.with(|| leptos::mount::mount_to_body(App));
+                || {
+                    leptos::mount::mount_to_body(App);
                     remove_start_screen();
                 },
                 std::time::Duration::ZERO,
@@ -44,30 +38,10 @@ pub fn start() {
         }
         language => wasm_bindgen_futures::spawn_local(async move {
             load(language).await;
-            state.with(|| leptos::mount::mount_to_body(App));
+            leptos::mount::mount_to_body(App);
             remove_start_screen();
         }),
     }
-}
-
-/// Restores the settings, the session and the writes in an owner that lives as long as the
-/// page (the mounted view is its child, so every component finds them as contexts), and
-/// starts the portfolio's first reads when the address shows the portfolio.
-fn restore_state(section: Option<crate::sections::Section>) -> Owner {
-    // Effects are spawned from here on, before `mount_to_body` would set the executor up.
-    let _ = any_spawner::Executor::init_wasm_bindgen();
-    let state = Owner::new();
-    state.with(|| {
-        let settings = Settings::provide();
-        let session = Session::provide(settings);
-        Writes::provide();
-        if section == Some(crate::sections::Section::Portfolio) {
-            crate::pages::portfolio::early::start_reads_at_start(session, settings);
-        }
-    });
-    // Never dropped: dropping the owner would dispose of the state.
-    std::mem::forget(state.clone());
-    state
 }
 
 /// Takes away index.html's start screen once the app is mounted, in the same task, so no
@@ -83,9 +57,9 @@ fn remove_start_screen() {
 /// The root component.
 #[component]
 pub fn App() -> impl IntoView {
-    let settings = crate::contexts::settings::use_settings();
-    let session = crate::contexts::session::use_session();
-    let writes = expect_context::<Writes>();
+    let settings = Settings::provide();
+    let session = Session::provide(settings);
+    let writes = Writes::provide();
     let connected = move || session.is_connected();
     // Once the first page is up, warm the sections most visits open next.
     crate::effect::effect(crate::sections::prefetch_likely_when_idle);

@@ -98,7 +98,6 @@ pub fn PageFor(connected: impl Fn() -> bool + Send + Sync + Copy + 'static) -> i
     let navigate = use_navigate();
     move || match shown.get() {
         Shown::Page(Page::Section(section)) => {
-            crate::sections::note_page_shown(&location.pathname.get_untracked(), section);
             if section == Section::Portfolio {
                 crate::pages::portfolio::early::start_reads();
             }

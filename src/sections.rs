@@ -26,7 +26,7 @@ use leptos::prelude::*;
 mod ahead;
 mod update_check;
 
-pub use ahead::{note_page_shown, prefetch_likely_when_idle, start_page_of_address, warm};
+pub use ahead::{prefetch_likely_when_idle, start_page_of_address, warm};
 
 pub use update_check::{check_for_new_build, BuildCheck};
 
@@ -236,33 +236,6 @@ impl Section {
             Section::LegacyMigrate => legacy::migrate_page,
             Section::LegacyArchive => legacy::archive_page,
             Section::Insights => insights_page,
-        }
-    }
-
-    /// The name of the part's module, as `split_page!` declares it (the split loader's name
-    /// for its pack).
-    pub fn module(self) -> &'static str {
-        match self {
-            Section::Connect => "connect",
-            Section::Portfolio => "portfolio",
-            Section::History => "history",
-            Section::Operations => "operations",
-            Section::Trade => "trade",
-            Section::Earn => "earn",
-            Section::Limits => "limits",
-            Section::Settings => "settings",
-            Section::Market => "market",
-            Section::MarketOrders => "market_orders",
-            Section::MarketTrades => "market_trades",
-            Section::MarketBalances => "market_balances",
-            Section::LegacyWallets => "legacy_wallets",
-            Section::LegacyTrades => "legacy_trades",
-            Section::LegacyFiat => "legacy_fiat",
-            Section::LegacyCrypto => "legacy_crypto",
-            Section::LegacyCommodity => "legacy_commodity",
-            Section::LegacyMigrate => "legacy_migrate",
-            Section::LegacyArchive => "legacy_archive",
-            Section::Insights => "insights",
         }
     }
 

@@ -213,17 +213,6 @@ function withPacks(loader, packOf) {
 // Folio: section packs (tools/split-chunks.mjs). PACK_OF: section -> its pack.
 const PACK_OF = ${JSON.stringify(packOf)};
 const openPacks = new Map();
-// The page the tab showed last, as the app notes it ("<address> <section>",
-// \`sections::note_page_shown\`): on a reload of that address its pack is opened as this loader
-// runs, while the main module is still on its way, instead of once the main module asks for
-// it (a warm reload of the portfolio, on a built copy, 21 alternating loads each way: 145 ->
-// 133 ms and 152 -> 147 ms).
-try {
-  const [path, section] = (sessionStorage.getItem("folio.page") || "").split(" ");
-  if (path === location.pathname && PACK_OF[section]) openPack(PACK_OF[section]);
-} catch {
-  // no storage (private modes, sandboxed frames): the main module asks, as without this
-}
 function openPack(pack) {
   if (openPacks.has(pack)) return;
   const read = fetch(new URL("./" + pack, import.meta.url))

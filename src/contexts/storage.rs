@@ -2,8 +2,7 @@
 //! never shared with other tabs or written to disk by the app. The client's browser transport
 //! writes its own `folio.kept …` items there too (the public catalogue,
 //! `crates/client/src/kept.rs`), with its own calls: the client crate cannot use the app's
-//! modules. `folio.page` (the address and module of the page shown,
-//! `sections::note_page_shown`) is read by the split loader (`tools/split-chunks.mjs`).
+//! modules.
 //!
 //! Every call tolerates a missing or blocked storage (private modes, sandboxed frames):
 //! reads then return `None` and writes do nothing.

@@ -7,29 +7,19 @@ use super::Section;
 /// Starts loading the module of the page the browser's address shows (Connect's when that
 /// page needs a key and the tab holds none), in the task that instantiated the main module,
 /// before the app is mounted in the next (`app::start`): the page's pack downloads and
-/// compiles while the app is built, instead of being asked for once it is. Returns that
-/// section.
-pub fn start_page_of_address() -> Option<Section> {
+/// compiles while the app is built, instead of being asked for once it is.
+pub fn start_page_of_address() {
     use crate::routes::{Page, Shown};
-    let path = web_sys::window().and_then(|w| w.location().pathname().ok())?;
+    let Some(path) = web_sys::window().and_then(|w| w.location().pathname().ok()) else {
+        return;
+    };
     let section = match Page::for_path(&path).shown(crate::contexts::session::key_is_stored()) {
         Shown::Page(Page::Section(section)) => section,
         Shown::ToConnect => Section::Connect,
-        Shown::Page(Page::NotFound) => return None,
+        Shown::Page(Page::NotFound) => return,
     };
     wasm_bindgen_futures::spawn_local(section.preload());
-    Some(section)
 }
-
-/// Notes in the tab's storage the page shown at `path` (`folio.page`: the address and the
-/// section's module name, nothing else), for the split loader: on a reload of that address it
-/// opens the section's pack before the main module is running (`tools/split-chunks.mjs`).
-pub fn note_page_shown(path: &str, section: Section) {
-    crate::contexts::storage::set(PAGE_ITEM, &format!("{path} {}", section.module()));
-}
-
-/// The storage item [`note_page_shown`] writes.
-const PAGE_ITEM: &str = "folio.page";
 
 /// An event handler that starts fetching the part behind a link when the pointer or focus
 /// reaches it, so the click rarely waits for its module.

@@ -48,8 +48,7 @@ impl<T: Transport> Client<T> {
     /// Starts `GET {current API}/v1{path_and_query}` now, for a page about to open. Returns the
     /// future that carries the read: the caller spawns it. The page's own read of that URL
     /// with this key, within [`EARLY_READ_TTL`], takes the answer (an error included: the
-    /// page shows it as it would its own; reads are retried inside, as always). While such a
-    /// read is on its way and not taken, starting it again adds nothing.
+    /// page shows it as it would its own; reads are retried inside, as always).
     pub fn read_current_early(&self, path_and_query: &str) -> impl Future<Output = ()> + 'static {
         let url = self.current_url(path_and_query);
         // A read the tab already holds the answer of (`crate::kept`) is not made at all. The
@@ -57,27 +56,23 @@ impl<T: Transport> Client<T> {
         let kept = self.transport.kept(&url).is_some();
         let slot = Rc::new(RefCell::new(Slot::default()));
         let now = Utc::now();
-        let sent = STARTED.with(|started| {
+        STARTED.with(|started| {
             if kept {
-                return false; // nothing to hand over: the page reads the kept answer
+                return; // nothing to hand over: the page reads the kept answer
             }
             let mut started = started.borrow_mut();
             let key = self.key_for(&url).clone();
-            started.retain(|s| fresh(s, now));
-            if started.iter().any(|s| s.url == url && s.key == key) {
-                return false; // already on its way: the page takes that one
-            }
+            started.retain(|s| fresh(s, now) && !(s.url == url && s.key == key));
             started.push(Started {
                 key,
                 url: url.clone(),
                 at: now,
                 slot: Rc::clone(&slot),
             });
-            true
         });
         let client = self.clone();
         async move {
-            if !sent {
+            if kept {
                 return;
             }
             let answer = client.get_text_now(url).await;
@@ -151,24 +146,6 @@ mod tests {
         assert_eq!(other.get_text(x).await.as_deref(), Ok("for other"));
         assert_eq!(c.get_text(c.current_url("/y")).await.as_deref(), Ok("y"));
         assert_eq!(fake.sent().len(), 3);
-    }
-
-    #[tokio::test]
-    async fn a_read_on_its_way_is_not_started_twice() {
-        let fake = FakeTransport::default();
-        fake.answer(200, "early").answer(200, "second");
-        let c = client(&fake, "k");
-        let first = c.read_current_early("/x");
-        c.read_current_early("/x").await;
-        assert_eq!(fake.sent().len(), 0, "starting it again sent nothing");
-        first.await;
-        assert_eq!(
-            c.get_text(c.current_url("/x")).await.as_deref(),
-            Ok("early")
-        );
-        assert_eq!(fake.sent().len(), 1, "the page took the first read");
-        c.read_current_early("/x").await;
-        assert_eq!(fake.sent().len(), 2, "once taken, a new visit reads again");
     }
 
     #[tokio::test]
