@@ -205,10 +205,10 @@ impl<T: Transport> Client<T> {
     /// of the public catalogue is answered from what the tab keeps, and its answer kept
     /// (`crate::kept`).
     pub(crate) async fn get_text(&self, url: String) -> Result<String, ApiError> {
-        if let Some(text) = self.kept_answer(&url) {
+        let keep_as = self.where_to_keep(&url);
+        if let Some(text) = keep_as.as_deref().and_then(|url| self.kept_answer(url)) {
             return Ok(text);
         }
-        let keep_as = self.where_to_keep(&url);
         let text = match self.take_early(&url) {
             Some(answer) => answer.await?,
             None => self.get_text_now(url).await?,

@@ -29,14 +29,11 @@ impl<T: Transport> Client<T> {
         rest == "/currencies" || rest == "/assets" || rest.starts_with("/assets?")
     }
 
-    /// The kept answer of `url`, when it reads the public catalogue and one is kept. Never
-    /// inlined, here and below: every typed read awaits `get_text`, and its body is copied
-    /// into each of them.
+    /// The kept answer of `url`, a read of the public catalogue ([`Self::where_to_keep`]), if
+    /// one is kept. Never inlined, here and above and below: every typed read awaits
+    /// `get_text`, and its body is copied into each of them.
     #[inline(never)]
     pub(crate) fn kept_answer(&self, url: &str) -> Option<String> {
-        if !self.is_public_catalogue(url) {
-            return None;
-        }
         self.transport.kept(url)
     }
 

@@ -118,7 +118,6 @@ pub trait Transport: Clone + 'static {
     }
 
     /// Keeps `text`, an answer of the public catalogue read at `url` in the catalogue's shape,
-    /// for the tab.
-    /// Keeps nothing by default.
+    /// for the tab. Keeps nothing by default.
     fn keep(&self, _url: &str, _text: &str) {}
 }
