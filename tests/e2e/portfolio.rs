@@ -98,7 +98,10 @@ async fn a_reload_asks_only_for_the_positions_and_keeps_the_names() {
     };
     let before = w.server.requests().len();
     assert!(
-        w.storages().await.0.contains("folio.kept "),
+        w.storages()
+            .await
+            .0
+            .contains(folio_client::KEPT_ITEM_PREFIX),
         "the catalogue is kept in the tab"
     );
 

@@ -103,7 +103,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Removes the public catalogue the tab keeps (`folio.kept …` items), keeping the key.
+/// Removes the public catalogue the tab keeps (items named from `folio_client::KEPT_ITEM_PREFIX`,
+/// written out here as the xtask does not build that crate), keeping the key.
 fn forget_kept_catalogue(b: &Bench) -> Result<(), String> {
     b.run(
         "for (const k of Object.keys(sessionStorage)) \

@@ -11,6 +11,11 @@
 use crate::transport::Transport;
 use crate::Client;
 
+/// What the name of every tab storage item that keeps a catalogue answer starts with; the
+/// URL read follows it (`folio.kept https://…/v1/currencies`). `cargo xtask bench paint`
+/// writes the same text in its page script, as the xtask does not build this crate.
+pub const KEPT_ITEM_PREFIX: &str = "folio.kept ";
+
 impl<T: Transport> Client<T> {
     /// `url` again, when it reads the public catalogue: where its answer is to be kept.
     #[inline(never)]

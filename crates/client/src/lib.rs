@@ -64,6 +64,7 @@ pub use error::{ApiError, ServiceError};
 pub use ids::{
     AssetId, ConfigId, CurrencyId, OperationId, OrderId, QuoteId, TradeId, TransactionId, WalletId,
 };
+pub use kept::KEPT_ITEM_PREFIX;
 pub use listed::{lenient_vec, Listed};
 pub use money::Money;
 pub use query::encode as percent_encode;

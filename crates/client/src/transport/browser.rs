@@ -57,7 +57,7 @@ fn tab_storage() -> Option<web_sys::Storage> {
 
 /// The storage item that keeps the answer of `url`.
 fn kept_name(url: &str) -> String {
-    format!("folio.kept {url}")
+    format!("{}{url}", crate::KEPT_ITEM_PREFIX)
 }
 
 /// `setTimeout(callback, millis)` on the window or worker; `None` when neither exists.
