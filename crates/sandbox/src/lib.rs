@@ -9,6 +9,20 @@
 //! `state` assembles the sub-states and hands each API only its own through axum's `FromRef`;
 //! `app` mounts everything.
 //!
+//! # Tax cases in the history
+//! Besides two years of random activity, a history of at least 300 operations (the default)
+//! holds a fixed set of operations from 2020 to 2025 that tax estimates must get right, the
+//! same for every seed and start time (`Config::tax_cases`, on by default; `--no-tax-cases`):
+//! a 2021 ETH buy, sale and swap (Austrian Neuvermögen); metal gains of €500 (2022) and
+//! €400 (2023) around Austria's €440 Freigrenze; buys just after local midnight in Berlin
+//! and Vienna (one on the night summer time ends) sold on the local anniversary and the day
+//! after; a 2020 BTC buy that only the legacy API lists, sold through the current API; a sale
+//! with an incoming `tax` leg; a sale from the main and the staking wallet; a staking reward
+//! with a fee leg in the asset; a stock sold at a loss, an ETF at a gain and a `dividend`;
+//! a deposit of an asset without cost, partly sold. Their ids are [`tax_cases`]
+//! (`7a5ca5e0-…`); `ledger/generate/tax_cases.rs` lists each case with its hand-computed
+//! figures, and `docs/sandbox-faults.md` ("Tax cases in the history") sums them up.
+//!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
 //! let server = folio_sandbox::serve(folio_sandbox::Config::default()).await?;
@@ -50,6 +64,9 @@ pub use request_log::RecordedRequest;
 
 pub use current::operations::operation_json;
 
+/// The `operation_id`s of the history's tax cases (see the crate docs).
+pub use ledger::generate::tax_cases::ids as tax_cases;
+
 use chrono::{DateTime, Utc};
 use state::AppState;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -69,8 +86,13 @@ pub struct Config {
     pub dist: Option<PathBuf>,
     /// Seed of the ledger and prices (default 42).
     pub seed: u64,
-    /// Number of generated operations (default 300).
+    /// Number of generated operations the current API lists (default 300; from 10 on, the
+    /// refund compensating a withdrawal comes on top). With at least 300 and `tax_cases`, the
+    /// fixed tax cases count within it, and their two legacy-only operations come on top.
     pub operations: usize,
+    /// Whether a history of at least 300 operations holds the fixed tax cases (default true;
+    /// see the crate docs).
+    pub tax_cases: bool,
     /// Allowed CORS origin; None (default) sends no CORS headers.
     pub cors_origin: Option<String>,
     /// Delay added to every API response, in milliseconds.
@@ -105,6 +127,7 @@ impl Default for Config {
             dist: None,
             seed: 42,
             operations: 300,
+            tax_cases: true,
             cors_origin: None,
             latency_ms: 0,
             fail_rate_percent: 0,

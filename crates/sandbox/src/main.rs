@@ -15,6 +15,8 @@ OPTIONS:
   --dist PATH           web app build folder to serve (default: ./dist if it exists)
   --seed N              seed of the generated ledger and prices (default 42)
   --operations N        number of generated operations (default 300)
+  --no-tax-cases        leave the fixed tax cases out of the history (they are in any
+                        history of 300 operations or more)
   --cors-origin ORIGIN  answer CORS for this origin (default: no CORS headers)
   --latency-ms N        delay every API response by N milliseconds
   --fail-rate PERCENT   answer this share of API requests with 500
@@ -97,6 +99,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Option<Config>, Strin
             }
             "--freeze-prices" => config.frozen_prices = true,
             "--legacy-discrepancy" => config.legacy_discrepancy = true,
+            "--no-tax-cases" => config.tax_cases = false,
             "--exchange-bearer-only" => config.exchange_bearer_only = true,
             "--quote-ttl" => config.quote_ttl_secs = value(&mut args, &flag)?,
             "--now" => {
@@ -171,7 +174,8 @@ mod tests {
             (c.port, c.seed, c.operations, c.fail_rate_percent),
             (0, 7, 50, 10)
         );
-        assert!(c.frozen_prices && c.exchange_bearer_only);
+        assert!(c.frozen_prices && c.exchange_bearer_only && c.tax_cases);
+        assert!(!parse(args("--no-tax-cases")).unwrap().unwrap().tax_cases);
         assert_eq!(c.quote_ttl_secs, 2);
         assert_eq!(c.cors_origin.as_deref(), Some("http://localhost:1"));
         assert_eq!(c.now.unwrap().timestamp_subsec_millis(), 412);

@@ -56,6 +56,7 @@ impl AppState {
             config.operations,
             clock.start(),
             prices,
+            config.tax_cases,
         )));
         let quote_ttl = chrono::Duration::seconds(config.quote_ttl_secs.min(MAX_TTL_SECS) as i64);
         let fail_rng = Rng::new(hash(&[config.seed, 0xfa11]));

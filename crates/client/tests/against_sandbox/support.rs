@@ -40,15 +40,30 @@ pub async fn write_sandbox() -> RunningServer {
     .await
 }
 
-/// A sandbox for the legacy API: frozen prices, no practical read limit, the clock at `now`
-/// (else [`demo_now`]), and with `discrepancy` the two deliberate legacy differences.
-pub async fn legacy_sandbox(discrepancy: bool, now: Option<DateTime<Utc>>) -> RunningServer {
-    serve(Config {
+fn legacy_config(discrepancy: bool, now: Option<DateTime<Utc>>) -> Config {
+    Config {
         frozen_prices: true,
         now: Some(now.unwrap_or_else(demo_now)),
         read_rate_limit: 100_000,
         legacy_discrepancy: discrepancy,
         ..Config::default()
+    }
+}
+
+/// A sandbox for the legacy API: frozen prices, no practical read limit, the clock at `now`
+/// (else [`demo_now`]), and with `discrepancy` the two deliberate legacy differences. Its
+/// history holds the tax cases, so the legacy API also lists a 2020 BTC buy the current API
+/// does not (`folio_sandbox::tax_cases::BTC_LEGACY_BUY`).
+pub async fn legacy_sandbox(discrepancy: bool, now: Option<DateTime<Utc>>) -> RunningServer {
+    serve(legacy_config(discrepancy, now)).await
+}
+
+/// [`legacy_sandbox`] at [`demo_now`] without the tax cases: both APIs list the same
+/// operations (with `discrepancy`, but for the two deliberate differences).
+pub async fn legacy_sandbox_without_tax_cases(discrepancy: bool) -> RunningServer {
+    serve(Config {
+        tax_cases: false,
+        ..legacy_config(discrepancy, None)
     })
     .await
 }

@@ -3,6 +3,9 @@
 //! Filters: `from` / `to` (ISO 8601 instants or dates, inclusive, on the operation's time);
 //! `asset_id` and `currency_id` (repeatable or comma-separated): an operation matches when
 //! any of its legs involves any of the given assets or currencies.
+//!
+//! Operations marked `legacy_only` (older than this API's history of the account) are never
+//! listed here; the legacy API lists them.
 
 use super::auth::{RequireScope, Transaction};
 use super::errors::{ApiError, ApiResult};
@@ -117,6 +120,7 @@ pub(crate) async fn operations(
         .operations
         .iter()
         .rev()
+        .filter(|op| !op.legacy_only)
         .filter(|op| from.is_none_or(|f| op.time >= f) && to.is_none_or(|t| op.time <= t))
         .filter(|op| wanted.is_empty() || op.legs.iter().any(|l| wanted.contains(&l.unit.id())))
         .collect();

@@ -15,6 +15,12 @@
 //! the wallet's unchanged balance, a cancelled leg carries `-1`. A position's `balance` is the
 //! sum of its signed settled legs over both wallets (staked included); `available_balance`
 //! is the main wallet alone (= balance − staked).
+//!
+//! # Legacy-only operations
+//! An operation with `legacy_only` (the 2020 deposit and buy of the history's tax cases, see
+//! `generate::tax_cases`) moves balances like any other and appears in every legacy view,
+//! but the current API's `/v1/operations` leaves it out, as if its history of the account
+//! began after it. The running balances of later legs include it.
 
 pub mod earn;
 pub mod generate;
@@ -175,10 +181,27 @@ impl Ledger {
         time: DateTime<Utc>,
         drafts: Vec<LegDraft>,
     ) -> &Operation {
-        let op_id = self.new_id();
-        let order_id = drafts.iter().any(|d| d.with_order).then(|| self.new_id());
+        let op = self.new_id();
+        let order = drafts.iter().any(|d| d.with_order).then(|| self.new_id());
+        let legs = drafts.iter().map(|_| self.new_id()).collect();
+        let ids = OperationIds { op, order, legs };
+        self.record_with_ids(ids, op_type, time, drafts, false)
+    }
+
+    /// [`Ledger::record`] with ids chosen by the caller (`ids.legs` has one id per draft),
+    /// drawing nothing from the ledger's generator; `legacy_only` hides the operation from
+    /// the current API's list (see [`Operation::legacy_only`]).
+    pub fn record_with_ids(
+        &mut self,
+        ids: OperationIds,
+        op_type: &'static str,
+        time: DateTime<Utc>,
+        drafts: Vec<LegDraft>,
+        legacy_only: bool,
+    ) -> &Operation {
+        debug_assert_eq!(ids.legs.len(), drafts.len(), "one id per leg");
         let mut legs = Vec::with_capacity(drafts.len());
-        for d in drafts {
+        for (d, id) in drafts.into_iter().zip(ids.legs) {
             let slot = d.unit.slot();
             let before_total = self.holdings.balance(d.unit);
             let wallet = match d.wallet {
@@ -186,7 +209,7 @@ impl Ledger {
                 WalletKind::Staking => &mut self.holdings.staked[slot],
             };
             let mut leg = Leg {
-                id: Uuid::v4(self.rng.next_u128()),
+                id,
                 unit: d.unit,
                 wallet_id: Uuid(0),
                 amount: d.amount,
@@ -194,7 +217,7 @@ impl Ledger {
                 tx_type: d.tx_type,
                 flow: d.flow,
                 state: d.state,
-                order_id: if d.with_order { order_id } else { None },
+                order_id: if d.with_order { ids.order } else { None },
                 credited_at: (d.state != LegState::Pending).then_some(time),
                 balance_after: Decimal::ZERO,
                 compensates: d.compensates,
@@ -223,13 +246,26 @@ impl Ledger {
             legs.push(leg);
         }
         self.operations.push(Operation {
-            id: op_id,
+            id: ids.op,
             op_type,
             time,
             legs,
+            legacy_only,
         });
         self.operations.last().expect("just pushed")
     }
+}
+
+/// The ids of one operation: its own, its order's (used by the legs drafted `with_order`)
+/// and one per leg, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OperationIds {
+    /// `operation_id`.
+    pub op: Uuid,
+    /// `order_id` of the legs drafted `with_order`.
+    pub order: Option<Uuid>,
+    /// `transaction_id` of each leg.
+    pub legs: Vec<Uuid>,
 }
 
 #[cfg(test)]

@@ -181,6 +181,9 @@ pub struct Operation {
     pub time: DateTime<Utc>,
     /// Its legs.
     pub legs: Vec<Leg>,
+    /// Listed by the legacy API only: the current API's `/v1/operations` leaves it out (its
+    /// history of the account begins later), while balances and the legacy views include it.
+    pub legacy_only: bool,
 }
 
 /// Daily trading limits set for one key, with what was used of them on `day`.

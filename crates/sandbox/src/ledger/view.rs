@@ -119,9 +119,16 @@ impl LedgerView {
         Some(self.with(|l| l.history(tf, now, val)))
     }
 
-    /// Number of operations in the ledger.
+    /// Number of operations the current API lists (`/v1/operations`): every operation of
+    /// the ledger but the legacy-only ones (see [`LedgerView::legacy_only_count`]).
     pub fn operations_count(&self) -> usize {
-        self.with(|l| l.operations.len())
+        self.with(|l| l.operations.iter().filter(|op| !op.legacy_only).count())
+    }
+
+    /// Number of operations only the legacy API lists (the tax cases' 2020 deposit and buy;
+    /// 0 without the tax cases). Balances include them.
+    pub fn legacy_only_count(&self) -> usize {
+        self.with(|l| l.operations.iter().filter(|op| op.legacy_only).count())
     }
 
     /// Currencies as (id, symbol, name), EUR first.

@@ -16,7 +16,7 @@ fn now() -> DateTime<Utc> {
 }
 
 fn ledger() -> Ledger {
-    generate(42, 300, now(), PriceModel::new(42, Some(now())))
+    generate(42, 300, now(), PriceModel::new(42, Some(now())), true)
 }
 
 /// Balances = sum of settled legs per wallet; running balances match; available = main.

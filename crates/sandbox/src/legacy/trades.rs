@@ -7,12 +7,17 @@
 //! * swap → `type: sell` of the asset given up, `is_swap: true`, counted in EUR at the
 //!   market price of that moment (the legacy trade has no second asset).
 //!
+//! A sale from two wallets of the asset (main and staking, as one tax case sends it) is one
+//! trade of the legs' total quantity; the fiat side is the fiat leg that is not a `tax` leg.
+//! Operations marked `legacy_only` are trades here like any other.
+//!
 //! With the deliberate discrepancy, the newest plain `buy` trade is left out.
 
 use super::format::{amount, cryptocoin_id, fiat_id, item, symbol, timestamp, PAYMENT_OPTION_ID};
 use super::paging::Record;
 use crate::catalogue::catalogue;
 use crate::ledger::{Flow, Ledger, Leg, Operation, Unit, WalletKind};
+use rust_decimal::Decimal;
 use serde_json::{json, Value};
 
 /// Operation types that are trades in the legacy API.
@@ -39,6 +44,12 @@ pub fn trade(ledger: &Ledger, op: &Operation) -> Option<(String, &'static str, V
     let Unit::Asset(i) = asset.unit else {
         return None;
     };
+    let quantity: Decimal = op
+        .legs
+        .iter()
+        .filter(|l| l.unit == asset.unit && l.flow == asset.flow && l.tx_type != "fee")
+        .map(|l| l.amount)
+        .sum();
     let side = if matches!(op.op_type, "sell" | "swap") {
         "sell"
     } else {
@@ -46,7 +57,7 @@ pub fn trade(ledger: &Ledger, op: &Operation) -> Option<(String, &'static str, V
     };
     let (fiat, amount_fiat, fiat_wallet, price, to_eur) = if op.op_type == "swap" {
         let eur_price = ledger.prices.price_eur_at(i, op.time);
-        let value = (asset.amount * eur_price).round_dp(2);
+        let value = (quantity * eur_price).round_dp(2);
         let scale = catalogue().assets[i].price_scale;
         let eur_wallet = ledger.wallet_id(Unit::Fiat(0), WalletKind::Main);
         (
@@ -57,7 +68,10 @@ pub fn trade(ledger: &Ledger, op: &Operation) -> Option<(String, &'static str, V
             details.to_eur_rate,
         )
     } else {
-        let fiat_leg = op.legs.iter().find(|l| matches!(l.unit, Unit::Fiat(_)))?;
+        let fiat_leg = op
+            .legs
+            .iter()
+            .find(|l| matches!(l.unit, Unit::Fiat(_)) && l.tx_type != "tax")?;
         let Unit::Fiat(c) = fiat_leg.unit else {
             return None;
         };
@@ -77,7 +91,7 @@ pub fn trade(ledger: &Ledger, op: &Operation) -> Option<(String, &'static str, V
         "cryptocoin_symbol": symbol(asset.unit),
         "fiat_id": fiat_id(fiat),
         "amount_fiat": amount(amount_fiat),
-        "amount_cryptocoin": amount(asset.amount),
+        "amount_cryptocoin": amount(quantity),
         "fiat_to_eur_rate": amount(to_eur),
         "wallet_id": asset.wallet_id.to_string(),
         "fiat_wallet_id": fiat_wallet.to_string(),

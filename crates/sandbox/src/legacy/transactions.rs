@@ -8,7 +8,9 @@
 //!
 //! `type` maps the leg: buy and savings plan → `buy`, sell → `sell`, swap → `sell` (given
 //! up) / `buy` (received), deposit / withdrawal / refund as they are, stake and unstake →
-//! `transfer`, rewards and cashback → `deposit` (the operation type is in `purpose_text`).
+//! `transfer`, rewards, cashback, dividends and other types → `deposit` (the operation type
+//! is in `purpose_text`); a `tax` leg → `refund` when it comes in (a tax credit), else
+//! `withdrawal`.
 //! A crypto withdrawal's network-fee leg is not listed on its own: it is the withdrawal's
 //! `fee`. `status`: settled → `finished`, pending → `pending`, cancelled → `canceled`.
 
@@ -26,6 +28,12 @@ use serde_json::{json, Value};
 const NIL: &str = "00000000-0000-0000-0000-000000000000";
 
 fn legacy_type(op: &Operation, leg: &Leg) -> &'static str {
+    if leg.tx_type == "tax" {
+        return match leg.flow {
+            Flow::Incoming => "refund",
+            Flow::Outgoing => "withdrawal",
+        };
+    }
     match op.op_type {
         "buy" | "savings_plan" => "buy",
         "sell" => "sell",

@@ -41,7 +41,7 @@ impl Generator {
 
     fn staked_asset(&mut self) -> Option<usize> {
         let staked: Vec<usize> = (0..16)
-            .filter(|&a| self.ledger.holdings.staked[a] > Decimal::ZERO)
+            .filter(|&a| self.ledger.holdings.staked[a] > Decimal::ZERO && self.free(a))
             .collect();
         (!staked.is_empty()).then(|| staked[self.rng.below(staked.len() as u64) as usize])
     }

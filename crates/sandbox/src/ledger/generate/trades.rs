@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 
 /// The two legs of a trade of `op_type`, both carrying `trade`: `give` goes out, `get` comes
 /// in; with an order id when `with_order`.
-fn trade_legs(
+pub(super) fn trade_legs(
     op_type: &'static str,
     trade: Trade,
     give: (Unit, Decimal),
@@ -75,7 +75,7 @@ impl Generator {
             let notional = self.percent_of(self.main(Unit::Fiat(fiat)), 2, 30, 2);
             (fiat, asset, notional)
         };
-        if notional < Decimal::ONE || notional > self.main(Unit::Fiat(fiat)) {
+        if notional < Decimal::ONE || notional > self.main(Unit::Fiat(fiat)) || !self.free(asset) {
             return false;
         }
         let a = &catalogue().assets[asset];
@@ -133,7 +133,7 @@ impl Generator {
         let gross = down(value_eur / to_price, 8);
         let pct = Decimal::new(99, 2);
         let fee = down(gross * pct / Decimal::ONE_HUNDRED, 8);
-        if qty.is_zero() || (gross - fee).is_zero() {
+        if qty.is_zero() || (gross - fee).is_zero() || !self.free(to) {
             return false;
         }
         let trade = Trade {
