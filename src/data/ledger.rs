@@ -115,6 +115,47 @@ async fn legacy_sources(client: &Client) -> (Vec<LegacyItem<LegacyTrade>>, Vec<(
     (trades, fiats)
 }
 
+/// The most legacy coins looked up by symbol in one read (each is one catalogue request).
+const LEGACY_LOOKUPS: usize = 50;
+
+/// The current catalogue's assets for the legacy trades' coins the operations did not name
+/// (a coin the account traded only through the legacy API): looked up by the symbol the
+/// legacy API sends, so its legacy buys and current sales are one holding
+/// (`folio_export::tax` matches them by symbol). A symbol the catalogue does not know stays
+/// unmatched and Insights says so.
+async fn legacy_coins(
+    client: &Client,
+    keyless: &Client,
+    trades: &[LegacyItem<LegacyTrade>],
+    known: &[Asset],
+) -> Vec<Asset> {
+    let mut symbols: Vec<String> = trades
+        .iter()
+        .filter_map(|t| t.attributes.cryptocoin_symbol.as_deref())
+        .map(str::to_ascii_uppercase)
+        .filter(|s| {
+            !known.iter().any(|a| {
+                a.symbol
+                    .as_deref()
+                    .is_some_and(|k| k.eq_ignore_ascii_case(s))
+            })
+        })
+        .collect();
+    symbols.sort_unstable();
+    symbols.dedup();
+    let mut found = Vec::new();
+    for symbol in symbols.iter().take(LEGACY_LOOKUPS) {
+        if let Ok(assets) = catalogue::search_symbol(client, keyless, symbol).await {
+            found.extend(assets.into_iter().filter(|a| {
+                a.symbol
+                    .as_deref()
+                    .is_some_and(|k| k.eq_ignore_ascii_case(symbol))
+            }));
+        }
+    }
+    found
+}
+
 /// Reads the ledger's sources; `progress` hears the operations read so far. An operations
 /// page that fails fails the whole read: a ledger with a gap would mislead.
 pub async fn read_ledger(
@@ -171,12 +212,16 @@ async fn read(
         .collect();
     folio_client::sorting::sort(&mut ids);
     ids.dedup();
-    let assets = catalogue::assets(client, keyless, &ids).await;
+    let mut assets = catalogue::assets(client, keyless, &ids).await;
+    assets.extend(legacy_coins(client, keyless, &legacy_trades, &assets).await);
     // Timed only when made: the native tests read the sources outside a browser.
     let (entries, micros_after) = if make {
         let started = now_ms();
         let units = units_of(&currencies, &assets, &legacy_fiats);
-        let entries = selector.finish(&operations, &units).entries;
+        let selection = selector.finish(&operations, &units);
+        let mut entries = selection.entries;
+        // Insights lists the operations none of whose legs could be read.
+        entries.extend(selection.without_legs);
         (entries, micros_since(started))
     } else {
         drop(selector);

@@ -12,6 +12,7 @@ mod choice;
 mod costs;
 mod figure;
 mod load;
+mod not_understood;
 mod report;
 mod summary;
 mod tables;
@@ -20,8 +21,8 @@ mod words;
 use std::collections::HashMap;
 
 use folio_client::scopes::Scope;
+use folio_insights::Entered;
 use leptos::prelude::*;
-use rust_decimal::Decimal;
 
 use crate::data::load::{account_resource, load_states};
 use crate::format::format_count;
@@ -44,8 +45,8 @@ pub fn InsightsPage() -> impl IntoView {
             load::load(client, keyless, legacy, &|n| read_so_far.set(n)).await
         },
     );
-    // Costs the person entered for deposits without one: entry id → EUR, for this tab.
-    let entered = RwSignal::new(HashMap::<String, Decimal>::new());
+    // What the person entered for arrivals without a cost or day, by entry id, for this tab.
+    let entered = RwSignal::new(HashMap::<String, Entered>::new());
     // The year only picks what is shown: the report is recomputed for the rules and costs.
     let rules = Memo::new(move |_| choice.with(|c| c.rules));
     let computed = Memo::new(move |_| {
@@ -113,7 +114,7 @@ pub fn InsightsPage() -> impl IntoView {
 fn Report(
     computed: Memo<Option<Computed>>,
     choice: Memo<InsightsChoice>,
-    entered: RwSignal<HashMap<String, Decimal>>,
+    entered: RwSignal<HashMap<String, Entered>>,
 ) -> impl IntoView {
     move || {
         let c = computed.get()?;
@@ -145,6 +146,7 @@ fn Report(
                 <tables::OpenLotsTable computed=c.clone() />
                 <summary::Returns computed=c.clone() />
                 <costs::UnknownCosts computed=c.clone() entered=entered />
+                <not_understood::NotUnderstoodList computed=c.clone() />
                 <summary::Notes computed=c />
             </div>
         })

@@ -5,7 +5,7 @@
 use folio_export::csv::{Cell, Csv};
 use rust_decimal::Decimal;
 
-use crate::model::{Disposal, GainRow, IncomeRow, OpenLot, YearTotals};
+use crate::model::{Acquired, Basis, Disposal, GainRow, IncomeRow, OpenLot, YearTotals};
 
 fn num(value: Option<Decimal>) -> String {
     value.map(|v| v.normalize().to_string()).unwrap_or_default()
@@ -25,6 +25,15 @@ fn write(header: &[&str], rows: Vec<Vec<(String, bool)>>) -> String {
     csv.into_string()
 }
 
+/// How a file names when a lot was acquired: its day, `average` (the pool), `unknown`.
+fn acquired_text(acquired: Acquired) -> String {
+    match acquired {
+        Acquired::On(day) => day.to_string(),
+        Acquired::Pool => "average".into(),
+        Acquired::Unknown => "unknown".into(),
+    }
+}
+
 fn t(text: impl Into<String>) -> (String, bool) {
     (text.into(), false)
 }
@@ -41,21 +50,30 @@ pub fn gains_csv(rows: &[GainRow]) -> String {
             "Asset",
             "Asset ID",
             "Taxable gain EUR",
+            "Taxed as",
             "Tax-free gain EUR",
             "Sales",
-            "Sales with unknown cost",
+            "Sales with unknown cost or day",
         ],
         rows.iter()
-            .map(|r| {
-                vec![
-                    (r.year.to_string(), true),
-                    t(&*r.asset.symbol),
-                    t(&*r.asset.id),
-                    n(Some(r.taxable_gain)),
-                    n(Some(r.tax_free_gain)),
-                    (r.disposals.to_string(), true),
-                    (r.cost_unknown.to_string(), true),
-                ]
+            .flat_map(|r| {
+                let taxable: Vec<(Option<Basis>, Option<Decimal>)> = if r.taxable.is_empty() {
+                    vec![(None, Some(Decimal::ZERO))]
+                } else {
+                    r.taxable.iter().map(|(b, g)| (Some(*b), *g)).collect()
+                };
+                taxable.into_iter().map(move |(basis, gain)| {
+                    vec![
+                        (r.year.to_string(), true),
+                        t(&*r.asset.symbol),
+                        t(&*r.asset.id),
+                        n(gain),
+                        t(basis.map(Basis::csv_label).unwrap_or_default()),
+                        n(r.tax_free_gain),
+                        (r.disposals.to_string(), true),
+                        (r.cost_unknown.to_string(), true),
+                    ]
+                })
             })
             .collect(),
     )
@@ -67,15 +85,12 @@ pub fn disposals_csv(rows: &[&Disposal]) -> String {
     for d in rows {
         for lot in &d.lots {
             out.push(vec![
-                (d.time.format("%Y-%m-%d").to_string(), true),
+                (d.day.to_string(), true),
                 t(&d.entry_id),
                 t(&*d.asset.symbol),
                 n(Some(d.quantity)),
                 n(d.proceeds),
-                t(lot
-                    .acquired
-                    .map(|a| a.to_string())
-                    .unwrap_or_else(|| "average".into())),
+                t(acquired_text(lot.acquired)),
                 n(Some(lot.quantity)),
                 n(lot.cost),
                 n(lot.proceeds),
@@ -123,9 +138,9 @@ pub fn income_csv(rows: &[&IncomeRow]) -> String {
                     (r.year.to_string(), true),
                     t(r.kind.csv_label()),
                     t(&*r.asset.symbol),
-                    n(Some(r.gross)),
-                    n(Some(r.fee)),
-                    n(Some(r.net)),
+                    n(r.gross),
+                    n(r.fee),
+                    n(r.net),
                     (r.count.to_string(), true),
                     n(r.value),
                 ]
@@ -134,14 +149,30 @@ pub fn income_csv(rows: &[&IncomeRow]) -> String {
     )
 }
 
+/// The year's taxable gains by treatment in one cell (`taxable at 27.5 %: 120; …`): they
+/// are taxed differently, so a file never adds them up either.
+fn taxable_text(taxable: &[(Basis, Option<Decimal>)]) -> String {
+    taxable
+        .iter()
+        .map(|(b, g)| {
+            format!(
+                "{}: {}",
+                b.csv_label(),
+                g.map(|g| num(Some(g))).unwrap_or_else(|| "unknown".into())
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// Each year's totals (the rule set's columns empty for the other country).
 pub fn years_csv(rows: &[YearTotals]) -> String {
     write(
         &[
             "Year",
-            "Taxable gains EUR",
+            "Taxable gains EUR (by treatment)",
             "Tax-free gains EUR",
-            "Losses EUR",
+            "Gains with unknown acquisition day EUR",
             "Income EUR",
             "Income payments without value",
             "Tax withheld EUR",
@@ -149,13 +180,17 @@ pub fn years_csv(rows: &[YearTotals]) -> String {
             "Spread EUR",
             "AT special-rate base EUR",
             "AT estimate 27.5% EUR",
-            "AT progressive-rate gains EUR",
+            "AT speculation gains (§ 31) EUR",
+            "AT speculation taxable EUR",
             "DE private sales EUR",
             "DE private sales taxable EUR",
             "DE other income EUR",
             "DE other income taxable EUR",
+            "DE share sales EUR",
+            "DE share losses carried EUR",
             "DE capital income EUR",
             "DE capital income taxable EUR",
+            "DE capital losses carried EUR",
         ],
         rows.iter()
             .map(|y| {
@@ -163,23 +198,27 @@ pub fn years_csv(rows: &[YearTotals]) -> String {
                 let de = y.germany.as_ref();
                 vec![
                     (y.year.to_string(), true),
-                    n(Some(y.taxable_gains)),
-                    n(Some(y.tax_free_gains)),
-                    n(Some(y.losses)),
-                    n(Some(y.income)),
+                    t(taxable_text(&y.taxable)),
+                    n(y.tax_free_gains),
+                    n(y.holding_unknown_gains),
+                    n(y.income),
                     (y.income_unvalued.to_string(), true),
-                    n(Some(y.withheld_tax)),
-                    n(Some(y.fees)),
+                    n(y.withheld_tax),
+                    n(y.fees),
                     n(y.spread),
-                    n(at.map(|a| a.special_rate_base)),
-                    n(at.map(|a| a.estimate)),
-                    n(at.map(|a| a.progressive_gains)),
-                    n(de.map(|g| g.private_sales)),
-                    n(de.map(|g| g.private_sales_taxable)),
-                    n(de.map(|g| g.other_income)),
-                    n(de.map(|g| g.other_income_taxable)),
-                    n(de.map(|g| g.capital_income)),
-                    n(de.map(|g| g.capital_taxable)),
+                    n(at.and_then(|a| a.special_rate_base)),
+                    n(at.and_then(|a| a.estimate)),
+                    n(at.and_then(|a| a.speculation_gains)),
+                    n(at.and_then(|a| a.speculation_taxable)),
+                    n(de.and_then(|g| g.private_sales)),
+                    n(de.and_then(|g| g.private_sales_taxable)),
+                    n(de.and_then(|g| g.other_income)),
+                    n(de.and_then(|g| g.other_income_taxable)),
+                    n(de.and_then(|g| g.share_sales)),
+                    n(de.and_then(|g| g.share_losses_carried)),
+                    n(de.and_then(|g| g.capital_income)),
+                    n(de.and_then(|g| g.capital_taxable)),
+                    n(de.and_then(|g| g.capital_losses_carried)),
                 ]
             })
             .collect(),
@@ -204,9 +243,7 @@ pub fn open_lots_csv(rows: &[OpenLot]) -> String {
                 vec![
                     t(&*l.asset.symbol),
                     t(&*l.asset.id),
-                    t(l.acquired
-                        .map(|a| a.to_string())
-                        .unwrap_or_else(|| "average".into())),
+                    t(acquired_text(l.acquired)),
                     n(Some(l.quantity)),
                     n(l.cost),
                     n(l.value),

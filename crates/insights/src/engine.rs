@@ -1,26 +1,39 @@
 //! The walk through the ledger: every entry, oldest first, moves lots in and out of the
-//! holdings and records sales, income, tax withheld, fees and EUR cash flows. The rules
-//! decide where an acquisition goes (a lot or Austria's pool) and how each part of a sale is
-//! taxed (`crate::rules`); docs/insights.md says what each operation type does. Trades and
-//! swaps are walked here, every other entry in `engine/legs.rs`.
+//! holdings and records sales, income, tax withheld, fees and cash flows. The rules decide
+//! where an acquisition goes (a lot or Austria's pool) and how each part of a sale is taxed
+//! (`crate::rules`); days are the rule set's calendar days (`crate::days`). Trades and swaps
+//! are read in `engine/trade.rs`, every other entry in `engine/legs.rs`, taxes and fees in
+//! `engine/charges.rs`; docs/insights.md says what each operation type does. An entry that
+//! does not fit what its type promises is still walked leg by leg (so balances hold) and
+//! listed among the operations Folio did not understand — nothing disappears.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use folio_client::current::AssetType;
-use folio_export::tax::entry::{Entry, Move, Shape, Unit};
+use folio_export::tax::entry::{Entry, Unit};
 use rust_decimal::Decimal;
 use rustc_hash::FxHashMap;
 
+use crate::days::tax_day;
 use crate::eur::fiat_in_eur;
-use crate::lots::{Holding, Taken};
-use crate::model::{AssetRef, Basis, Disposal, Flag, IncomeKind, LotUse, Regime};
+use crate::lots::{Holding, Lot, Taken};
+use crate::model::{
+    plus, Acquired, AssetRef, Disposal, Flag, IncomeKind, LotUse, NotUnderstood, Regime, Unclear,
+};
 use crate::prices::ReferencePrices;
-use crate::rules::{basis, neuvermoegen_from, regime_of};
-use crate::RuleSet;
+use crate::rules::{basis, pooled_in_austria, regime_of};
+use crate::{Entered, RuleSet};
 
+mod charges;
 mod legs;
+mod trade;
+
+pub use trade::fiat_sides;
+
+/// Prices further than this many days from the event are flagged.
+const FAR_DAYS: i64 = 7;
 
 /// One income payment.
 #[derive(Debug, Clone)]
@@ -30,6 +43,7 @@ pub struct Payment {
     pub kind: IncomeKind,
     pub gross: Decimal,
     pub fee: Decimal,
+    /// The EUR value of what stayed (gross less the fee).
     pub value: Option<Decimal>,
 }
 
@@ -40,32 +54,65 @@ pub struct Walk {
     pub holdings: Vec<(AssetRef, Holding)>,
     pub disposals: Vec<Disposal>,
     pub payments: Vec<Payment>,
-    /// Year → tax withheld (EUR).
-    pub withheld: BTreeMap<i32, Decimal>,
+    /// Year → tax withheld less tax credited (EUR; `None`: a sum overflowed).
+    pub withheld: BTreeMap<i32, Option<Decimal>>,
     /// Year → fees paid (EUR).
-    pub fees: BTreeMap<i32, Decimal>,
+    pub fees: BTreeMap<i32, Option<Decimal>>,
     /// Years with any entry.
     pub active_years: Vec<i32>,
-    /// EUR flows from the person's side: paid in negative, taken out positive.
+    /// EUR flows from the person's side: paid in negative, taken out positive (assets
+    /// transferred at their reference value).
     pub cash_flows: Vec<(NaiveDate, Decimal)>,
+    /// Asset transfers counted at a reference value, and those without one.
+    pub transfers_valued: usize,
+    pub transfers_unvalued: usize,
     pub flags: Vec<Flag>,
-    unknown_types: BTreeMap<String, usize>,
+    pub not_understood: Vec<NotUnderstood>,
 }
 
-fn add(map: &mut BTreeMap<i32, Decimal>, year: i32, amount: Decimal) {
-    let total = map.entry(year).or_insert(Decimal::ZERO);
-    *total = total.checked_add(amount).unwrap_or(*total);
+/// Adds `amount` to the year's total; an overflow makes the total unknown for good.
+fn add(map: &mut BTreeMap<i32, Option<Decimal>>, year: i32, amount: Decimal) {
+    let total = map.entry(year).or_insert(Some(Decimal::ZERO));
+    *total = plus(*total, Some(amount));
+}
+
+/// The entry being walked, with its day and year in the rule set's calendar.
+#[derive(Clone, Copy)]
+pub struct At<'a> {
+    pub entry: &'a Entry,
+    pub day: NaiveDate,
+    pub year: i32,
+}
+
+/// What an acquisition costs: in a lot of its own, and in Austria's pool (where the
+/// purchase fee is not part of the cost, § 27a (4) Z 2 EStG).
+#[derive(Debug, Clone, Copy)]
+pub struct Cost {
+    pub lot: Option<Decimal>,
+    pub pooled: Option<Decimal>,
+}
+
+impl Cost {
+    /// The same cost either way.
+    pub fn same(cost: Option<Decimal>) -> Self {
+        Cost {
+            lot: cost,
+            pooled: cost,
+        }
+    }
 }
 
 /// The walk's state while it runs.
 pub struct Walker<'a> {
     rules: RuleSet,
     prices: &'a ReferencePrices<'a>,
-    entered: &'a HashMap<String, Decimal>,
+    entered: &'a HashMap<String, Entered>,
     out: Walk,
     /// The position in `out.holdings` of each unit id met.
     met: FxHashMap<&'a str, usize>,
     flagged_symbols: HashSet<String>,
+    /// Fee legs paid in an asset, not yet charged to the acquisition they belong to.
+    fee_budget: Vec<(&'a str, Decimal)>,
 }
 
 impl<'a> Walker<'a> {
@@ -73,7 +120,7 @@ impl<'a> Walker<'a> {
     pub fn new(
         rules: RuleSet,
         prices: &'a ReferencePrices<'a>,
-        entered: &'a HashMap<String, Decimal>,
+        entered: &'a HashMap<String, Entered>,
     ) -> Self {
         Walker {
             rules,
@@ -82,17 +129,26 @@ impl<'a> Walker<'a> {
             out: Walk::default(),
             met: FxHashMap::default(),
             flagged_symbols: Default::default(),
+            fee_budget: Vec::new(),
         }
     }
 
     /// The walk's result.
     pub fn finish(mut self) -> Walk {
-        for (raw_type, count) in std::mem::take(&mut self.out.unknown_types) {
-            self.out.flags.push(Flag::UnknownType { raw_type, count });
+        if self.out.transfers_unvalued > 0 {
+            let count = self.out.transfers_unvalued;
+            self.out.flags.push(Flag::TransferUnvalued { count });
         }
-        folio_client::sorting::sort(&mut self.out.active_years);
+        self.out.active_years.sort_unstable();
         self.out.active_years.dedup();
         self.out
+    }
+
+    /// Flags `flag` once per symbol.
+    fn flag_once(&mut self, symbol: &str, flag: impl FnOnce(String) -> Flag) {
+        if self.flagged_symbols.insert(symbol.to_string()) {
+            self.out.flags.push(flag(symbol.to_string()));
+        }
     }
 
     /// The position in `out.holdings` of the asset `unit` names (met once per id: its
@@ -103,14 +159,14 @@ impl<'a> Walker<'a> {
         }
         let (regime, known) = regime_of(unit);
         let symbol = unit.symbol();
-        let index = matches!(unit.asset_type(), Some(AssetType::Index));
-        if (!known || index) && self.flagged_symbols.insert(symbol.to_string()) {
-            let symbol = symbol.to_string();
-            self.out.flags.push(if index {
-                Flag::IndexHeld { symbol }
-            } else {
-                Flag::ClassUnknown { symbol }
-            });
+        if !known {
+            self.flag_once(symbol, |symbol| Flag::ClassUnknown { symbol });
+        } else if matches!(unit.asset_type(), Some(AssetType::Index)) {
+            self.flag_once(symbol, |symbol| Flag::IndexHeld { symbol });
+        } else if regime == Regime::Fund {
+            self.flag_once(symbol, |symbol| Flag::FundHeld { symbol });
+        } else if regime == Regime::Commodity {
+            self.flag_once(symbol, |symbol| Flag::CommodityHeld { symbol });
         }
         let asset = AssetRef {
             id: unit.id.clone(),
@@ -128,53 +184,107 @@ impl<'a> Walker<'a> {
         self.out.holdings[at].0.clone()
     }
 
-    fn no_price(&mut self, entry: &Entry, symbol: &str) {
+    fn no_price(&mut self, at: At<'_>, symbol: &str) {
         self.out.flags.push(Flag::NoPrice {
-            entry_id: entry.id.clone(),
+            entry_id: at.entry.id.clone(),
             symbol: symbol.to_string(),
-            date: entry.time.date_naive(),
+            date: at.day,
         });
     }
 
-    fn no_rate(&mut self, entry: &Entry, unit: &Unit) {
+    fn no_rate(&mut self, at: At<'_>, unit: &Unit) {
         self.out.flags.push(Flag::NoEurRate {
-            entry_id: entry.id.clone(),
+            entry_id: at.entry.id.clone(),
             currency: unit.symbol().to_string(),
         });
     }
 
-    /// The EUR value of `amount` of `unit` in `entry`: fiat converted, an asset at its
-    /// reference price.
-    fn value_of(&mut self, entry: &Entry, amount: Decimal, unit: &Unit) -> Option<Decimal> {
-        let day = entry.time.date_naive();
-        let value = if unit.is_fiat() {
-            fiat_in_eur(amount, unit, entry.trade.as_ref())
-        } else {
-            self.prices.value(&unit.id, amount, day)
+    fn not_understood(&mut self, at: At<'_>, reason: Unclear) {
+        self.out.not_understood.push(NotUnderstood {
+            entry_id: at.entry.id.clone(),
+            raw_type: at.entry.type_name().to_string(),
+            time: at.entry.time,
+            reason,
+        });
+    }
+
+    /// The EUR value of `amount` of an asset on the entry's day at its reference price
+    /// (flagged when there is none, or when it is more than a week away).
+    fn asset_value(&mut self, at: At<'_>, amount: Decimal, unit: &Unit) -> Option<Decimal> {
+        let Some((price, price_date)) = self.prices.on(&unit.id, at.day) else {
+            self.no_price(at, unit.symbol());
+            return None;
         };
+        if price_date
+            .signed_duration_since(at.day)
+            .num_days()
+            .saturating_abs()
+            > FAR_DAYS
+        {
+            self.out.flags.push(Flag::DistantPrice {
+                entry_id: at.entry.id.clone(),
+                symbol: unit.symbol().to_string(),
+                date: at.day,
+                price_date,
+            });
+        }
+        price.checked_mul(amount)
+    }
+
+    /// The EUR value of `amount` of `unit` in the entry: fiat converted, an asset at its
+    /// reference price.
+    fn value_of(&mut self, at: At<'_>, amount: Decimal, unit: &Unit) -> Option<Decimal> {
+        if !unit.is_fiat() {
+            return self.asset_value(at, amount, unit);
+        }
+        let value = fiat_in_eur(amount, unit, at.entry.trade.as_ref());
         if value.is_none() {
-            if unit.is_fiat() {
-                self.no_rate(entry, unit);
-            } else {
-                self.no_price(entry, unit.symbol());
-            }
+            self.no_rate(at, unit);
         }
         value
     }
 
+    /// `amount` of `unit` coming in, less the entry's fee legs paid in that unit (a fee
+    /// reduces the acquisition it belongs to): the quantity kept and the fee charged.
+    fn net_of_fees(&mut self, unit: &Unit, amount: Decimal) -> (Decimal, Decimal) {
+        let mut kept = amount;
+        let mut fee = Decimal::ZERO;
+        for (id, left) in self.fee_budget.iter_mut() {
+            if *id != &*unit.id || left.is_zero() {
+                continue;
+            }
+            let part = (*left).min(kept);
+            kept = kept.checked_sub(part).unwrap_or(kept);
+            fee = fee.checked_add(part).unwrap_or(fee);
+            *left = left.checked_sub(part).unwrap_or(Decimal::ZERO);
+        }
+        (kept, fee)
+    }
+
     /// Puts an acquisition where the rules keep it.
-    fn acquire(&mut self, at: usize, day: NaiveDate, quantity: Decimal, cost: Option<Decimal>) {
+    fn acquire(
+        &mut self,
+        at: usize,
+        acquired: Acquired,
+        arrived: NaiveDate,
+        quantity: Decimal,
+        cost: Cost,
+    ) {
+        let rules = self.rules;
         let (asset, holding) = &mut self.out.holdings[at];
-        let pooled = self.rules == RuleSet::Austria
-            && match asset.regime {
-                Regime::Security => true,
-                Regime::Crypto => day >= neuvermoegen_from(),
-                Regime::Metal => false,
-            };
+        let pooled = rules == RuleSet::Austria
+            && acquired
+                .day()
+                .is_some_and(|day| pooled_in_austria(asset.regime, day));
         if pooled {
-            holding.add_to_pool(quantity, cost);
+            holding.add_to_pool(quantity, cost.pooled);
         } else {
-            holding.add_lot(day, quantity, cost);
+            holding.add_lot(Lot {
+                acquired,
+                arrived,
+                quantity,
+                cost: cost.lot,
+            });
         }
     }
 
@@ -190,7 +300,7 @@ impl<'a> Walker<'a> {
                 quantity: short,
             });
             taken.push(Taken {
-                acquired: None,
+                acquired: Acquired::Unknown,
                 quantity: short,
                 cost: None,
             });
@@ -198,25 +308,31 @@ impl<'a> Walker<'a> {
         taken
     }
 
-    /// A sale (or the giving side of a swap) of `quantity` for `proceeds`.
+    /// A sale (or the giving side of a swap) of `quantity`: `net` is what it brought after
+    /// the sale's fee, `gross` before it (Austria's 27.5 % counts the gross).
     fn dispose(
         &mut self,
-        entry: &Entry,
-        at: usize,
+        at: At<'_>,
+        asset_at: usize,
         quantity: Decimal,
-        proceeds: Option<Decimal>,
+        (net, gross): (Option<Decimal>, Option<Decimal>),
         swap: bool,
     ) {
-        let sold = entry.time.date_naive();
-        let taken = self.take(entry, at, quantity);
-        let asset = self.asset_at(at);
+        let taken = self.take(at.entry, asset_at, quantity);
+        let asset = self.asset_at(asset_at);
         let lots: Vec<LotUse> = taken
             .into_iter()
             .map(|t| {
-                let share = if t.quantity == quantity {
-                    proceeds
+                let basis = basis(self.rules, asset.regime, t.acquired, at.day);
+                let whole = if basis == crate::Basis::SpecialRate {
+                    gross
                 } else {
-                    proceeds
+                    net
+                };
+                let share = if t.quantity == quantity {
+                    whole
+                } else {
+                    whole
                         .and_then(|p| p.checked_mul(t.quantity))
                         .and_then(|p| p.checked_div(quantity))
                 };
@@ -226,28 +342,31 @@ impl<'a> Walker<'a> {
                     cost: t.cost,
                     proceeds: share,
                     gain: share.zip(t.cost).and_then(|(p, c)| p.checked_sub(c)),
-                    basis: basis(self.rules, asset.regime, t.acquired, sold),
+                    basis,
                 }
             })
             .collect();
-        self.record(entry, asset, quantity, proceeds, swap, lots);
+        self.record(at, asset, quantity, swap, lots);
     }
 
     fn record(
         &mut self,
-        entry: &Entry,
+        at: At<'_>,
         asset: AssetRef,
         quantity: Decimal,
-        proceeds: Option<Decimal>,
         swap: bool,
         lots: Vec<LotUse>,
     ) {
         let cost = lots
             .iter()
             .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.cost?));
+        let proceeds = lots
+            .iter()
+            .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.proceeds?));
         self.out.disposals.push(Disposal {
-            entry_id: entry.id.clone(),
-            time: entry.time,
+            entry_id: at.entry.id.clone(),
+            time: at.entry.time,
+            day: at.day,
             asset,
             quantity,
             proceeds,
@@ -262,114 +381,53 @@ impl<'a> Walker<'a> {
     /// it after its first calls: see `folio_export::tax::entry::from_operation`.)
     #[inline(never)]
     pub fn add(&mut self, entry: &'a Entry) {
-        use chrono::Datelike;
-        let year = entry.time.year();
-        self.out.active_years.push(year);
-        self.taxes_and_fees(entry, year);
-        match entry.shape() {
-            Shape::FiatTrade {
-                fiat,
-                asset,
-                buying,
-            } => self.fiat_trade(entry, fiat, asset, buying),
-            Shape::AssetSwap { give, get } => self.swap(entry, give, get),
-            Shape::Legs => self.legs(entry, year),
+        let day = tax_day(self.rules, entry.time);
+        let at = At {
+            entry,
+            day,
+            year: day.year(),
+        };
+        self.out.active_years.push(at.year);
+        if entry.unreadable_legs > 0 {
+            self.not_understood(at, Unclear::UnreadableLegs(entry.unreadable_legs));
         }
-        // Fees and taxes paid in an asset leave the holding after the moves (a reward's
-        // fee comes out of the reward); not a sale.
-        for leg in entry.fees.iter().chain(&entry.taxes) {
-            if !leg.unit.is_fiat() {
-                let at = self.asset(&leg.unit);
-                self.take(entry, at, leg.amount);
+        if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
+            if entry.unreadable_legs == 0 {
+                self.not_understood(at, Unclear::NoLegs);
             }
-        }
-    }
-
-    fn taxes_and_fees(&mut self, entry: &Entry, year: i32) {
-        for tax in &entry.taxes {
-            if let Some(v) = self.value_of(entry, tax.amount, &tax.unit) {
-                add(&mut self.out.withheld, year, v);
-            }
-        }
-        if let Some((amount, unit)) = entry.trade.as_ref().and_then(|t| t.fee.as_ref()) {
-            if let Some(v) = self.value_of(entry, *amount, unit) {
-                add(&mut self.out.fees, year, v);
-            }
-        }
-        for fee in &entry.fees {
-            if let Some(v) = self.value_of(entry, fee.amount, &fee.unit) {
-                add(&mut self.out.fees, year, v);
-            }
-        }
-    }
-
-    fn fiat_trade(&mut self, entry: &Entry, fiat: &Move, asset_move: &'a Move, buying: bool) {
-        let at = self.asset(&asset_move.unit);
-        let eur = fiat_in_eur(fiat.amount, &fiat.unit, entry.trade.as_ref());
-        if eur.is_none() {
-            self.no_rate(entry, &fiat.unit);
-        }
-        if buying {
-            self.acquire(at, entry.time.date_naive(), asset_move.amount, eur);
-        } else {
-            self.dispose(entry, at, asset_move.amount, eur, false);
-        }
-    }
-
-    fn swap(&mut self, entry: &Entry, give: &'a Move, get: &'a Move) {
-        let day = entry.time.date_naive();
-        let (given_at, got_at) = (self.asset(&give.unit), self.asset(&get.unit));
-        let (given, got) = (self.asset_at(given_at), self.asset_at(got_at));
-        let value = self
-            .prices
-            .value(&give.unit.id, give.amount, day)
-            .or_else(|| self.prices.value(&get.unit.id, get.amount, day));
-        if value.is_none() {
-            self.no_price(entry, &given.symbol);
-        }
-        let carries = self.rules == RuleSet::Austria
-            && given.regime == Regime::Crypto
-            && got.regime == Regime::Crypto;
-        if !carries {
-            self.dispose(entry, given_at, give.amount, value, true);
-            self.acquire(got_at, day, get.amount, value);
             return;
         }
-        // Austria, crypto to crypto: the pool's part carries its cost over; Altvermögen lots
-        // given are a disposal at the market value.
-        let taken = self.take(entry, given_at, give.amount);
-        let mut carried = Some(Decimal::ZERO);
-        let mut lots = Vec::new();
-        for t in taken {
-            if t.acquired.is_some() {
-                let share = value
-                    .and_then(|v| v.checked_mul(t.quantity))
-                    .and_then(|v| v.checked_div(give.amount));
-                lots.push(LotUse {
-                    acquired: t.acquired,
-                    quantity: t.quantity,
-                    cost: t.cost,
-                    proceeds: share,
-                    gain: share.zip(t.cost).and_then(|(p, c)| p.checked_sub(c)),
-                    basis: basis(self.rules, given.regime, t.acquired, day),
-                });
-                carried = carried.zip(share).and_then(|(a, b)| a.checked_add(b));
-            } else {
-                lots.push(LotUse {
-                    acquired: None,
-                    quantity: t.quantity,
-                    cost: t.cost,
-                    proceeds: t.cost,
-                    gain: t.cost.map(|_| Decimal::ZERO),
-                    basis: Basis::CarriedOver,
-                });
-                carried = carried.zip(t.cost).and_then(|(a, b)| a.checked_add(b));
+        if entry.legacy {
+            for m in entry
+                .moves
+                .iter()
+                .filter(|m| !m.unit.is_fiat() && !m.unit.named)
+            {
+                self.flag_once(m.unit.symbol(), |symbol| Flag::LegacyUnmatched { symbol });
             }
         }
-        let proceeds = lots
-            .iter()
-            .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.proceeds?));
-        self.record(entry, given, give.amount, proceeds, true, lots);
-        self.acquire(got_at, day, get.amount, carried);
+        self.charges(at);
+        self.fee_budget.clear();
+        for fee in entry.fees.iter().filter(|f| !f.unit.is_fiat()) {
+            self.fee_budget.push((&*fee.unit.id, fee.amount));
+        }
+        if !self.trade(at) {
+            self.legs(at);
+        }
+        // Fee legs in an asset that no acquisition of the entry took, and tax legs in an
+        // asset, leave the holding after the moves: not a sale.
+        let budget = std::mem::take(&mut self.fee_budget);
+        for (id, left) in budget {
+            if left > Decimal::ZERO {
+                if let Some(leg) = entry.fees.iter().find(|f| &*f.unit.id == id) {
+                    let asset = self.asset(&leg.unit);
+                    self.take(entry, asset, left);
+                }
+            }
+        }
+        for tax in entry.taxes.iter().filter(|t| !t.unit.is_fiat()) {
+            let asset = self.asset(&tax.unit);
+            self.take(entry, asset, tax.amount);
+        }
     }
 }

@@ -4,8 +4,7 @@
 //! the acquisition's date one year later (§ 108 AO with §§ 187 (1), 188 (2) BGB); a lot
 //! acquired on 29 February ends its period on 28 February of the next year (§ 188 (3) BGB).
 //! A sale on the last day of the period is within it (taxable); the first tax-free day is the
-//! day after. Days are calendar days in UTC (the service's timestamps); around midnight a
-//! local date may differ by one.
+//! day after. Days are calendar days of the rule set's zone (`crate::days`), never UTC days.
 
 use chrono::{Datelike, Days, NaiveDate};
 

@@ -7,14 +7,20 @@
 //!
 //! Input: the ledger `folio_export::tax::select` makes of the current API's operations and
 //! the legacy API's trades (cancelled and compensated operations left out, legacy trades
-//! de-duplicated). [`report`] removes duplicate entries (by id) and sorts by time, so the
-//! order pages arrived in never changes a figure. Money is exact (`rust_decimal`) and every
-//! operation on it is checked: a figure that would overflow becomes unknown, never a panic.
+//! de-duplicated and matched to the current catalogue's assets), plus the operations none of
+//! whose legs could be read. [`report`] removes duplicate entries (by id) and sorts by time,
+//! so the order pages arrived in never changes a figure. Days are calendar days where the
+//! rules live (Europe/Vienna, Europe/Berlin: [`days`]), each rule applies from the day the
+//! law set it, and every operation is either walked or listed as not understood. Money is
+//! exact (`rust_decimal`) and every operation on it is checked: a figure that would
+//! overflow becomes unknown, never a panic and never a smaller sum.
 #![cfg_attr(not(test), deny(clippy::arithmetic_side_effects))]
 
 pub mod csv;
+pub mod days;
 mod engine;
 mod eur;
+mod flags;
 pub mod holding;
 mod irr;
 mod lots;
@@ -35,11 +41,13 @@ use rustc_hash::FxHashSet;
 
 pub use irr::money_weighted_return;
 pub use model::{
-    AssetRef, AustriaYear, Basis, Disposal, Flag, GainRow, GermanyYear, IncomeKind, IncomeRow,
-    LotUse, OpenLot, Regime, Report, YearTotals,
+    Acquired, AssetRef, AustriaYear, Basis, Disposal, Flag, GainRow, GermanyYear, IncomeKind,
+    IncomeRow, LotUse, NotUnderstood, OpenLot, Regime, Report, Unclear, YearTotals,
 };
-pub use rules::{basis, neuvermoegen_from};
-pub use years::{other_income_limit, over_freigrenze, private_sales_limit, saver_allowance};
+pub use rules::{basis, neuvermoegen_from, new_rules_from};
+pub use years::{
+    other_income_limit, over_freigrenze, private_sales_limit, saver_allowance, speculation_limit,
+};
 
 use engine::Walker;
 use prices::ReferencePrices;
@@ -63,6 +71,16 @@ impl RuleSet {
     }
 }
 
+/// What the person entered for an asset that came in from elsewhere (kept for the tab
+/// only): its total EUR cost and the day they acquired it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Entered {
+    /// The total cost in EUR.
+    pub cost: Option<Decimal>,
+    /// The day it was acquired (in the rule set's calendar).
+    pub acquired: Option<NaiveDate>,
+}
+
 /// What a report is made from.
 #[derive(Debug, Clone, Copy)]
 pub struct InsightsInput<'a> {
@@ -72,9 +90,9 @@ pub struct InsightsInput<'a> {
     pub rules: RuleSet,
     /// Today's EUR price per asset id.
     pub prices_eur: &'a HashMap<String, Decimal>,
-    /// Costs (EUR, the whole quantity) the person entered for assets that came in without
-    /// one, by operation id.
-    pub entered_costs: &'a HashMap<String, Decimal>,
+    /// What the person entered for assets that came in without a cost or acquisition
+    /// day, by operation id.
+    pub entered: &'a HashMap<String, Entered>,
     /// Today (for open lots and the money-weighted return).
     pub today: NaiveDate,
     /// The account's EUR value today (the money-weighted return's last flow).
@@ -91,14 +109,15 @@ pub fn report(input: &InsightsInput<'_>) -> Report {
         .filter(|e| seen.insert(e.id.as_str()))
         .collect();
     sort_ledger(&mut entries);
-    let prices = ReferencePrices::from_entries(&entries);
-    let mut walker = Walker::new(input.rules, &prices, input.entered_costs);
+    let prices = ReferencePrices::from_entries(&entries, input.rules);
+    let mut walker = Walker::new(input.rules, &prices, input.entered);
     for &entry in &entries {
         walker.add(entry);
     }
     let walk = walker.finish();
     let money_weighted_return = input
         .portfolio_value_eur
+        .filter(|_| walk.transfers_unvalued == 0)
         .and_then(|value| money_weighted_return(&walk.cash_flows, value, input.today));
     Report {
         years: years::totals(&walk, input.rules),
@@ -107,9 +126,11 @@ pub fn report(input: &InsightsInput<'_>) -> Report {
         open_lots: open_lots(&walk, input),
         money_weighted_return,
         cash_flows: walk.cash_flows.len().saturating_add(1),
+        transfers_valued: walk.transfers_valued,
         entries: entries.len(),
         disposals: walk.disposals,
         flags: walk.flags,
+        not_understood: walk.not_understood,
     }
 }
 
@@ -117,14 +138,15 @@ pub fn report(input: &InsightsInput<'_>) -> Report {
 fn open_lots(walk: &engine::Walk, input: &InsightsInput<'_>) -> Vec<OpenLot> {
     let mut out = Vec::new();
     let mut assets: Vec<_> = walk.holdings.iter().collect();
-    folio_client::sorting::sort_by(&mut assets, |a, b| {
-        a.0.symbol.cmp(&b.0.symbol).then(a.0.id.cmp(&b.0.id))
-    });
+    assets.sort_by(|a, b| a.0.symbol.cmp(&b.0.symbol).then(a.0.id.cmp(&b.0.id)));
     for (asset, holding) in assets {
         let price = input.prices_eur.get(&*asset.id).copied();
-        let lot = |acquired: Option<NaiveDate>, quantity: Decimal, cost: Option<Decimal>| {
+        let by_holding = !asset.regime.is_security();
+        let lot = |acquired: Acquired, quantity: Decimal, cost: Option<Decimal>| {
             let value = price.and_then(|p| p.checked_mul(quantity));
-            let by_holding = asset.regime != Regime::Security && acquired.is_some();
+            let altvermoegen = (input.rules == RuleSet::Austria && asset.regime == Regime::Crypto)
+                .then(|| acquired.day().map(|d| d < neuvermoegen_from()))
+                .flatten();
             OpenLot {
                 asset: asset.clone(),
                 acquired,
@@ -133,15 +155,26 @@ fn open_lots(walk: &engine::Walk, input: &InsightsInput<'_>) -> Vec<OpenLot> {
                 value,
                 unrealised: value.zip(cost).and_then(|(v, c)| v.checked_sub(c)),
                 tax_free_from: acquired
+                    .day()
                     .filter(|_| by_holding)
                     .and_then(holding::tax_free_from),
+                altvermoegen: altvermoegen.or_else(|| {
+                    (input.rules == RuleSet::Austria
+                        && asset.regime == Regime::Crypto
+                        && acquired == Acquired::Pool)
+                        .then_some(false)
+                }),
             }
         };
         for l in &holding.lots {
-            out.push(lot(Some(l.acquired), l.quantity, l.cost));
+            out.push(lot(l.acquired, l.quantity, l.cost));
         }
         if holding.pool.quantity > Decimal::ZERO {
-            out.push(lot(None, holding.pool.quantity, holding.pool.cost));
+            out.push(lot(
+                Acquired::Pool,
+                holding.pool.quantity,
+                holding.pool.cost,
+            ));
         }
     }
     out

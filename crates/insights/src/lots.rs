@@ -1,28 +1,44 @@
 //! What is held of one asset: individual lots taken oldest first (Germany's FIFO; Austria's
-//! Altvermögen and metals) and Austria's moving-average pool (Neuvermögen crypto and
-//! securities: one quantity, one total cost, every acquisition averaged in).
+//! Altvermögen, metals and arrivals whose acquisition date is not known) and Austria's
+//! moving-average pool (Neuvermögen crypto and securities: one quantity, one total cost,
+//! every acquisition averaged in).
 
 use std::collections::VecDeque;
 
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
+use crate::model::Acquired;
+
 /// One acquisition still (partly) held.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lot {
-    /// When acquired.
-    pub acquired: NaiveDate,
+    /// When acquired (a day, or unknown).
+    pub acquired: Acquired,
+    /// The day it reached the account: its place in line when the acquisition day is not
+    /// known.
+    pub arrived: NaiveDate,
     /// Quantity left.
     pub quantity: Decimal,
     /// Cost of the quantity left (`None`: unknown).
     pub cost: Option<Decimal>,
 }
 
+impl Lot {
+    /// The day that orders lots oldest first: the acquisition day, else the arrival.
+    fn order_day(&self) -> NaiveDate {
+        match self.acquired {
+            Acquired::On(day) => day,
+            Acquired::Pool | Acquired::Unknown => self.arrived,
+        }
+    }
+}
+
 /// A part taken from a lot or from the pool.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Taken {
-    /// The lot's acquisition day (`None`: the pool).
-    pub acquired: Option<NaiveDate>,
+    /// Where it came from.
+    pub acquired: Acquired,
     /// Quantity taken.
     pub quantity: Decimal,
     /// Its cost.
@@ -34,7 +50,7 @@ pub struct Taken {
 pub struct Pool {
     /// Quantity held.
     pub quantity: Decimal,
-    /// Total cost (`None`: an acquisition of unknown cost is in it).
+    /// Total cost (`None`: an acquisition of unknown cost is in it, or a sum overflowed).
     pub cost: Option<Decimal>,
 }
 
@@ -69,15 +85,15 @@ fn minus(a: Option<Decimal>, b: Option<Decimal>) -> Option<Decimal> {
 }
 
 impl Holding {
-    /// Adds an individual lot.
-    pub fn add_lot(&mut self, acquired: NaiveDate, quantity: Decimal, cost: Option<Decimal>) {
-        if quantity > Decimal::ZERO {
-            self.lots.push_back(Lot {
-                acquired,
-                quantity,
-                cost,
-            });
+    /// Adds an individual lot in its place oldest first (after lots of the same day): an
+    /// acquisition day the person entered may be older than lots already held.
+    pub fn add_lot(&mut self, lot: Lot) {
+        if lot.quantity <= Decimal::ZERO {
+            return;
         }
+        let day = lot.order_day();
+        let at = self.lots.partition_point(|l| l.order_day() <= day);
+        self.lots.insert(at, lot);
     }
 
     /// Averages an acquisition into the pool.
@@ -106,7 +122,7 @@ impl Holding {
             let part = left.min(lot.quantity);
             let cost = share(lot.cost, part, lot.quantity);
             taken.push(Taken {
-                acquired: Some(lot.acquired),
+                acquired: lot.acquired,
                 quantity: part,
                 cost,
             });
@@ -121,7 +137,7 @@ impl Holding {
             let part = left.min(self.pool.quantity);
             let cost = share(self.pool.cost, part, self.pool.quantity);
             taken.push(Taken {
-                acquired: None,
+                acquired: Acquired::Pool,
                 quantity: part,
                 cost,
             });
@@ -152,32 +168,62 @@ impl Holding {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rust_decimal_macros_free::dec;
 
-    mod rust_decimal_macros_free {
-        /// `dec("1.5")`.
-        pub fn dec(s: &str) -> rust_decimal::Decimal {
-            s.parse().unwrap()
-        }
+    fn dec(s: &str) -> Decimal {
+        s.parse().unwrap()
     }
 
     fn day(d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(2024, 1, d).unwrap()
     }
 
+    fn lot(d: u32, quantity: &str, cost: Option<&str>) -> Lot {
+        Lot {
+            acquired: Acquired::On(day(d)),
+            arrived: day(d),
+            quantity: dec(quantity),
+            cost: cost.map(dec),
+        }
+    }
+
     #[test]
     fn fifo_takes_the_oldest_lot_first_and_splits_the_cost_of_a_partial_one() {
         let mut h = Holding::default();
-        h.add_lot(day(1), dec("1"), Some(dec("100")));
-        h.add_lot(day(2), dec("2"), Some(dec("300")));
+        h.add_lot(lot(1, "1", Some("100")));
+        h.add_lot(lot(2, "2", Some("300")));
         let (taken, short) = h.take(dec("1.5"));
         assert_eq!(short, Decimal::ZERO);
         assert_eq!(taken.len(), 2);
         assert_eq!(taken[0].cost, Some(dec("100")));
         assert_eq!(taken[1].quantity, dec("0.5"));
+        // 300 × 0.5 / 2 = 75.
         assert_eq!(taken[1].cost, Some(dec("75")));
         assert_eq!(h.quantity(), dec("1.5"));
         assert_eq!(h.lots[0].cost, Some(dec("225")));
+    }
+
+    #[test]
+    fn an_entered_older_acquisition_day_goes_to_the_front_of_the_line() {
+        let mut h = Holding::default();
+        h.add_lot(lot(5, "1", Some("100")));
+        // Deposited on the 9th, bought elsewhere on the 2nd: it is the oldest lot.
+        h.add_lot(Lot {
+            acquired: Acquired::On(day(2)),
+            arrived: day(9),
+            quantity: dec("1"),
+            cost: Some(dec("80")),
+        });
+        // Deposited on the 10th, acquisition day unknown: in line by its arrival.
+        h.add_lot(Lot {
+            acquired: Acquired::Unknown,
+            arrived: day(10),
+            quantity: dec("1"),
+            cost: None,
+        });
+        let (taken, _) = h.take(dec("3"));
+        assert_eq!(taken[0].acquired, Acquired::On(day(2)));
+        assert_eq!(taken[1].acquired, Acquired::On(day(5)));
+        assert_eq!(taken[2].acquired, Acquired::Unknown);
     }
 
     #[test]
@@ -185,8 +231,10 @@ mod tests {
         let mut h = Holding::default();
         h.add_to_pool(dec("1"), Some(dec("100")));
         h.add_to_pool(dec("3"), Some(dec("500")));
+        // 600 / 4 × 2 = 300.
         let (taken, _) = h.take(dec("2"));
         assert_eq!(taken[0].cost, Some(dec("300")));
+        assert_eq!(taken[0].acquired, Acquired::Pool);
         assert_eq!(h.pool.cost, Some(dec("300")));
         assert_eq!(h.pool.quantity, dec("2"));
     }
@@ -194,7 +242,7 @@ mod tests {
     #[test]
     fn taking_more_than_held_answers_the_shortfall() {
         let mut h = Holding::default();
-        h.add_lot(day(1), dec("1"), None);
+        h.add_lot(lot(1, "1", None));
         let (taken, short) = h.take(dec("3"));
         assert_eq!(taken[0].cost, None);
         assert_eq!(short, dec("2"));

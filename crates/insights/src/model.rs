@@ -1,10 +1,13 @@
 //! What a report holds: every figure in EUR as an exact `Decimal`, `None` where an input
-//! was missing (a cost nobody knows, a reward without a price), never a silent zero.
+//! was missing (a cost nobody knows, a reward without a price) or a sum overflowed — never
+//! a silent zero and never a smaller sum.
 
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
+
+pub use crate::flags::{Flag, NotUnderstood, Unclear};
 
 /// How the rules treat an asset, from the catalogue's class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -13,15 +16,28 @@ pub enum Regime {
     Crypto,
     /// Physical precious metals (DE § 23 EStG; AT speculation, § 31 EStG).
     Metal,
-    /// Stocks, ETFs and ETCs (DE § 20 EStG; AT § 27 EStG, 27.5 %).
-    Security,
+    /// Stocks (DE § 20 EStG, losses in their own pot; AT § 27, 27.5 %).
+    Stock,
+    /// ETFs and other funds (DE § 20 EStG with the InvStG; AT § 27, 27.5 %).
+    Fund,
+    /// ETCs, exchange-traded commodities (DE § 20 EStG assumed; AT § 27, 27.5 %).
+    Commodity,
+    /// A fiat currency (a dividend paid in EUR, say): never a holding the rules tax.
+    Cash,
+}
+
+impl Regime {
+    /// Whether the class is a security (stock, fund, ETC).
+    pub fn is_security(self) -> bool {
+        matches!(self, Regime::Stock | Regime::Fund | Regime::Commodity)
+    }
 }
 
 /// An asset as the report names it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AssetRef {
-    /// The id as sent (current API asset id; a legacy product id for legacy trades). Shared:
-    /// every sale and payment of the asset holds the same.
+    /// The current API's asset id (a legacy coin the catalogue could not match keeps its
+    /// legacy id). Shared: every sale and payment of the asset holds the same.
     pub id: Arc<str>,
     /// Its symbol (the id when the catalogue did not know it).
     pub symbol: Arc<str>,
@@ -29,21 +45,49 @@ pub struct AssetRef {
     pub regime: Regime,
 }
 
+/// When a lot was acquired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Acquired {
+    /// On this day (in the rule set's calendar).
+    On(NaiveDate),
+    /// Austria's moving-average pool: no single day.
+    Pool,
+    /// Not known: an asset that came in from elsewhere without a date entered (or more
+    /// left than the history acquired).
+    Unknown,
+}
+
+impl Acquired {
+    /// The day, when known.
+    pub fn day(self) -> Option<NaiveDate> {
+        match self {
+            Acquired::On(day) => Some(day),
+            Acquired::Pool | Acquired::Unknown => None,
+        }
+    }
+}
+
 /// How the part of a sale that used one lot is taxed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Basis {
     /// DE: private sale within a year (§ 23 EStG), subject to the yearly Freigrenze.
     PrivateSale,
-    /// DE: capital income (§ 20 EStG): stocks and ETFs, always taxable.
+    /// DE: sale of shares (§ 20 (2) Nr. 1 EStG): its losses offset only share gains.
+    ShareSale,
+    /// DE: other capital income (§ 20 EStG): funds, ETCs.
     CapitalIncome,
-    /// AT: special rate 27.5 % (Neuvermögen crypto, securities).
+    /// AT: special rate 27.5 % (Neuvermögen crypto sold from 1 March 2022, securities).
     SpecialRate,
-    /// AT: taxable at the progressive income-tax rate (Altvermögen or metals within a year).
+    /// AT: speculation (§ 31 EStG) at the progressive rate: Altvermögen or metals within a
+    /// year, Neuvermögen sold before 1 March 2022.
     Progressive,
-    /// Tax-free: held more than one year (DE § 23; AT Altvermögen and metals).
+    /// Tax-free: held more than one year (DE § 23; AT § 31).
     TaxFree,
-    /// AT: a crypto-to-crypto swap of Neuvermögen: no realisation, the cost carries over.
+    /// AT: a crypto-to-crypto swap of Neuvermögen from 1 March 2022: no realisation, the
+    /// cost carries over.
     CarriedOver,
+    /// The acquisition day is not known, so neither is whether the sale was within a year.
+    HoldingUnknown,
 }
 
 impl Basis {
@@ -51,7 +95,11 @@ impl Basis {
     pub fn is_taxable(self) -> bool {
         matches!(
             self,
-            Basis::PrivateSale | Basis::CapitalIncome | Basis::SpecialRate | Basis::Progressive
+            Basis::PrivateSale
+                | Basis::ShareSale
+                | Basis::CapitalIncome
+                | Basis::SpecialRate
+                | Basis::Progressive
         )
     }
 
@@ -60,11 +108,13 @@ impl Basis {
     pub fn csv_label(self) -> &'static str {
         match self {
             Basis::PrivateSale => "taxable private sale (§ 23 EStG)",
+            Basis::ShareSale => "sale of shares (§ 20 EStG, own loss pot)",
             Basis::CapitalIncome => "capital income (§ 20 EStG)",
             Basis::SpecialRate => "taxable at 27.5 %",
-            Basis::Progressive => "taxable at the progressive rate",
+            Basis::Progressive => "speculation, progressive rate (§ 31 EStG)",
             Basis::TaxFree => "tax-free: held more than one year",
             Basis::CarriedOver => "not taxable: swap, cost carried over",
+            Basis::HoldingUnknown => "not known: acquisition date unknown",
         }
     }
 }
@@ -72,13 +122,14 @@ impl Basis {
 /// The part of a sale that used one lot (or Austria's moving-average pool).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LotUse {
-    /// When the lot was acquired (`None`: the moving-average pool).
-    pub acquired: Option<NaiveDate>,
+    /// When the lot was acquired.
+    pub acquired: Acquired,
     /// Quantity taken from it.
     pub quantity: Decimal,
     /// Its cost (`None`: unknown).
     pub cost: Option<Decimal>,
-    /// The share of the sale's proceeds (by quantity).
+    /// The share of the sale's proceeds (by quantity; before the sale's fee at Austria's
+    /// 27.5 %, after it otherwise).
     pub proceeds: Option<Decimal>,
     /// Proceeds minus cost.
     pub gain: Option<Decimal>,
@@ -93,11 +144,13 @@ pub struct Disposal {
     pub entry_id: String,
     /// When.
     pub time: DateTime<Utc>,
+    /// The day in the rule set's calendar.
+    pub day: NaiveDate,
     /// What was sold.
     pub asset: AssetRef,
     /// How much.
     pub quantity: Decimal,
-    /// What it brought, after fees (a swap: the market value given up).
+    /// What it brought (the lots' proceeds together; a swap: the market value given up).
     pub proceeds: Option<Decimal>,
     /// What the lots used had cost.
     pub cost: Option<Decimal>,
@@ -109,28 +162,37 @@ pub struct Disposal {
     pub lots: Vec<LotUse>,
 }
 
+/// `a + b`, unknown once either is.
+pub(crate) fn plus(a: Option<Decimal>, b: Option<Decimal>) -> Option<Decimal> {
+    a?.checked_add(b?)
+}
+
 impl Disposal {
-    /// The known gain of the lots used on a taxable basis.
-    pub fn taxable_gain(&self) -> Decimal {
-        self.sum_gains(|b| b.is_taxable())
+    /// The gain of the lots used on `basis` (`None`: a cost unknown or too large a sum).
+    pub fn gain_on(&self, basis: Basis) -> Option<Decimal> {
+        self.sum_gains(|b| b == basis)
     }
 
-    /// The known gain of the lots used tax-free.
-    pub fn tax_free_gain(&self) -> Decimal {
+    /// The gain of the lots used on a taxable basis.
+    pub fn taxable_gain(&self) -> Option<Decimal> {
+        self.sum_gains(Basis::is_taxable)
+    }
+
+    /// The gain of the lots used tax-free.
+    pub fn tax_free_gain(&self) -> Option<Decimal> {
         self.sum_gains(|b| b == Basis::TaxFree)
     }
 
-    /// Whether a lot used had no known cost (its gain is not in the sums).
+    /// Whether a lot used had no known cost.
     pub fn cost_unknown(&self) -> bool {
         self.lots.iter().any(|l| l.gain.is_none())
     }
 
-    fn sum_gains(&self, keep: impl Fn(Basis) -> bool) -> Decimal {
+    fn sum_gains(&self, keep: impl Fn(Basis) -> bool) -> Option<Decimal> {
         self.lots
             .iter()
             .filter(|l| keep(l.basis))
-            .filter_map(|l| l.gain)
-            .fold(Decimal::ZERO, |a, g| a.checked_add(g).unwrap_or(a))
+            .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.gain?))
     }
 }
 
@@ -141,24 +203,29 @@ pub struct GainRow {
     pub year: i32,
     /// The asset.
     pub asset: AssetRef,
-    /// Known taxable gains minus losses.
-    pub taxable_gain: Decimal,
-    /// Known tax-free gains.
-    pub tax_free_gain: Decimal,
+    /// Taxable gains minus losses, per basis (`None`: a cost unknown or an overflow).
+    pub taxable: Vec<(Basis, Option<Decimal>)>,
+    /// Tax-free gains.
+    pub tax_free_gain: Option<Decimal>,
     /// Sales counted.
     pub disposals: usize,
-    /// Sales with a lot of unknown cost (their gain is not in the sums).
+    /// Sales with a lot of unknown cost or unknown acquisition day.
     pub cost_unknown: usize,
 }
 
-/// Where an income came from.
+/// Where an income came from (the operation type's class, with the assumption the page
+/// states beside it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum IncomeKind {
-    /// Staking rewards.
+    /// Staking rewards (AT § 27b (2): acquired at cost zero, taxed when sold; DE § 22 Nr. 3).
     Staking,
-    /// Other rewards (passive earn, card cashback).
-    OtherReward,
-    /// Dividends.
+    /// Passive earn rewards, assumed interest for lending the asset (AT § 27b (2) Z 1:
+    /// current income at 27.5 % when received; DE § 22 Nr. 3).
+    Lending,
+    /// Card cashback, assumed a reward (AT: acquired at cost zero like staking; DE: other
+    /// income, § 22 Nr. 3 — a rebate reading would lower the card purchase's price instead).
+    Cashback,
+    /// Dividends (AT 27.5 %; DE § 20).
     Dividend,
 }
 
@@ -168,7 +235,8 @@ impl IncomeKind {
     pub fn csv_label(self) -> &'static str {
         match self {
             IncomeKind::Staking => "Staking rewards",
-            IncomeKind::OtherReward => "Other rewards",
+            IncomeKind::Lending => "Passive earn (lending) rewards",
+            IncomeKind::Cashback => "Card cashback",
             IncomeKind::Dividend => "Dividends",
         }
     }
@@ -184,49 +252,64 @@ pub struct IncomeRow {
     /// Where it came from.
     pub kind: IncomeKind,
     /// Quantity received before fees.
-    pub gross: Decimal,
+    pub gross: Option<Decimal>,
     /// Fees charged on it (same unit).
-    pub fee: Decimal,
+    pub fee: Option<Decimal>,
     /// Gross minus fee.
-    pub net: Decimal,
+    pub net: Option<Decimal>,
     /// How many payments.
     pub count: usize,
-    /// Its EUR value when received (`None` when a payment had no price).
+    /// Its EUR value when received, net of the fee (`None` when a payment had no price).
     pub value: Option<Decimal>,
 }
 
 /// Austria's figures for one year.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AustriaYear {
-    /// Neuvermögen crypto gains, securities' gains and dividends, losses offset, not below 0.
-    pub special_rate_base: Decimal,
+    /// The 27.5 % base: Neuvermögen crypto gains realised from 1 March 2022, securities'
+    /// gains, dividends and lending income, losses offset, not below 0. Fees are not in it.
+    pub special_rate_base: Option<Decimal>,
     /// 27.5 % of the base, to the cent.
-    pub estimate: Decimal,
-    /// Gains taxable at the progressive rate (Altvermögen and metals sold within a year).
-    pub progressive_gains: Decimal,
+    pub estimate: Option<Decimal>,
+    /// Net speculation gains (§ 31: Altvermögen and metals within a year, Neuvermögen sold
+    /// before 1 March 2022), losses offset within the year.
+    pub speculation_gains: Option<Decimal>,
+    /// What of them is taxable at the progressive rate: nothing when they are at most the
+    /// €440 Freigrenze (§ 31 (3)) or a loss (which offsets no other income, § 31 (4)).
+    pub speculation_taxable: Option<Decimal>,
 }
 
 /// Germany's figures for one year.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GermanyYear {
     /// Net gain of private sales within a year (§ 23 EStG), losses offset.
-    pub private_sales: Decimal,
+    pub private_sales: Option<Decimal>,
     /// The year's Freigrenze for private sales (600 € up to 2023, 1,000 € from 2024).
     pub private_sales_limit: Decimal,
     /// What of it is taxable: all of it when it reaches the limit, nothing below.
-    pub private_sales_taxable: Decimal,
+    pub private_sales_taxable: Option<Decimal>,
     /// Rewards' value on receipt (§ 22 Nr. 3 EStG).
-    pub other_income: Decimal,
+    pub other_income: Option<Decimal>,
     /// Its Freigrenze (256 €).
     pub other_income_limit: Decimal,
     /// What of it is taxable.
-    pub other_income_taxable: Decimal,
-    /// Securities' gains and dividends (§ 20 EStG).
-    pub capital_income: Decimal,
+    pub other_income_taxable: Option<Decimal>,
+    /// The year's net gain from selling shares (§ 20 (2) Nr. 1).
+    pub share_sales: Option<Decimal>,
+    /// Share losses brought from earlier years of the report (≤ 0).
+    pub share_losses_brought: Option<Decimal>,
+    /// Share losses left to carry into the next year (≤ 0; § 20 (6) sentence 4).
+    pub share_losses_carried: Option<Decimal>,
+    /// Capital income after the share pot: funds' and ETCs' gains (before the funds'
+    /// partial exemption), dividends, share gains left after their losses, and general
+    /// capital losses brought from earlier years.
+    pub capital_income: Option<Decimal>,
+    /// General capital losses left to carry into the next year (≤ 0).
+    pub capital_losses_carried: Option<Decimal>,
     /// The Sparer-Pauschbetrag (801 € up to 2022, 1,000 € from 2023; one person).
     pub allowance: Decimal,
     /// Capital income above the allowance.
-    pub capital_taxable: Decimal,
+    pub capital_taxable: Option<Decimal>,
 }
 
 /// The totals of one calendar year.
@@ -234,28 +317,41 @@ pub struct GermanyYear {
 pub struct YearTotals {
     /// The year.
     pub year: i32,
-    /// Known taxable gains minus losses.
-    pub taxable_gains: Decimal,
-    /// Known tax-free gains.
-    pub tax_free_gains: Decimal,
-    /// Known losses on a taxable basis (as a negative figure; already in `taxable_gains`).
-    pub losses: Decimal,
-    /// Income's value on receipt (known values only).
-    pub income: Decimal,
+    /// Taxable gains minus losses, per basis present in the year (never added across
+    /// bases: they are taxed differently).
+    pub taxable: Vec<(Basis, Option<Decimal>)>,
+    /// Tax-free gains.
+    pub tax_free_gains: Option<Decimal>,
+    /// Gains whose treatment is not known (acquisition date unknown).
+    pub holding_unknown_gains: Option<Decimal>,
+    /// Income's value on receipt (known values only; `income_unvalued` counts the rest).
+    pub income: Option<Decimal>,
     /// Payments whose value is not known.
     pub income_unvalued: usize,
-    /// Tax the service withheld (the operations' tax legs, EUR).
-    pub withheld_tax: Decimal,
+    /// Tax the service withheld (outgoing tax legs, less tax credited back, EUR).
+    pub withheld_tax: Option<Decimal>,
     /// Fees paid (trade fees and fee legs, EUR).
-    pub fees: Decimal,
+    pub fees: Option<Decimal>,
     /// The spread paid: the API does not send it, so it is never known.
     pub spread: Option<Decimal>,
     /// Sales counted.
     pub disposals: usize,
+    /// Sales with a lot of unknown cost or day (their gain is not in the sums).
+    pub disposals_unknown: usize,
     /// Austria's figures (Austrian rules only).
     pub austria: Option<AustriaYear>,
     /// Germany's figures (German rules only).
     pub germany: Option<GermanyYear>,
+}
+
+impl YearTotals {
+    /// The year's gain on `basis` (zero when the year has none).
+    pub fn taxable_on(&self, basis: Basis) -> Option<Decimal> {
+        self.taxable
+            .iter()
+            .find(|(b, _)| *b == basis)
+            .map_or(Some(Decimal::ZERO), |(_, g)| *g)
+    }
 }
 
 /// A lot still held (Austria's Neuvermögen pool is one lot per asset).
@@ -263,8 +359,8 @@ pub struct YearTotals {
 pub struct OpenLot {
     /// The asset.
     pub asset: AssetRef,
-    /// When acquired (`None`: the moving-average pool).
-    pub acquired: Option<NaiveDate>,
+    /// When acquired.
+    pub acquired: Acquired,
     /// Quantity left.
     pub quantity: Decimal,
     /// Its cost (`None`: unknown).
@@ -273,67 +369,11 @@ pub struct OpenLot {
     pub value: Option<Decimal>,
     /// Value minus cost.
     pub unrealised: Option<Decimal>,
-    /// The first day a sale of it is tax-free (`None`: never by holding, or the pool).
+    /// The first day a sale of it is tax-free (`None`: never by holding, the pool, or the
+    /// acquisition day is not known).
     pub tax_free_from: Option<NaiveDate>,
-}
-
-/// Something the report could not know or had to assume; shown beside the figures (the page
-/// writes the sentence for each, in the language shown).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Flag {
-    /// An asset came in without a cost (deposit, refund, unknown type): enter one.
-    CostUnknown {
-        /// The operation id (key of `entered_costs`).
-        entry_id: String,
-        /// The asset.
-        asset: AssetRef,
-        /// How much.
-        quantity: Decimal,
-        /// When.
-        date: NaiveDate,
-    },
-    /// No price for an asset on a day (a reward, a swap, a fee in an asset).
-    NoPrice {
-        /// The operation id.
-        entry_id: String,
-        /// The asset's symbol.
-        symbol: String,
-        /// When.
-        date: NaiveDate,
-    },
-    /// A fiat amount in another currency without a rate to EUR.
-    NoEurRate {
-        /// The operation id.
-        entry_id: String,
-        /// The currency.
-        currency: String,
-    },
-    /// More was sold or sent than the history had bought (an incomplete history).
-    Shortfall {
-        /// The operation id.
-        entry_id: String,
-        /// The asset's symbol.
-        symbol: String,
-        /// The quantity without a lot.
-        quantity: Decimal,
-    },
-    /// A crypto index is held: its rebalancing is not in the API.
-    IndexHeld {
-        /// The index's symbol.
-        symbol: String,
-    },
-    /// An asset whose class the catalogue did not say: treated as crypto.
-    ClassUnknown {
-        /// Its symbol.
-        symbol: String,
-    },
-    /// Operations of a type Folio does not know: their asset legs move lots at unknown cost.
-    UnknownType {
-        /// The type as sent.
-        raw_type: String,
-        /// How many.
-        count: usize,
-    },
+    /// Austria: whether the lot is Altvermögen (acquired before 1 March 2021; crypto only).
+    pub altvermoegen: Option<bool>,
 }
 
 /// The whole report.
@@ -349,13 +389,18 @@ pub struct Report {
     pub income: Vec<IncomeRow>,
     /// Lots still held, per asset (by symbol), oldest first.
     pub open_lots: Vec<OpenLot>,
-    /// The money-weighted return per year (IRR of the EUR deposits, withdrawals and today's
-    /// value), as a fraction (`0.05` = 5 %).
+    /// The money-weighted return per year (IRR of the EUR deposits and withdrawals, the
+    /// assets transferred in and out at their reference value, and today's value), as a
+    /// fraction (`0.05` = 5 %). `None` when it cannot be solved or a transfer has no value.
     pub money_weighted_return: Option<Decimal>,
-    /// How many EUR cash flows it used (today's value included).
+    /// How many cash flows it used (today's value included).
     pub cash_flows: usize,
+    /// Transfers of an asset in or out the return counts at their reference value.
+    pub transfers_valued: usize,
     /// What could not be known or was assumed.
     pub flags: Vec<Flag>,
+    /// Operations Folio did not understand: each one, with the reason.
+    pub not_understood: Vec<NotUnderstood>,
     /// Ledger entries used (after removing duplicates).
     pub entries: usize,
 }

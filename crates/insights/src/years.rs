@@ -1,5 +1,7 @@
 //! The tables a report shows, built from the walk: gains per year and asset, income per
-//! year, asset and kind, and each year's totals with the rule set's thresholds.
+//! year, asset and kind, and each year's totals with the rule set's thresholds and pots.
+//! A sum that overflows is unknown (`None`), never the smaller sum before it; a lot whose
+//! gain is unknown (its cost or acquisition day) is left out of the sums and counted.
 
 use std::collections::BTreeMap;
 
@@ -8,37 +10,78 @@ use rust_decimal::Decimal;
 
 use crate::engine::{Payment, Walk};
 use crate::model::{
-    AssetRef, AustriaYear, Basis, Disposal, GainRow, GermanyYear, IncomeKind, IncomeRow, YearTotals,
+    plus, AssetRef, AustriaYear, Basis, Disposal, GainRow, GermanyYear, IncomeKind, IncomeRow,
+    YearTotals,
 };
 use crate::RuleSet;
 
-fn plus(a: Decimal, b: Decimal) -> Decimal {
-    a.checked_add(b).unwrap_or(a)
+/// Gains per basis, unknown once a sum overflowed.
+#[derive(Debug, Default, Clone)]
+struct ByBasis(Vec<(Basis, Option<Decimal>)>);
+
+impl ByBasis {
+    fn add(&mut self, basis: Basis, gain: Decimal) {
+        match self.0.iter_mut().find(|(b, _)| *b == basis) {
+            Some((_, sum)) => *sum = plus(*sum, Some(gain)),
+            None => self.0.push((basis, Some(gain))),
+        }
+    }
+
+    fn of(&self, basis: Basis) -> Option<Decimal> {
+        self.0
+            .iter()
+            .find(|(b, _)| *b == basis)
+            .map_or(Some(Decimal::ZERO), |(_, s)| *s)
+    }
+
+    fn taxable(&self) -> Vec<(Basis, Option<Decimal>)> {
+        let mut out: Vec<_> = self
+            .0
+            .iter()
+            .filter(|(b, _)| b.is_taxable())
+            .copied()
+            .collect();
+        out.sort_by_key(|(b, _)| *b);
+        out
+    }
+
+    /// Adds every lot of `d` with a known gain; answers whether a lot's gain was unknown.
+    fn add_disposal(&mut self, d: &Disposal) -> bool {
+        let mut unknown = false;
+        for lot in &d.lots {
+            match lot.gain {
+                Some(gain) if lot.basis != Basis::HoldingUnknown => self.add(lot.basis, gain),
+                Some(gain) => {
+                    self.add(lot.basis, gain);
+                    unknown = true;
+                }
+                None => unknown = true,
+            }
+        }
+        unknown
+    }
 }
 
 /// Realised gains per (year, asset).
 pub fn gains(disposals: &[Disposal]) -> Vec<GainRow> {
-    let mut rows: BTreeMap<(i32, AssetRef), GainRow> = BTreeMap::new();
+    let mut rows: BTreeMap<(i32, AssetRef), (ByBasis, usize, usize)> = BTreeMap::new();
     for d in disposals {
-        let year = d.time.year();
-        let row = rows
-            .entry((year, d.asset.clone()))
-            .or_insert_with(|| GainRow {
-                year,
-                asset: d.asset.clone(),
-                taxable_gain: Decimal::ZERO,
-                tax_free_gain: Decimal::ZERO,
-                disposals: 0,
-                cost_unknown: 0,
-            });
-        row.taxable_gain = plus(row.taxable_gain, d.taxable_gain());
-        row.tax_free_gain = plus(row.tax_free_gain, d.tax_free_gain());
-        row.disposals = row.disposals.saturating_add(1);
-        if d.cost_unknown() {
-            row.cost_unknown = row.cost_unknown.saturating_add(1);
+        let row = rows.entry((d.day.year(), d.asset.clone())).or_default();
+        if row.0.add_disposal(d) {
+            row.2 = row.2.saturating_add(1);
         }
+        row.1 = row.1.saturating_add(1);
     }
-    rows.into_values().collect()
+    rows.into_iter()
+        .map(|((year, asset), (sums, disposals, cost_unknown))| GainRow {
+            year,
+            asset,
+            taxable: sums.taxable(),
+            tax_free_gain: sums.of(Basis::TaxFree),
+            disposals,
+            cost_unknown,
+        })
+        .collect()
 }
 
 /// Income per (year, asset, kind).
@@ -51,54 +94,19 @@ pub fn income(payments: &[Payment]) -> Vec<IncomeRow> {
                 year: p.year,
                 asset: p.asset.clone(),
                 kind: p.kind,
-                gross: Decimal::ZERO,
-                fee: Decimal::ZERO,
-                net: Decimal::ZERO,
+                gross: Some(Decimal::ZERO),
+                fee: Some(Decimal::ZERO),
+                net: Some(Decimal::ZERO),
                 count: 0,
                 value: Some(Decimal::ZERO),
             });
-        row.gross = plus(row.gross, p.gross);
-        row.fee = plus(row.fee, p.fee);
-        row.net = row.gross.checked_sub(row.fee).unwrap_or(row.gross);
+        row.gross = plus(row.gross, Some(p.gross));
+        row.fee = plus(row.fee, Some(p.fee));
+        row.net = row.gross.zip(row.fee).and_then(|(g, f)| g.checked_sub(f));
         row.count = row.count.saturating_add(1);
-        row.value = row.value.zip(p.value).and_then(|(a, b)| a.checked_add(b));
+        row.value = plus(row.value, p.value);
     }
     rows.into_values().collect()
-}
-
-/// The sums of lot gains of one year by basis.
-#[derive(Default)]
-struct BasisSums {
-    by_basis: Vec<(Basis, Decimal)>,
-    losses: Decimal,
-    taxable: Decimal,
-    tax_free: Decimal,
-    disposals: usize,
-}
-
-impl BasisSums {
-    fn add(&mut self, d: &Disposal) {
-        self.disposals = self.disposals.saturating_add(1);
-        self.taxable = plus(self.taxable, d.taxable_gain());
-        self.tax_free = plus(self.tax_free, d.tax_free_gain());
-        for lot in &d.lots {
-            let Some(gain) = lot.gain else { continue };
-            if lot.basis.is_taxable() && gain.is_sign_negative() {
-                self.losses = plus(self.losses, gain);
-            }
-            match self.by_basis.iter_mut().find(|(b, _)| *b == lot.basis) {
-                Some((_, sum)) => *sum = plus(*sum, gain),
-                None => self.by_basis.push((lot.basis, gain)),
-            }
-        }
-    }
-
-    fn of(&self, basis: Basis) -> Decimal {
-        self.by_basis
-            .iter()
-            .find(|(b, _)| *b == basis)
-            .map_or(Decimal::ZERO, |(_, s)| *s)
-    }
 }
 
 /// Germany's Freigrenze for private sales in `year` (§ 23 (3) sentence 5 EStG).
@@ -116,8 +124,13 @@ pub fn other_income_limit() -> Decimal {
     Decimal::from(256)
 }
 
-/// What of `amount` is taxable under a Freigrenze of `limit`: all of it from the limit on,
-/// nothing below it (and nothing when it is a loss).
+/// Austria's Freigrenze for speculation gains (§ 31 (3) EStG): tax-free up to it.
+pub fn speculation_limit() -> Decimal {
+    Decimal::from(440)
+}
+
+/// What of `amount` is taxable under a Freigrenze of `limit` that frees amounts *below*
+/// it: all of it from the limit on, nothing below it (and nothing when it is a loss).
 pub fn over_freigrenze(amount: Decimal, limit: Decimal) -> Decimal {
     if amount < limit {
         Decimal::ZERO
@@ -126,81 +139,161 @@ pub fn over_freigrenze(amount: Decimal, limit: Decimal) -> Decimal {
     }
 }
 
-/// Each year's totals.
+/// The year's income values by what the rules do with them.
+#[derive(Default)]
+struct IncomeSums {
+    all: Option<Decimal>,
+    dividends: Option<Decimal>,
+    lending: Option<Decimal>,
+    rewards: Option<Decimal>,
+    unvalued: usize,
+}
+
+fn income_sums(payments: &[Payment], year: i32) -> IncomeSums {
+    let zero = Some(Decimal::ZERO);
+    let mut s = IncomeSums {
+        all: zero,
+        dividends: zero,
+        lending: zero,
+        rewards: zero,
+        unvalued: 0,
+    };
+    for p in payments.iter().filter(|p| p.year == year) {
+        let Some(v) = p.value else {
+            s.unvalued = s.unvalued.saturating_add(1);
+            continue;
+        };
+        s.all = plus(s.all, Some(v));
+        match p.kind {
+            IncomeKind::Dividend => s.dividends = plus(s.dividends, Some(v)),
+            IncomeKind::Lending => {
+                s.lending = plus(s.lending, Some(v));
+                s.rewards = plus(s.rewards, Some(v));
+            }
+            IncomeKind::Staking | IncomeKind::Cashback => s.rewards = plus(s.rewards, Some(v)),
+        }
+    }
+    s
+}
+
+fn austria(sums: &ByBasis, income: &IncomeSums) -> AustriaYear {
+    let special = plus(
+        plus(sums.of(Basis::SpecialRate), income.dividends),
+        income.lending,
+    );
+    let base = special.map(|s| s.max(Decimal::ZERO));
+    let speculation = sums.of(Basis::Progressive);
+    AustriaYear {
+        special_rate_base: base,
+        estimate: base
+            .and_then(|b| b.checked_mul(Decimal::new(275, 3)))
+            .map(|t| t.round_dp(2)),
+        speculation_gains: speculation,
+        speculation_taxable: speculation.map(|s| {
+            if s > speculation_limit() {
+                s
+            } else {
+                Decimal::ZERO
+            }
+        }),
+    }
+}
+
+/// Losses Germany carries from one year of the report into the next.
+#[derive(Clone, Copy)]
+struct Carried {
+    shares: Option<Decimal>,
+    capital: Option<Decimal>,
+}
+
+fn germany(
+    year: i32,
+    sums: &ByBasis,
+    income: &IncomeSums,
+    brought: Carried,
+) -> (GermanyYear, Carried) {
+    let private_sales = sums.of(Basis::PrivateSale);
+    let share_sales = sums.of(Basis::ShareSale);
+    let share_net = plus(share_sales, brought.shares);
+    let share_left = share_net.map(|n| n.max(Decimal::ZERO));
+    let general = plus(
+        plus(
+            plus(sums.of(Basis::CapitalIncome), income.dividends),
+            share_left,
+        ),
+        brought.capital,
+    );
+    let capital_income = general.map(|g| g.max(Decimal::ZERO));
+    let allowance = saver_allowance(year);
+    let carried = Carried {
+        shares: share_net.map(|n| n.min(Decimal::ZERO)),
+        capital: general.map(|g| g.min(Decimal::ZERO)),
+    };
+    let de = GermanyYear {
+        private_sales,
+        private_sales_limit: private_sales_limit(year),
+        private_sales_taxable: private_sales.map(|p| over_freigrenze(p, private_sales_limit(year))),
+        other_income: income.rewards,
+        other_income_limit: other_income_limit(),
+        other_income_taxable: income
+            .rewards
+            .map(|r| over_freigrenze(r, other_income_limit())),
+        share_sales,
+        share_losses_brought: brought.shares,
+        share_losses_carried: carried.shares,
+        capital_income,
+        capital_losses_carried: carried.capital,
+        allowance,
+        capital_taxable: capital_income
+            .and_then(|c| c.checked_sub(allowance))
+            .map(|c| c.max(Decimal::ZERO)),
+    };
+    (de, carried)
+}
+
+/// Each year's totals (oldest first; Germany's loss pots carried from year to year).
 pub fn totals(walk: &Walk, rules: RuleSet) -> Vec<YearTotals> {
-    let mut sums: BTreeMap<i32, BasisSums> = BTreeMap::new();
+    let mut sums: BTreeMap<i32, (ByBasis, usize, usize)> = BTreeMap::new();
     for d in &walk.disposals {
-        sums.entry(d.time.year()).or_default().add(d);
+        let s = sums.entry(d.day.year()).or_default();
+        if s.0.add_disposal(d) {
+            s.2 = s.2.saturating_add(1);
+        }
+        s.1 = s.1.saturating_add(1);
     }
     let mut years = walk.active_years.clone();
     years.extend(sums.keys().copied());
-    folio_client::sorting::sort(&mut years);
+    years.sort_unstable();
     years.dedup();
+    let zero = Some(Decimal::ZERO);
+    let mut carried = Carried {
+        shares: zero,
+        capital: zero,
+    };
     years
         .into_iter()
         .map(|year| {
-            let empty = BasisSums::default();
-            let s = sums.get(&year).unwrap_or(&empty);
-            let paid = walk.payments.iter().filter(|p| p.year == year);
-            let (mut income, mut dividends, mut rewards, mut unvalued) =
-                (Decimal::ZERO, Decimal::ZERO, Decimal::ZERO, 0usize);
-            for p in paid {
-                match p.value {
-                    Some(v) => {
-                        income = plus(income, v);
-                        if p.kind == IncomeKind::Dividend {
-                            dividends = plus(dividends, v);
-                        } else {
-                            rewards = plus(rewards, v);
-                        }
-                    }
-                    None => unvalued = unvalued.saturating_add(1),
-                }
-            }
-            let austria = (rules == RuleSet::Austria).then(|| {
-                let base = plus(s.of(Basis::SpecialRate), dividends).max(Decimal::ZERO);
-                AustriaYear {
-                    special_rate_base: base,
-                    estimate: base
-                        .checked_mul(Decimal::new(275, 3))
-                        .map_or(Decimal::ZERO, |t| t.round_dp(2)),
-                    progressive_gains: s.of(Basis::Progressive),
-                }
-            });
+            let empty = Default::default();
+            let (s, disposals, unknown) = sums.get(&year).unwrap_or(&empty);
+            let income = income_sums(&walk.payments, year);
             let germany = (rules == RuleSet::Germany).then(|| {
-                let private_sales = s.of(Basis::PrivateSale);
-                let capital = plus(s.of(Basis::CapitalIncome), dividends);
-                let allowance = saver_allowance(year);
-                GermanyYear {
-                    private_sales,
-                    private_sales_limit: private_sales_limit(year),
-                    private_sales_taxable: over_freigrenze(
-                        private_sales,
-                        private_sales_limit(year),
-                    ),
-                    other_income: rewards,
-                    other_income_limit: other_income_limit(),
-                    other_income_taxable: over_freigrenze(rewards, other_income_limit()),
-                    capital_income: capital,
-                    allowance,
-                    capital_taxable: capital
-                        .checked_sub(allowance)
-                        .unwrap_or(Decimal::ZERO)
-                        .max(Decimal::ZERO),
-                }
+                let (de, next) = germany(year, s, &income, carried);
+                carried = next;
+                de
             });
             YearTotals {
                 year,
-                taxable_gains: s.taxable,
-                tax_free_gains: s.tax_free,
-                losses: s.losses,
-                income,
-                income_unvalued: unvalued,
-                withheld_tax: walk.withheld.get(&year).copied().unwrap_or_default(),
-                fees: walk.fees.get(&year).copied().unwrap_or_default(),
+                taxable: s.taxable(),
+                tax_free_gains: s.of(Basis::TaxFree),
+                holding_unknown_gains: s.of(Basis::HoldingUnknown),
+                income: income.all,
+                income_unvalued: income.unvalued,
+                withheld_tax: walk.withheld.get(&year).copied().unwrap_or(zero),
+                fees: walk.fees.get(&year).copied().unwrap_or(zero),
                 spread: None,
-                disposals: s.disposals,
-                austria,
+                disposals: *disposals,
+                disposals_unknown: *unknown,
+                austria: (rules == RuleSet::Austria).then(|| austria(s, &income)),
                 germany,
             }
         })

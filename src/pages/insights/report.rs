@@ -9,7 +9,7 @@ use chrono::{NaiveDate, Utc};
 use folio_export::tax::entry::Entry;
 use folio_export::tax::select::select;
 use folio_export::tax::{DateRange, TaxInput};
-use folio_insights::{report as insights_report, InsightsInput, Report, RuleSet};
+use folio_insights::{report as insights_report, Entered, InsightsInput, Report, RuleSet};
 use rust_decimal::Decimal;
 
 use super::load::InsightsData;
@@ -53,13 +53,17 @@ impl Computed {
 }
 
 /// The ledger of `sources`: `folio_export::tax::select` over every day (what the tax files
-/// use) at once. The page makes the same ledger page by page while it reads
+/// use) at once, with the operations none of whose legs could be read (Insights lists
+/// them). The page makes the same ledger page by page while it reads
 /// (`data::ledger::read_and_make_ledger`), once per load; the e2e test compares the two.
 pub fn ledger_of(sources: &LedgerSources) -> Vec<Entry> {
     let units = sources.units();
     let input = TaxInput::new(&sources.operations, &units, DateRange::all_days())
         .with_legacy_trades(&sources.legacy_trades);
-    select(&input).entries
+    let selection = select(&input);
+    let mut entries = selection.entries;
+    entries.extend(selection.without_legs);
+    entries
 }
 
 /// The report of `ledger` (with today's `prices` and `value`) under `rules` with the costs
@@ -69,14 +73,14 @@ pub fn report_from(
     prices: &HashMap<String, Decimal>,
     value: Option<Decimal>,
     rules: RuleSet,
-    entered: &HashMap<String, Decimal>,
+    entered: &HashMap<String, Entered>,
     today: NaiveDate,
 ) -> Report {
     insights_report(&InsightsInput {
         entries: ledger,
         rules,
         prices_eur: prices,
-        entered_costs: entered,
+        entered,
         today,
         portfolio_value_eur: value,
     })
@@ -88,7 +92,7 @@ pub fn report_of(
     prices: &HashMap<String, Decimal>,
     value: Option<Decimal>,
     rules: RuleSet,
-    entered: &HashMap<String, Decimal>,
+    entered: &HashMap<String, Entered>,
     today: NaiveDate,
 ) -> Report {
     report_from(&ledger_of(sources), prices, value, rules, entered, today)
@@ -98,7 +102,7 @@ pub fn report_of(
 pub fn compute(
     data: &InsightsData,
     rules: RuleSet,
-    entered: &HashMap<String, Decimal>,
+    entered: &HashMap<String, Entered>,
 ) -> Computed {
     let started = now_ms();
     let report = report_from(
@@ -107,7 +111,7 @@ pub fn compute(
         data.portfolio_value,
         rules,
         entered,
-        Utc::now().date_naive(),
+        folio_insights::days::tax_day(rules, Utc::now()),
     );
     Computed {
         entries: report.entries,

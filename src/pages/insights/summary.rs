@@ -1,7 +1,7 @@
 //! The year's picture: the tax-year picker, the year's totals under the chosen rules (with
 //! what each threshold means), the returns and the notes on what Folio assumed.
 
-use folio_insights::{RuleSet, YearTotals};
+use folio_insights::{speculation_limit, AustriaYear, GermanyYear, RuleSet};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
@@ -37,61 +37,89 @@ pub fn YearPicker(
     }
 }
 
-/// Germany's or Austria's lines for the year.
-fn country_lines(totals: &YearTotals) -> AnyView {
-    if let Some(at) = &totals.austria {
-        return view! {
-            <Figure label=t("Base at 27.5 % (Neuvermögen, securities, dividends; losses offset)")
-                id="insights-at-base" value=Some(at.special_rate_base) />
-            <Figure label=t("Estimated tax at 27.5 %") id="insights-at-estimate" value=Some(at.estimate) />
-            <Figure label=t("Gains taxed at your progressive rate (Altvermögen, metals within a year)")
-                id="insights-at-progressive" value=Some(at.progressive_gains) signed=true />
+/// A figure against a Freigrenze: `{amount} (Freigrenze {limit}): {verdict}`.
+fn against(amount: Option<Decimal>, limit: Decimal, verdict: &str) -> String {
+    tf(
+        "{amount} (Freigrenze {limit}): {verdict}",
+        &[
+            ("amount", &eur(amount)),
+            ("limit", &eur(Some(limit))),
+            ("verdict", verdict),
+        ],
+    )
+}
+
+/// The verdict of a Germany's Freigrenze that frees amounts below it (with the caveat that
+/// it covers the person's income outside Bitpanda too).
+fn below_limit(amount: Option<Decimal>, limit: Decimal) -> &'static str {
+    match amount {
+        None => not_known(),
+        Some(a) if a < limit => {
+            t("under the limit, untaxed — if you had no such income outside Bitpanda")
         }
-        .into_any();
+        Some(_) => t("reaches the limit, all of it is taxable"),
     }
-    if let Some(de) = &totals.germany {
-        let under = de.private_sales < de.private_sales_limit;
-        let against = |amount: Decimal, limit: Decimal, verdict: &str| {
-            tf(
-                "{amount} (Freigrenze {limit}): {verdict}",
-                &[
-                    ("amount", &eur(Some(amount))),
-                    ("limit", &eur(Some(limit))),
-                    ("verdict", verdict),
-                ],
-            )
-        };
-        let limit = against(
-            de.private_sales,
-            de.private_sales_limit,
-            if under {
-                t("under the limit, untaxed")
-            } else {
-                t("reaches the limit, all of it is taxable")
-            },
-        );
-        let other = against(
-            de.other_income,
-            de.other_income_limit,
-            if de.other_income < de.other_income_limit {
-                t("under the limit, untaxed")
-            } else {
-                t("all of it is taxable")
-            },
-        );
-        return view! {
-            <div class="figure-pair"><dt>{t("Private sales within a year (§ 23 EStG)")}</dt>
-                <dd id="insights-de-private" class="amount" data-value=super::figure::exact(Some(de.private_sales_taxable))>{limit}</dd></div>
-            <div class="figure-pair"><dt>{t("Rewards as other income (§ 22 Nr. 3 EStG)")}</dt>
-                <dd id="insights-de-other" class="amount" data-value=super::figure::exact(Some(de.other_income_taxable))>{other}</dd></div>
-            <Figure label=t("Capital income (§ 20 EStG: securities, dividends)") id="insights-de-capital"
-                value=Some(de.capital_income) signed=true />
-            <Figure label=t("… above the Sparer-Pauschbetrag") id="insights-de-capital-taxable"
-                value=Some(de.capital_taxable) />
+}
+
+/// Austria's lines: the 27.5 % base and estimate, then speculation gains apart (taxed at
+/// the person's own rate, so never added to the 27.5 % figures).
+fn austria_lines(at: &AustriaYear) -> AnyView {
+    let verdict = match at.speculation_gains {
+        None => not_known(),
+        Some(g) if g <= Decimal::ZERO => t("a net loss: it offsets no other income (§ 31 (4))"),
+        Some(g) if g <= speculation_limit() => {
+            t("at most €440: tax-free — if you had no other speculation gains")
         }
-        .into_any();
+        Some(_) => t("above €440: all of it is taxable at your progressive rate"),
+    };
+    let speculation = tf(
+        "{amount} (Freigrenze €440): {verdict}",
+        &[("amount", &eur(at.speculation_gains)), ("verdict", verdict)],
+    );
+    view! {
+        <Figure label=t("Gains at 27.5 % (Neuvermögen sold from 1 March 2022, securities, dividends, lending; losses offset, fees not deducted)")
+            id="insights-at-base" value=at.special_rate_base />
+        <Figure label=t("Estimated tax at 27.5 %") id="insights-at-estimate" value=at.estimate />
+        <div class="figure-pair"><dt>{t("Speculation gains at your progressive rate (§ 31: Altvermögen and metals within a year, crypto sold before 1 March 2022)")}</dt>
+            <dd id="insights-at-speculation" class="amount" data-value=super::figure::exact(at.speculation_taxable)>{speculation}</dd></div>
     }
-    ().into_any()
+    .into_any()
+}
+
+/// Germany's lines: private sales and other income against their Freigrenzen, share sales
+/// in their own loss pot, then capital income against the Sparer-Pauschbetrag.
+fn germany_lines(de: &GermanyYear) -> AnyView {
+    let private = against(
+        de.private_sales,
+        de.private_sales_limit,
+        below_limit(de.private_sales, de.private_sales_limit),
+    );
+    let other = against(
+        de.other_income,
+        de.other_income_limit,
+        below_limit(de.other_income, de.other_income_limit),
+    );
+    let pot = match (de.share_losses_brought, de.share_losses_carried) {
+        (Some(b), Some(c)) if !b.is_zero() || !c.is_zero() => Some(tf(
+            "Share losses brought from earlier years: {brought}; left to carry forward: {carried} (they offset only gains from shares).",
+            &[("brought", &eur(Some(b))), ("carried", &eur(Some(c)))],
+        )),
+        _ => None,
+    };
+    view! {
+        <div class="figure-pair"><dt>{t("Private sales within a year (§ 23 EStG)")}</dt>
+            <dd id="insights-de-private" class="amount" data-value=super::figure::exact(de.private_sales_taxable)>{private}</dd></div>
+        <div class="figure-pair"><dt>{t("Rewards as other income (§ 22 Nr. 3 EStG)")}</dt>
+            <dd id="insights-de-other" class="amount" data-value=super::figure::exact(de.other_income_taxable)>{other}</dd></div>
+        <Figure label=t("Sales of shares (§ 20 EStG; their losses offset only share gains)") id="insights-de-shares"
+            value=de.share_sales signed=true />
+        <Figure label=t("Capital income (§ 20 EStG: funds before partial exemption, ETCs, dividends, share gains after their losses)") id="insights-de-capital"
+            value=de.capital_income signed=true />
+        <Figure label=t("… above the Sparer-Pauschbetrag") id="insights-de-capital-taxable"
+            value=de.capital_taxable />
+        {pot.map(|p| view! { <p class="hint" id="insights-de-pot">{p}</p> })}
+    }
+    .into_any()
 }
 
 /// The year's totals.
@@ -120,23 +148,36 @@ pub fn YearSummary(computed: Computed, year: i32) -> impl IntoView {
             &[("n", &format_count(totals.income_unvalued))],
         )
     });
+    let unknown = (totals.disposals_unknown > 0).then(|| {
+        tf(
+            "{n} sale(s) used lots whose cost or acquisition date is unknown: their gains are not in the figures above.",
+            &[("n", &format_count(totals.disposals_unknown))],
+        )
+    });
     let withheld_note = match rules {
         RuleSet::Austria => t("The service withholds Austrian capital-gains tax (KESt) for Austrian residents since 2024. Where it does not know what you paid (a deposit from elsewhere), it withholds “pessimistically”, as if the cost were zero; the yearly tax certificate settles the difference."),
         RuleSet::Germany => t("Tax legs are what the service withheld; German residents normally settle crypto gains in their own tax return."),
     };
+    let country = match (&totals.austria, &totals.germany) {
+        (Some(at), _) => austria_lines(at),
+        (_, Some(de)) => germany_lines(de),
+        _ => ().into_any(),
+    };
+    let zone = folio_insights::days::zone_name(rules);
     view! {
         <section class="card insights-summary" id="insights-summary" aria-labelledby="insights-summary-title">
             <h2 id="insights-summary-title">{tf("{year} under {country} rules", &[("year", &year.to_string()), ("country", super::words::country(rules))])}</h2>
+            <p class="hint" id="insights-days">{tf("Days and years are counted in {zone} time, as the rules count them.", &[("zone", zone)])}</p>
             <dl class="figures">
-                <Figure label=t("Taxable gains (losses offset)") id="insights-taxable" value=Some(totals.taxable_gains) signed=true />
-                <Figure label=t("Tax-free gains") id="insights-tax-free" value=Some(totals.tax_free_gains) signed=true />
-                <Figure label=t("Income (rewards, dividends) at its value when received") id="insights-income-total" value=Some(totals.income) />
-                <Figure label=t("Tax withheld by the service") id="insights-withheld" value=Some(totals.withheld_tax) />
-                {country_lines(&totals)}
-                <Figure label=t("Fees paid") id="insights-fees" value=Some(totals.fees) />
+                {country}
+                <Figure label=t("Tax-free gains (held more than one year)") id="insights-tax-free" value=totals.tax_free_gains signed=true />
+                <Figure label=t("Income (rewards, dividends) at its value when received") id="insights-income-total" value=totals.income />
+                <Figure label=t("Tax withheld by the service (less tax credited back)") id="insights-withheld" value=totals.withheld_tax />
+                <Figure label=t("Fees paid (their own total)") id="insights-fees" value=totals.fees />
                 <div class="figure-pair"><dt>{t("Spread paid")}</dt>
                     <dd id="insights-spread">{t("not sent by the API")}</dd></div>
             </dl>
+            {unknown.map(|u| view! { <p class="hint" id="insights-unknown-sales">{u}</p> })}
             {unvalued.map(|u| view! { <p class="hint">{u}</p> })}
             <p class="hint" id="insights-withholding">{withheld_note}</p>
             <ExportButtons id="insights-years-export" empty=Signal::derive(|| false) make=make csv_only=true />
@@ -177,7 +218,7 @@ pub fn Returns(computed: Computed) -> impl IntoView {
                 </div>
             </dl>
             <p class="hint">
-                {tf("Money-weighted (internal rate of return): the yearly rate at which your {n} euro deposits and withdrawals and today's value balance out — it counts when you paid in. ", &[("n", &format_count(computed.report.cash_flows.saturating_sub(1)))])}
+                {tf("Money-weighted (internal rate of return): the yearly rate at which your {n} deposits and withdrawals — euros, and assets transferred in or out at their price that day ({m} of them) — and today's value balance out; coins you brought from elsewhere are not profit. ", &[("n", &format_count(computed.report.cash_flows.saturating_sub(1))), ("m", &format_count(computed.report.transfers_valued))])}
                 {t("The service's figure is its own, over its last-year chart: how the holdings' value changed.")}
             </p>
         </section>
@@ -201,10 +242,19 @@ pub fn Notes(computed: Computed) -> impl IntoView {
             <h2 id="insights-notes-title">{t("What Folio assumed")}</h2>
             <ul>
                 <li>{t("Prices for rewards, swaps and fees paid in an asset come from your own trades of that asset nearest that day (the API sends no price history).")}</li>
-                <li>{match computed.rules {
-                    RuleSet::Austria => t("Austria: crypto bought from 1 March 2021 is averaged per asset (moving average); older crypto (Altvermögen) is sold first, oldest first. Rewards cost nothing and are taxed when sold."),
-                    RuleSet::Germany => t("Germany: lots are sold oldest first (FIFO, one pool per asset across your wallets); a lot is tax-free from the day after its one-year anniversary. Rewards are income at their value and start their own lot."),
-                }}</li>
+                {match computed.rules {
+                    RuleSet::Austria => view! {
+                        <li>{t("Austria: crypto acquired from 1 March 2021 (Neuvermögen) is averaged per asset (moving average) — for 2022, before the Kryptowährungsverordnung applied, Folio assumes the average too; older crypto (Altvermögen) is sold first, oldest first.")}</li>
+                        <li>{t("Austria: Neuvermögen sold before 1 March 2022, and swaps before that day, follow the old speculation rules (§ 31); from 1 March 2022 gains are taxed at 27.5 % and a crypto-for-crypto swap carries its cost over.")}</li>
+                        <li>{t("Austria: the purchase and sale fees are not part of the 27.5 % computation (cost without the purchase fee, proceeds before the sale fee); they are shown as their own total.")}</li>
+                        <li>{t("Austria: staking rewards and card cashback are assumed acquired at cost zero and taxed when sold; passive earn rewards are assumed interest for lending, taxed at 27.5 % when received.")}</li>
+                    }.into_any(),
+                    RuleSet::Germany => view! {
+                        <li>{t("Germany: lots are sold oldest first (FIFO, one pool per asset across your wallets); a lot is tax-free from the day after its one-year anniversary. Rewards (staking, passive earn, and card cashback — assumed income rather than a rebate) are income at their value and start their own lot.")}</li>
+                        <li>{t("Germany: losses from selling shares offset only gains from selling shares; what is left is carried into the next year within this report. Losses from before your first operation here are not known.")}</li>
+                        <li>{t("Germany: the Freigrenzen and the Sparer-Pauschbetrag cover all your income of the kind, not only Bitpanda's.")}</li>
+                    }.into_any(),
+                }}
                 <li>{t("Stake and unstake move an asset between your own wallets: no sale. Withdrawals of an asset take lots out without a gain.")}</li>
                 {sentences.into_iter().take(shown).map(|s| view! { <li>{s}</li> }).collect_view()}
                 {(more > 0).then(|| view! { <li>{tf("… and {n} more.", &[("n", &format_count(more))])}</li> })}

@@ -3,10 +3,10 @@
 //! rows as CSV (`folio_insights::csv`).
 
 use chrono::Datelike;
-use folio_insights::{Disposal, IncomeRow};
+use folio_insights::{Acquired, Disposal, IncomeRow};
 use leptos::prelude::*;
 
-use super::figure::{day, eur, exact, quantity};
+use super::figure::{day, eur, exact, not_known, quantity};
 use super::report::Computed;
 use crate::components::{csv_export, ExportButtons};
 use crate::format::{format_count, trend_class};
@@ -34,13 +34,31 @@ pub fn GainsTable(computed: Computed, year: i32) -> impl IntoView {
     let body = rows
         .into_iter()
         .map(|g| {
-            let unknown = (g.cost_unknown > 0)
-                .then(|| tf("{n} with unknown cost", &[("n", &format_count(g.cost_unknown))]));
+            let unknown = (g.cost_unknown > 0).then(|| {
+                tf(
+                    "{n} with unknown cost or date",
+                    &[("n", &format_count(g.cost_unknown))],
+                )
+            });
+            // Each treatment on a line of its own: they are taxed differently.
+            let taxable = if g.taxable.is_empty() {
+                view! { <span data-value="0">{eur(Some(rust_decimal::Decimal::ZERO))}</span> }.into_any()
+            } else {
+                g.taxable
+                    .iter()
+                    .map(|(basis, gain)| view! {
+                        <span class=format!("taxable-line {}", trend_class(*gain)) data-basis=format!("{basis:?}") data-value=exact(*gain)>
+                            {tf("{amount} {treatment}", &[("amount", &eur(*gain)), ("treatment", super::words::basis(*basis))])}
+                        </span>
+                    })
+                    .collect_view()
+                    .into_any()
+            };
             view! {
                 <tr data-asset=g.asset.symbol.clone()>
                     <th scope="row">{g.asset.symbol.clone()}</th>
-                    <td class=format!("num amount {}", trend_class(Some(g.taxable_gain))) data-value=exact(Some(g.taxable_gain))>{eur(Some(g.taxable_gain))}</td>
-                    <td class=format!("num amount {}", trend_class(Some(g.tax_free_gain))) data-value=exact(Some(g.tax_free_gain))>{eur(Some(g.tax_free_gain))}</td>
+                    <td class="num amount">{taxable}</td>
+                    <td class=format!("num amount {}", trend_class(g.tax_free_gain)) data-value=exact(g.tax_free_gain)>{eur(g.tax_free_gain)}</td>
                     <td class="num">{format_count(g.disposals)}</td>
                     <td>{unknown}</td>
                 </tr>
@@ -73,11 +91,17 @@ pub fn GainsTable(computed: Computed, year: i32) -> impl IntoView {
     }
 }
 
+/// A quantity, or "not known" when its sum overflowed.
+fn or_unknown(value: Option<rust_decimal::Decimal>) -> String {
+    value.map_or_else(|| not_known().to_string(), quantity)
+}
+
 fn lot_line(l: &folio_insights::LotUse) -> String {
-    let from = l
-        .acquired
-        .map(|d| tf("bought {date}", &[("date", &day(d))]))
-        .unwrap_or_else(|| t("average cost").into());
+    let from = match l.acquired {
+        Acquired::On(d) => tf("bought {date}", &[("date", &day(d))]),
+        Acquired::Pool => t("average cost").into(),
+        Acquired::Unknown => t("acquired on an unknown day").into(),
+    };
     tf(
         "{quantity} {from}: cost {cost}, gain {gain} — {treatment}",
         &[
@@ -97,7 +121,7 @@ pub fn DisposalsTable(computed: Computed, year: i32) -> impl IntoView {
         .report
         .disposals
         .iter()
-        .filter(|d| d.time.year() == year)
+        .filter(|d| d.day.year() == year)
         .cloned()
         .collect();
     let count = rows.len();
@@ -120,7 +144,7 @@ pub fn DisposalsTable(computed: Computed, year: i32) -> impl IntoView {
                 .collect_view();
             view! {
                 <tr>
-                    <td>{day(d.time.date_naive())}</td>
+                    <td>{day(d.day)}</td>
                     <th scope="row">{d.asset.symbol.clone()}{d.swap.then(|| t(" (swap)"))}</th>
                     <td class="num amount">{quantity(d.quantity)}</td>
                     <td class="num amount">{eur(d.proceeds)}</td>
@@ -180,9 +204,9 @@ pub fn IncomeTable(computed: Computed, year: i32) -> impl IntoView {
                 <tr>
                     <th scope="row">{r.asset.symbol.clone()}</th>
                     <td>{super::words::income_kind(r.kind)}</td>
-                    <td class="num amount">{quantity(r.gross)}</td>
-                    <td class="num amount">{quantity(r.fee)}</td>
-                    <td class="num amount">{quantity(r.net)}</td>
+                    <td class="num amount">{or_unknown(r.gross)}</td>
+                    <td class="num amount">{or_unknown(r.fee)}</td>
+                    <td class="num amount">{or_unknown(r.net)}</td>
                     <td class="num">{format_count(r.count)}</td>
                     <td class="num amount" data-value=exact(r.value)>{eur(r.value)}</td>
                 </tr>
@@ -220,7 +244,7 @@ pub fn IncomeTable(computed: Computed, year: i32) -> impl IntoView {
 /// The lots still held, with what could be sold tax-free today.
 #[component]
 pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
-    let today = chrono::Utc::now().date_naive();
+    let today = folio_insights::days::tax_day(computed.rules, chrono::Utc::now());
     let lots = computed.report.open_lots.clone();
     let free_today: Vec<_> = lots
         .iter()
@@ -250,15 +274,23 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
     let body = lots
         .into_iter()
         .map(|l| {
-            let free = match l.tax_free_from {
-                Some(d) if d <= today => t("now").to_string(),
-                Some(d) => day(d),
-                None => "—".to_string(),
+            let free = match (l.tax_free_from, l.acquired) {
+                (Some(d), _) if d <= today => t("now").to_string(),
+                (Some(d), _) => day(d),
+                (None, Acquired::Unknown) if !l.asset.regime.is_security() => {
+                    t("unknown: enter the acquisition date").to_string()
+                }
+                (None, _) => "—".to_string(),
+            };
+            let class = match l.altvermoegen {
+                Some(true) => t(" (Altvermögen)"),
+                Some(false) => t(" (Neuvermögen)"),
+                None => "",
             };
             view! {
                 <tr>
                     <th scope="row">{l.asset.symbol.clone()}</th>
-                    <td>{l.acquired.map(day).unwrap_or_else(|| t("average").into())}</td>
+                    <td>{super::words::acquired(l.acquired)}{class}</td>
                     <td class="num amount">{quantity(l.quantity)}</td>
                     <td class="num amount">{eur(l.cost)}</td>
                     <td class="num amount">{eur(l.value)}</td>

@@ -123,6 +123,9 @@ pub struct Move {
     pub incoming: bool,
     /// The leg's informational `fee_amount`, when sent.
     pub fee_info: Option<Decimal>,
+    /// Whether the leg's `transaction_type` is `tax`. Outgoing tax legs are kept apart in
+    /// [`Entry::taxes`]; an incoming one (a tax credited back) stays a move marked so.
+    pub tax_leg: bool,
 }
 
 /// The trade details of a buy, sell, savings plan or swap.
@@ -340,6 +343,7 @@ pub fn from_operation(
             unit,
             incoming,
             fee_info: leg.fee_amount.as_ref().map(|f| f.value),
+            tax_leg: matches!(leg.transaction_type, Some(TransactionType::Tax)),
         };
         match role(leg, incoming) {
             Role::Fee => entry.fees.push(m),

@@ -39,38 +39,14 @@ pub fn from_legacy_trade(
         },
     };
     let coin_id = t.cryptocoin_id.clone()?;
-    let known = units.legacy_coin(&coin_id).cloned().or_else(|| {
-        let symbol = t.cryptocoin_symbol.as_deref()?;
-        units.asset_by_symbol(symbol).cloned()
-    });
-    let coin = match known {
-        Some(info) => Unit {
-            id: Arc::from(coin_id.as_str()),
-            info,
-            named: true,
-            product_id: Some(coin_id),
-        },
-        None => Unit {
-            info: Arc::new(UnitInfo {
-                symbol: t
-                    .cryptocoin_symbol
-                    .clone()
-                    .unwrap_or_else(|| coin_id.clone()),
-                class: UnitClass::Asset(None),
-                isin: None,
-                name: None,
-            }),
-            id: Arc::from(coin_id.as_str()),
-            named: false,
-            product_id: Some(coin_id),
-        },
-    };
+    let coin = coin_unit(coin_id, t.cryptocoin_symbol.as_deref(), units);
     let leg = |amount, unit, incoming| Move {
         leg_id: item.id.clone(),
         amount,
         unit,
         incoming,
         fee_info: None,
+        tax_leg: false,
     };
     Some(Entry {
         id: item.id.clone(),
@@ -93,4 +69,35 @@ pub fn from_legacy_trade(
         unreadable_legs: 0,
         legacy: true,
     })
+}
+
+/// The legacy coin `coin_id` as a unit: the current catalogue's asset with its symbol (the
+/// symbol the lookup gives the legacy id, else the one the trade sent), so a legacy buy and
+/// a current sale are lots of one holding. Without a match it keeps the legacy id (and the
+/// selection counts it: `Selection::legacy_unmatched`).
+fn coin_unit(coin_id: String, sent_symbol: Option<&str>, units: &Units) -> Unit {
+    let named = units.legacy_coin(&coin_id);
+    let symbol = named.map(|info| info.symbol.as_str()).or(sent_symbol);
+    if let Some((id, info)) = symbol.and_then(|s| units.asset_by_symbol(s)) {
+        return Unit {
+            id: id.clone(),
+            info: info.clone(),
+            named: true,
+            product_id: Some(coin_id),
+        };
+    }
+    let info = named.cloned().unwrap_or_else(|| {
+        Arc::new(UnitInfo {
+            symbol: sent_symbol.map_or_else(|| coin_id.clone(), str::to_string),
+            class: UnitClass::Asset(None),
+            isin: None,
+            name: None,
+        })
+    });
+    Unit {
+        id: Arc::from(coin_id.as_str()),
+        named: named.is_some(),
+        info,
+        product_id: Some(coin_id),
+    }
 }

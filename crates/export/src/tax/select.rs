@@ -37,6 +37,12 @@ pub struct Selection {
     pub legacy_added: usize,
     /// Legacy trades also listed by the current API (kept once).
     pub legacy_duplicates: usize,
+    /// Operations none of whose legs could be read: no file has a row for them; Insights
+    /// lists them among the operations it did not understand.
+    pub without_legs: Vec<Entry>,
+    /// Legacy trades whose coin the catalogue could not match to a current asset (they
+    /// keep the legacy coin id, so they are a holding of their own), by symbol.
+    pub legacy_unmatched: BTreeMap<String, usize>,
 }
 
 impl Selection {

@@ -115,6 +115,7 @@ impl<'r> Selector<'r> {
                 self.unnamed.resolve(&mut entry, units);
                 count_entry(&mut sel, &entry);
                 if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
+                    sel.without_legs.push(entry);
                     continue;
                 }
                 sel.entries.push(entry);
@@ -162,6 +163,13 @@ impl<'r> Selector<'r> {
             match from_legacy_trade(item, time, units) {
                 Some(entry) => {
                     count_entry(sel, &entry);
+                    if let Some(m) = entry
+                        .moves
+                        .iter()
+                        .find(|m| !m.unit.is_fiat() && units.get(&m.unit.id).is_none())
+                    {
+                        bump(&mut sel.legacy_unmatched, m.unit.symbol());
+                    }
                     sel.legacy_added = sel.legacy_added.saturating_add(1);
                     sel.entries.push(entry);
                 }

@@ -131,13 +131,14 @@ impl Units {
         self.legacy_coin.get(cryptocoin_id)
     }
 
-    /// The asset of the current catalogue with this symbol, when exactly one has it (names
-    /// a legacy coin the caller did not name).
-    pub fn asset_by_symbol(&self, symbol: &str) -> Option<&Arc<UnitInfo>> {
+    /// The asset of the current catalogue with this symbol, when exactly one has it, with
+    /// its current id (names a legacy coin and makes its trades the same holding as the
+    /// current API's operations on that asset).
+    pub fn asset_by_symbol(&self, symbol: &str) -> Option<(&Arc<str>, &Arc<UnitInfo>)> {
         let mut found = self
             .by_id
-            .values()
-            .filter(|u| !u.is_fiat() && u.symbol.eq_ignore_ascii_case(symbol));
+            .iter()
+            .filter(|(_, u)| !u.is_fiat() && u.symbol.eq_ignore_ascii_case(symbol));
         let first = found.next()?;
         found.next().is_none().then_some(first)
     }

@@ -1,129 +1,166 @@
-//! The entries that are not trades: deposits and withdrawals (EUR cash flows), rewards and
-//! dividends (income, and an acquisition for a reward in an asset), assets moved in (cost
-//! unknown unless entered) or out, stakes between the person's own wallets.
+//! The entries that are not trades (and trades whose legs make none): deposits and
+//! withdrawals (cash flows; an asset's at its reference value), rewards and dividends
+//! (income, and an acquisition for a reward in an asset), assets that arrive from elsewhere
+//! (cost and acquisition day unknown unless entered) or leave, stakes between the person's
+//! own wallets. Incoming tax legs are read by `charges.rs`.
 
-use folio_export::tax::entry::{Entry, Kind, Move};
+use std::sync::Arc;
+
+use folio_export::tax::entry::{Kind, Move};
 use rust_decimal::Decimal;
 
-use super::{Payment, Walker};
+use super::{At, Cost, Payment, Walker};
 use crate::eur::is_eur;
-use crate::model::{AssetRef, Flag, IncomeKind};
+use crate::model::{Acquired, AssetRef, Flag, IncomeKind, Regime, Unclear};
 use crate::RuleSet;
 
-impl<'a> Walker<'a> {
-    pub(super) fn legs(&mut self, entry: &'a Entry, year: i32) {
-        if entry.kind == Kind::Unknown {
-            let n = self
-                .out
-                .unknown_types
-                .entry(entry.type_name().to_string())
-                .or_insert(0);
-            *n = n.saturating_add(1);
+/// The income an entry's kind stands for (`None`: not income).
+fn income_of(at: At<'_>) -> Option<IncomeKind> {
+    let entry = at.entry;
+    match entry.kind {
+        Kind::StakingReward => Some(IncomeKind::Staking),
+        Kind::PassiveEarnReward => Some(IncomeKind::Lending),
+        Kind::CardCashback => Some(IncomeKind::Cashback),
+        Kind::Unknown if entry.raw_type.to_ascii_lowercase().contains("dividend") => {
+            Some(IncomeKind::Dividend)
         }
-        let dividend =
-            entry.kind == Kind::Unknown && entry.raw_type.to_ascii_lowercase().contains("dividend");
-        let income = match entry.kind {
-            Kind::StakingReward => Some(IncomeKind::Staking),
-            Kind::PassiveEarnReward | Kind::CardCashback => Some(IncomeKind::OtherReward),
-            _ if dividend => Some(IncomeKind::Dividend),
-            _ => None,
-        };
-        for m in &entry.moves {
+        _ => None,
+    }
+}
+
+impl<'a> Walker<'a> {
+    pub(super) fn legs(&mut self, at: At<'a>) {
+        let income = income_of(at);
+        if at.entry.kind == Kind::Unknown && income.is_none() {
+            self.not_understood(at, Unclear::UnknownType);
+        }
+        let own_wallets = matches!(at.entry.kind, Kind::Stake | Kind::Unstake);
+        for m in at.entry.moves.iter().filter(|m| !m.tax_leg) {
             match (m.unit.is_fiat(), m.incoming) {
-                (true, _) => self.fiat_leg(entry, m, income, year),
-                (false, true) => self.asset_in(entry, m, income, year),
-                (false, false) => {
-                    let own_wallets = matches!(entry.kind, Kind::Stake | Kind::Unstake);
-                    if !own_wallets {
-                        let at = self.asset(&m.unit);
-                        self.take(entry, at, m.amount);
-                    }
-                }
+                (true, _) => self.fiat_leg(at, m, income),
+                _ if own_wallets => {}
+                (false, true) => self.asset_in(at, m, income),
+                (false, false) => self.asset_out(at, m),
             }
         }
     }
 
-    fn fiat_leg(&mut self, entry: &Entry, m: &'a Move, income: Option<IncomeKind>, year: i32) {
+    fn fiat_leg(&mut self, at: At<'a>, m: &'a Move, income: Option<IncomeKind>) {
         if let Some(kind) = income.filter(|_| m.incoming) {
-            let value = self.value_of(entry, m.amount, &m.unit);
-            let at = self.asset(&m.unit);
-            let asset = self.asset_at(at);
-            self.pay(entry, year, asset, kind, m.amount, value);
+            let value = self.value_of(at, m.amount, &m.unit);
+            let asset = AssetRef {
+                id: m.unit.id.clone(),
+                symbol: Arc::from(m.unit.symbol()),
+                regime: Regime::Cash,
+            };
+            self.pay(at, asset, kind, (m.amount, Decimal::ZERO), value);
             return;
         }
-        let flow = match entry.kind {
+        let flow = match at.entry.kind {
             Kind::Deposit => Decimal::ZERO.checked_sub(m.amount),
             Kind::Withdrawal => Some(m.amount),
             _ => None,
         };
         if let Some(flow) = flow {
             if is_eur(&m.unit) {
-                self.out.cash_flows.push((entry.time.date_naive(), flow));
+                self.out.cash_flows.push((at.day, flow));
             } else {
-                self.no_rate(entry, &m.unit);
+                self.no_rate(at, &m.unit);
             }
         }
     }
 
-    fn asset_in(&mut self, entry: &Entry, m: &'a Move, income: Option<IncomeKind>, year: i32) {
-        let at = self.asset(&m.unit);
-        let day = entry.time.date_naive();
-        if matches!(entry.kind, Kind::Stake | Kind::Unstake) {
-            return;
+    /// An asset transfer in (`incoming`) or out, as a cash flow at its reference value.
+    fn transfer(&mut self, at: At<'a>, m: &'a Move, incoming: bool) {
+        let value = self.asset_value(at, m.amount, &m.unit);
+        let flow = match value {
+            Some(v) if incoming => Decimal::ZERO.checked_sub(v),
+            other => other,
+        };
+        match flow {
+            Some(flow) => {
+                self.out.cash_flows.push((at.day, flow));
+                self.out.transfers_valued = self.out.transfers_valued.saturating_add(1);
+            }
+            None => {
+                self.out.transfers_unvalued = self.out.transfers_unvalued.saturating_add(1);
+            }
         }
+    }
+
+    fn asset_in(&mut self, at: At<'a>, m: &'a Move, income: Option<IncomeKind>) {
+        let asset_at = self.asset(&m.unit);
+        let (quantity, fee) = self.net_of_fees(&m.unit, m.amount);
         if let Some(kind) = income {
-            let value = self.value_of(entry, m.amount, &m.unit);
-            // Austria: a reward's acquisition cost is zero; Germany: its value on receipt.
-            let cost = match self.rules {
-                RuleSet::Austria => Some(Decimal::ZERO),
-                RuleSet::Germany => value,
+            let value = self.value_of(at, quantity, &m.unit);
+            // Austria: staking and cashback are acquired at cost zero and taxed when sold
+            // (§ 27b (2)); lending interest is income when received, so its value is the
+            // cost. Germany: the value on receipt (§ 22 Nr. 3, BMF 2025).
+            let cost = match (self.rules, kind) {
+                (RuleSet::Austria, IncomeKind::Staking | IncomeKind::Cashback) => {
+                    Some(Decimal::ZERO)
+                }
+                _ => value,
             };
-            self.acquire(at, day, m.amount, cost);
-            let asset = self.asset_at(at);
-            self.pay(entry, year, asset, kind, m.amount, value);
+            self.acquire(
+                asset_at,
+                Acquired::On(at.day),
+                at.day,
+                quantity,
+                Cost::same(cost),
+            );
+            let asset = self.asset_at(asset_at);
+            self.pay(at, asset, kind, (m.amount, fee), value);
             return;
         }
-        let cost = self.entered.get(&entry.id).copied();
-        if cost.is_none() {
-            let asset = self.asset_at(at);
-            self.out.flags.push(Flag::CostUnknown {
-                entry_id: entry.id.clone(),
+        let entered = self.entered.get(&at.entry.id).copied().unwrap_or_default();
+        if entered.cost.is_none() || entered.acquired.is_none() {
+            let asset = self.asset_at(asset_at);
+            self.out.flags.push(Flag::ArrivalUnknown {
+                entry_id: at.entry.id.clone(),
                 asset,
                 quantity: m.amount,
-                date: day,
+                date: at.day,
+                cost_unknown: entered.cost.is_none(),
+                day_unknown: entered.acquired.is_none(),
             });
         }
-        self.acquire(at, day, m.amount, cost);
+        let acquired = entered.acquired.map_or(Acquired::Unknown, Acquired::On);
+        self.acquire(
+            asset_at,
+            acquired,
+            at.day,
+            quantity,
+            Cost::same(entered.cost),
+        );
+        if at.entry.kind == Kind::Deposit {
+            self.transfer(at, m, true);
+        }
+    }
+
+    fn asset_out(&mut self, at: At<'a>, m: &'a Move) {
+        let asset_at = self.asset(&m.unit);
+        self.take(at.entry, asset_at, m.amount);
+        if at.entry.kind == Kind::Withdrawal {
+            self.transfer(at, m, false);
+        }
     }
 
     fn pay(
         &mut self,
-        entry: &Entry,
-        year: i32,
+        at: At<'_>,
         asset: AssetRef,
         kind: IncomeKind,
-        gross: Decimal,
+        (gross, fee): (Decimal, Decimal),
         value: Option<Decimal>,
     ) {
-        let fee = entry
-            .fees
-            .iter()
-            .filter(|f| *f.unit.id == *asset.id)
-            .fold(Decimal::ZERO, |a, f| a.checked_add(f.amount).unwrap_or(a));
-        // The value of what stayed: gross less the fee, valued like the gross.
-        let net_value = match value {
-            Some(v) if !fee.is_zero() => v
-                .checked_mul(gross.checked_sub(fee).unwrap_or(gross))
-                .and_then(|x| x.checked_div(gross)),
-            other => other,
-        };
         self.out.payments.push(Payment {
-            year,
+            year: at.year,
             asset,
             kind,
             gross,
             fee,
-            value: net_value,
+            value,
         });
     }
 }

@@ -1,14 +1,12 @@
 //! Rules common to both: fees, tax withheld, compensations, unknown cost.
 
-use std::collections::HashMap;
-
 use folio_client::current::Operation;
 use folio_export::tax::entry::{Kind, TradeInfo};
 use folio_export::tax::select::select;
 use folio_export::tax::{DateRange, TaxInput, UnitInfo, Units};
 
 use super::support::*;
-use crate::{Flag, RuleSet};
+use crate::{Basis, Flag, RuleSet};
 
 #[test]
 fn fees_and_tax_are_counted_and_an_asset_fee_leaves_the_holding() {
@@ -24,8 +22,9 @@ fn fees_and_tax_are_counted_and_an_asset_fee_leaves_the_holding() {
     s.fees = vec![mv("2", best.clone(), false)];
     let r = run(
         &[buy("best", at(2024, 1, 1), &best, "10", "5"), b, s],
-        RuleSet::Austria,
+        RuleSet::Germany,
     );
+    // Germany: the fees are in the cost (101) and the proceeds (200): gain 99.
     assert_eq!(
         r.disposals
             .iter()
@@ -35,9 +34,9 @@ fn fees_and_tax_are_counted_and_an_asset_fee_leaves_the_holding() {
         Some(d("99"))
     );
     let y = year(&r, 2024);
-    assert_eq!(y.withheld_tax, d("27.23"));
+    assert_eq!(y.withheld_tax, Some(d("27.23")));
     // 1 € trade fee + 2 BEST at 0.5 €.
-    assert_eq!(y.fees, d("2.0"));
+    assert_eq!(y.fees, Some(d("2.0")));
     assert_eq!(y.spread, None);
     let best_left = folio_client::checked::sum(
         r.open_lots
@@ -57,14 +56,42 @@ fn a_deposit_without_cost_is_flagged_until_one_is_entered() {
         sell("s1", at(2024, 6, 1), &btc, "1", "500"),
     ];
     let r = run(&entries, RuleSet::Germany);
-    assert!(matches!(&r.flags[0], Flag::CostUnknown { entry_id, .. } if entry_id == "dep"));
+    assert!(
+        matches!(&r.flags[0], Flag::ArrivalUnknown { entry_id, cost_unknown: true, day_unknown: true, .. } if entry_id == "dep")
+    );
     assert_eq!(r.disposals[0].gain, None, "never a silent zero");
+    assert_eq!(r.disposals[0].lots[0].basis, Basis::HoldingUnknown);
     assert_eq!(r.gains[0].cost_unknown, 1);
-    assert_eq!(year(&r, 2024).taxable_gains, d("0"));
-    let entered = HashMap::from([("dep".to_string(), d("300"))]);
-    let r = run_with(&entries, RuleSet::Germany, &entered);
-    assert!(r.flags.is_empty());
+    assert_eq!(year(&r, 2024).taxable_on(Basis::PrivateSale), Some(d("0")));
+    // A cost alone: the gain is known, its treatment not (the day decides).
+    let r = run_with(
+        &entries,
+        RuleSet::Germany,
+        &entered("dep", Some("300"), None),
+    );
     assert_eq!(r.disposals[0].gain, Some(d("200")));
+    assert_eq!(r.disposals[0].lots[0].basis, Basis::HoldingUnknown);
+    assert!(matches!(
+        &r.flags[0],
+        Flag::ArrivalUnknown {
+            cost_unknown: false,
+            day_unknown: true,
+            ..
+        }
+    ));
+    // Cost and day: bought elsewhere on 1 March 2023, sold 1 June 2024 — more than a
+    // year: tax-free.
+    let r = run_with(
+        &entries,
+        RuleSet::Germany,
+        &entered("dep", Some("300"), Some(day(2023, 3, 1))),
+    );
+    assert!(!r
+        .flags
+        .iter()
+        .any(|f| matches!(f, Flag::ArrivalUnknown { .. })));
+    assert_eq!(r.disposals[0].lots[0].basis, Basis::TaxFree);
+    assert_eq!(year(&r, 2024).tax_free_gains, Some(d("200")));
 }
 
 fn op(json: serde_json::Value) -> Operation {

@@ -1,6 +1,9 @@
-//! Property tests over generated histories (a small seeded generator: no extra crates):
-//! the lots left always hold the balance the entries imply, and page order and duplicates
-//! never change a figure.
+//! Property tests over generated histories (a small seeded generator: no extra crates)
+//! spread over 2019–2026 — so Austria's Alt-/Neuvermögen line (1 March 2021), its new rules
+//! (1 March 2022), cost carry-over and the one-year boundary are all crossed — with crypto and
+//! a metal, buys, sales, swaps, rewards, withdrawals, and deposits with and without an
+//! entered cost or day, several entries sharing a timestamp: the lots left always hold the
+//! balance the entries imply, and page order and duplicates never change a figure.
 
 use std::collections::HashMap;
 
@@ -9,7 +12,7 @@ use folio_export::tax::entry::{Entry, Kind};
 use rust_decimal::Decimal;
 
 use super::support::*;
-use crate::{report, InsightsInput, Report, RuleSet};
+use crate::{report, Entered, InsightsInput, Report, RuleSet};
 
 /// xorshift64*: deterministic, good enough to shuffle fixtures.
 struct Rng(u64);
@@ -32,19 +35,35 @@ impl Rng {
     }
 }
 
-const SYMBOLS: [&str; 3] = ["BTC", "ETH", "SOL"];
+const SYMBOLS: [&str; 4] = ["BTC", "ETH", "SOL", "XAU"];
+
+/// The unit of a symbol: XAU is a metal, the rest crypto.
+fn asset_of(sym: &str) -> folio_export::tax::entry::Unit {
+    if sym == "XAU" {
+        unit(sym, Some(folio_client::current::AssetType::Metal))
+    } else {
+        crypto(sym)
+    }
+}
 
 /// A valid history of `n` entries: nothing leaves that was not there.
 pub fn history(seed: u64, n: usize) -> Vec<Entry> {
     let mut rng = Rng(seed.max(1));
     let mut held: HashMap<&str, Decimal> = HashMap::new();
     let mut out = Vec::with_capacity(n);
+    // 2019-01-01 to the end of 2026 in n steps; one entry in four shares the time before.
+    let span_minutes = 8 * 365 * 24 * 60;
+    let step = (span_minutes / n.max(1) as i64).max(1);
+    let mut time = at(2019, 1, 1);
     for i in 0..n {
-        let time = at(2020, 1, 1) + chrono::Duration::hours(i as i64 * 7);
-        let sym = SYMBOLS[rng.below(3) as usize];
-        let asset = crypto(sym);
+        if rng.below(4) != 0 {
+            time += chrono::Duration::minutes(1 + rng.below(2 * step as u64) as i64);
+        }
+        let sym = SYMBOLS[rng.below(SYMBOLS.len() as u64) as usize];
+        let asset = asset_of(sym);
         let have = held.get(sym).copied().unwrap_or_default();
-        let id = format!("e{i}");
+        // Zero-padded: the ledger orders equal times by id.
+        let id = format!("e{i:05}");
         let price = Decimal::from(rng.below(900) + 100);
         let e = match rng.below(7) {
             0 | 1 => {
@@ -59,7 +78,7 @@ pub fn history(seed: u64, n: usize) -> Vec<Entry> {
                 *held.entry(sym).or_default() -= q;
                 sell(&id, time, &asset, &q.to_string(), &(q * price).to_string())
             }
-            3 if have > Decimal::ZERO => {
+            3 if have > Decimal::ZERO && sym != "XAU" => {
                 let other_sym = SYMBOLS[(SYMBOLS.iter().position(|s| *s == sym).unwrap() + 1) % 3];
                 let q = (have / Decimal::TWO).round_dp(3).min(have);
                 let got = rng.qty();
@@ -124,16 +143,29 @@ fn full_report(entries: &[Entry], rules: RuleSet) -> Report {
         .iter()
         .map(|s| (format!("id-{s}"), Decimal::from(500)))
         .collect();
-    let entered: HashMap<String, Decimal> = entries
+    // A third of the deposits have nothing entered, a third a cost, a third a cost and a day.
+    // (Chosen by the entry's number, so a shuffled list enters the same.)
+    let entered: HashMap<String, Entered> = entries
         .iter()
         .filter(|e| e.kind == Kind::Deposit)
-        .map(|e| (e.id.clone(), Decimal::from(100)))
+        .map(|e| (e.id[1..].parse::<usize>().unwrap(), e))
+        .filter(|(i, _)| i % 3 != 0)
+        .map(|(i, e)| {
+            let acquired = (i % 3 == 2).then(|| e.time.date_naive() - chrono::Days::new(400));
+            (
+                e.id.clone(),
+                Entered {
+                    cost: Some(Decimal::from(100)),
+                    acquired,
+                },
+            )
+        })
         .collect();
     report(&InsightsInput {
         entries,
         rules,
         prices_eur: &prices,
-        entered_costs: &entered,
+        entered: &entered,
         today: day(2026, 11, 24),
         portfolio_value_eur: None,
     })

@@ -8,7 +8,7 @@ use folio_export::tax::entry::{Entry, Kind, Move, TradeInfo, Unit};
 use folio_export::tax::UnitInfo;
 use rust_decimal::Decimal;
 
-use crate::{report, InsightsInput, Report, RuleSet};
+use crate::{report, Entered, InsightsInput, Report, RuleSet};
 
 pub fn d(s: &str) -> Decimal {
     s.parse().unwrap()
@@ -20,6 +20,26 @@ pub fn day(y: i32, m: u32, dd: u32) -> NaiveDate {
 
 pub fn at(y: i32, m: u32, dd: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(y, m, dd, 12, 0, 0).unwrap()
+}
+
+/// A time in UTC to the minute.
+pub fn utc(y: i32, m: u32, dd: u32, h: u32, min: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(y, m, dd, h, min, 0).unwrap()
+}
+
+/// What the person entered: a cost and/or an acquisition day.
+pub fn entered(
+    id: &str,
+    cost: Option<&str>,
+    acquired: Option<NaiveDate>,
+) -> HashMap<String, Entered> {
+    HashMap::from([(
+        id.to_string(),
+        Entered {
+            cost: cost.map(d),
+            acquired,
+        },
+    )])
 }
 
 pub fn unit(symbol: &str, class: Option<AssetType>) -> Unit {
@@ -49,6 +69,7 @@ pub fn mv(amount: &str, unit: Unit, incoming: bool) -> Move {
         unit,
         incoming,
         fee_info: None,
+        tax_leg: false,
     }
 }
 
@@ -120,12 +141,12 @@ pub fn run(entries: &[Entry], rules: RuleSet) -> Report {
     run_with(entries, rules, &HashMap::new())
 }
 
-pub fn run_with(entries: &[Entry], rules: RuleSet, entered: &HashMap<String, Decimal>) -> Report {
+pub fn run_with(entries: &[Entry], rules: RuleSet, entered: &HashMap<String, Entered>) -> Report {
     report(&InsightsInput {
         entries,
         rules,
         prices_eur: &HashMap::new(),
-        entered_costs: entered,
+        entered,
         today: day(2026, 11, 24),
         portfolio_value_eur: None,
     })
