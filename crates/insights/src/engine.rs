@@ -261,6 +261,25 @@ impl<'a> Walker<'a> {
         (kept, fee)
     }
 
+    /// An arrival from elsewhere: always a lot of its own, taken before the pool (Austria
+    /// keeps assets that came in without the withholding agent knowing their cost out of
+    /// the moving average and sells them first: KryptowährungsVO § 2 (2), (3)).
+    fn arrive(
+        &mut self,
+        at: usize,
+        acquired: Acquired,
+        arrived: NaiveDate,
+        quantity: Decimal,
+        cost: Option<Decimal>,
+    ) {
+        self.out.holdings[at].1.add_lot(Lot {
+            acquired,
+            arrived,
+            quantity,
+            cost,
+        });
+    }
+
     /// Puts an acquisition where the rules keep it.
     fn acquire(
         &mut self,

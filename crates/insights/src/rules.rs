@@ -61,6 +61,16 @@ pub fn swap_carries_cost(rules: RuleSet, given: Regime, got: Regime, day: NaiveD
         && day >= new_rules_from()
 }
 
+/// Whether Austrian crypto acquired `acquired` is Neuvermögen (the pool, or a day from
+/// 1 March 2021).
+pub fn is_neuvermoegen(acquired: Acquired) -> bool {
+    match acquired {
+        Acquired::Pool => true,
+        Acquired::On(day) => day >= neuvermoegen_from(),
+        Acquired::Unknown => false,
+    }
+}
+
 /// How a part of a sale on `sold`, taken from a lot acquired `acquired`, is taxed.
 pub fn basis(rules: RuleSet, regime: Regime, acquired: Acquired, sold: NaiveDate) -> Basis {
     let by_holding = |day: Option<NaiveDate>, within: Basis| match day {
@@ -73,9 +83,10 @@ pub fn basis(rules: RuleSet, regime: Regime, acquired: Acquired, sold: NaiveDate
         (RuleSet::Germany, Regime::Fund | Regime::Commodity) => Basis::CapitalIncome,
         (RuleSet::Germany, _) => by_holding(acquired.day(), Basis::PrivateSale),
         (RuleSet::Austria, r) if r.is_security() => Basis::SpecialRate,
-        // The pool holds Neuvermögen crypto: 27.5 % from 1 March 2022; a sale before then
-        // follows the old § 31, and was within a year (acquired from 1 March 2021).
-        (RuleSet::Austria, _) if acquired == Acquired::Pool => {
+        // Neuvermögen crypto (the pool, or an arrival's own lot acquired from 1 March 2021):
+        // 27.5 % from 1 March 2022; a sale before then follows the old § 31, and was within
+        // a year (acquired from 1 March 2021).
+        (RuleSet::Austria, Regime::Crypto) if is_neuvermoegen(acquired) => {
             if sold >= new_rules_from() {
                 Basis::SpecialRate
             } else {

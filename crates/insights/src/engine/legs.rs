@@ -126,13 +126,7 @@ impl<'a> Walker<'a> {
             });
         }
         let acquired = entered.acquired.map_or(Acquired::Unknown, Acquired::On);
-        self.acquire(
-            asset_at,
-            acquired,
-            at.day,
-            quantity,
-            Cost::same(entered.cost),
-        );
+        self.arrive(asset_at, acquired, at.day, quantity, entered.cost);
         if at.entry.kind == Kind::Deposit {
             self.transfer(at, m, true);
         }

@@ -177,9 +177,10 @@ impl<'a> Walker<'a> {
         );
     }
 
-    /// Austria, crypto for crypto from 1 March 2022: the pool's part carries its cost over
-    /// (no realisation, § 27b (3) Z 2); lots of their own (Altvermögen, arrivals of unknown
-    /// day) given are a disposal at the market value, which becomes their carried cost.
+    /// Austria, crypto for crypto from 1 March 2022: Neuvermögen (the pool, an arrival's lot
+    /// acquired from 1 March 2021) carries its cost over (no realisation, § 27b (3) Z 2);
+    /// lots of Altvermögen or of unknown day given are a disposal at the market value,
+    /// which becomes their carried cost.
     fn carry_over(
         &mut self,
         at: At<'a>,
@@ -192,7 +193,7 @@ impl<'a> Walker<'a> {
         let mut carried = Some(Decimal::ZERO);
         let mut lots = Vec::with_capacity(taken.len());
         for t in taken {
-            if t.acquired == Acquired::Pool {
+            if crate::rules::is_neuvermoegen(t.acquired) {
                 lots.push(LotUse {
                     acquired: t.acquired,
                     quantity: t.quantity,
