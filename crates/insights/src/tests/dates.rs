@@ -206,3 +206,22 @@ fn the_tax_year_starts_at_local_midnight() {
     );
     assert_eq!(r.income[0].year, 2025);
 }
+
+#[test]
+fn metals_gains_of_400_and_500_in_one_year_make_900_taxable() {
+    let gold = unit("XAU", Some(folio_client::current::AssetType::Metal));
+    let silver = unit("XAG", Some(folio_client::current::AssetType::Metal));
+    let r = run(
+        &[
+            buy("au1", at(2023, 2, 1), &gold, "1", "1000"),
+            sell("au2", at(2023, 6, 1), &gold, "1", "1400"),
+            buy("ag1", at(2023, 3, 1), &silver, "10", "500"),
+            sell("ag2", at(2023, 7, 1), &silver, "10", "1000"),
+        ],
+        RuleSet::Austria,
+    );
+    // 400 + 500 = 900 > 440: the Freigrenze frees nothing, all 900 is taxable.
+    let y = year(&r, 2023).austria.clone().unwrap();
+    assert_eq!(y.speculation_gains, Some(d("900")));
+    assert_eq!(y.speculation_taxable, Some(d("900")));
+}
