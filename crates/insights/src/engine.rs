@@ -296,7 +296,7 @@ impl<'a> Walker<'a> {
                 .day()
                 .is_some_and(|day| pooled_in_austria(asset.regime, day));
         if pooled {
-            holding.add_to_pool(quantity, cost.pooled);
+            holding.add_to_pool(quantity, cost.pooled, cost.lot);
         } else {
             holding.add_lot(Lot {
                 acquired,
@@ -322,6 +322,7 @@ impl<'a> Walker<'a> {
                 acquired: Acquired::Unknown,
                 quantity: short,
                 cost: None,
+                cost_with_fees: None,
             });
         }
         taken
@@ -343,10 +344,13 @@ impl<'a> Walker<'a> {
             .into_iter()
             .map(|t| {
                 let basis = basis(self.rules, asset.regime, t.acquired, at.day);
-                let whole = if basis == crate::Basis::SpecialRate {
-                    gross
+                // Austria's 27.5 %: fees outside (cost without, proceeds before them);
+                // otherwise fees are costs of the sale.
+                let special = basis == crate::Basis::SpecialRate;
+                let (whole, cost) = if special {
+                    (gross, t.cost)
                 } else {
-                    net
+                    (net, t.cost_with_fees)
                 };
                 let share = if t.quantity == quantity {
                     whole
@@ -358,9 +362,9 @@ impl<'a> Walker<'a> {
                 LotUse {
                     acquired: t.acquired,
                     quantity: t.quantity,
-                    cost: t.cost,
+                    cost,
                     proceeds: share,
-                    gain: share.zip(t.cost).and_then(|(p, c)| p.checked_sub(c)),
+                    gain: share.zip(cost).and_then(|(p, c)| p.checked_sub(c)),
                     basis,
                 }
             })

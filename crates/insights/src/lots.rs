@@ -41,8 +41,10 @@ pub struct Taken {
     pub acquired: Acquired,
     /// Quantity taken.
     pub quantity: Decimal,
-    /// Its cost.
+    /// Its cost (the pool's: without purchase fees, Austria's 27.5 % computation).
     pub cost: Option<Decimal>,
+    /// Its cost with the purchase fees (a lot's cost always holds them).
+    pub cost_with_fees: Option<Decimal>,
 }
 
 /// Austria's moving-average pool.
@@ -50,8 +52,12 @@ pub struct Taken {
 pub struct Pool {
     /// Quantity held.
     pub quantity: Decimal,
-    /// Total cost (`None`: an acquisition of unknown cost is in it, or a sum overflowed).
+    /// Total cost without purchase fees, for the 27.5 % computation (`None`: an
+    /// acquisition of unknown cost is in it, or a sum overflowed).
     pub cost: Option<Decimal>,
+    /// Total cost with the purchase fees, for a sale the old § 31 taxes (Neuvermögen sold
+    /// before 1 March 2022), where fees are costs of the sale.
+    pub cost_with_fees: Option<Decimal>,
 }
 
 impl Default for Pool {
@@ -59,6 +65,7 @@ impl Default for Pool {
         Pool {
             quantity: Decimal::ZERO,
             cost: Some(Decimal::ZERO),
+            cost_with_fees: Some(Decimal::ZERO),
         }
     }
 }
@@ -96,17 +103,27 @@ impl Holding {
         self.lots.insert(at, lot);
     }
 
-    /// Averages an acquisition into the pool.
-    pub fn add_to_pool(&mut self, quantity: Decimal, cost: Option<Decimal>) {
+    /// Averages an acquisition into the pool: its cost without and with purchase fees.
+    pub fn add_to_pool(
+        &mut self,
+        quantity: Decimal,
+        cost: Option<Decimal>,
+        cost_with_fees: Option<Decimal>,
+    ) {
         if quantity <= Decimal::ZERO {
             return;
         }
+        let add = |a: Option<Decimal>, b: Option<Decimal>| a?.checked_add(b?);
         match self.pool.quantity.checked_add(quantity) {
             Some(q) => {
                 self.pool.quantity = q;
-                self.pool.cost = self.pool.cost.zip(cost).and_then(|(a, b)| a.checked_add(b));
+                self.pool.cost = add(self.pool.cost, cost);
+                self.pool.cost_with_fees = add(self.pool.cost_with_fees, cost_with_fees);
             }
-            None => self.pool.cost = None,
+            None => {
+                self.pool.cost = None;
+                self.pool.cost_with_fees = None;
+            }
         }
     }
 
@@ -125,6 +142,7 @@ impl Holding {
                 acquired: lot.acquired,
                 quantity: part,
                 cost,
+                cost_with_fees: cost,
             });
             lot.cost = minus(lot.cost, cost);
             lot.quantity = lot.quantity.checked_sub(part).unwrap_or(Decimal::ZERO);
@@ -136,12 +154,15 @@ impl Holding {
         if left > Decimal::ZERO && self.pool.quantity > Decimal::ZERO {
             let part = left.min(self.pool.quantity);
             let cost = share(self.pool.cost, part, self.pool.quantity);
+            let cost_with_fees = share(self.pool.cost_with_fees, part, self.pool.quantity);
             taken.push(Taken {
                 acquired: Acquired::Pool,
                 quantity: part,
                 cost,
+                cost_with_fees,
             });
             self.pool.cost = minus(self.pool.cost, cost);
+            self.pool.cost_with_fees = minus(self.pool.cost_with_fees, cost_with_fees);
             self.pool.quantity = self
                 .pool
                 .quantity
@@ -229,11 +250,13 @@ mod tests {
     #[test]
     fn the_pool_averages_and_a_sale_takes_the_average_cost() {
         let mut h = Holding::default();
-        h.add_to_pool(dec("1"), Some(dec("100")));
-        h.add_to_pool(dec("3"), Some(dec("500")));
+        h.add_to_pool(dec("1"), Some(dec("100")), Some(dec("101")));
+        h.add_to_pool(dec("3"), Some(dec("500")), Some(dec("503")));
         // 600 / 4 × 2 = 300.
         let (taken, _) = h.take(dec("2"));
         assert_eq!(taken[0].cost, Some(dec("300")));
+        // With the fees: 604 / 4 × 2 = 302.
+        assert_eq!(taken[0].cost_with_fees, Some(dec("302")));
         assert_eq!(taken[0].acquired, Acquired::Pool);
         assert_eq!(h.pool.cost, Some(dec("300")));
         assert_eq!(h.pool.quantity, dec("2"));

@@ -117,7 +117,10 @@ fn germany_lines(de: &GermanyYear) -> AnyView {
             value=de.capital_income signed=true />
         <Figure label=t("… above the Sparer-Pauschbetrag") id="insights-de-capital-taxable"
             value=de.capital_taxable />
-        {pot.map(|p| view! { <p class="hint" id="insights-de-pot">{p}</p> })}
+        {pot.map(|p| view! {
+            <div class="figure-pair"><dt>{t("Share losses carried (§ 20 (6) EStG)")}</dt>
+                <dd id="insights-de-pot">{p}</dd></div>
+        })}
     }
     .into_any()
 }

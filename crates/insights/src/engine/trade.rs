@@ -168,13 +168,7 @@ impl<'a> Walker<'a> {
             return;
         }
         let carried = self.carry_over(at, given_at, &given, give.amount, value);
-        self.acquire(
-            got_at,
-            Acquired::On(at.day),
-            at.day,
-            received,
-            Cost::same(carried),
-        );
+        self.acquire(got_at, Acquired::On(at.day), at.day, received, carried);
     }
 
     /// Austria, crypto for crypto from 1 March 2022: Neuvermögen (the pool, an arrival's lot
@@ -188,9 +182,10 @@ impl<'a> Walker<'a> {
         given: &AssetRef,
         quantity: Decimal,
         value: Option<Decimal>,
-    ) -> Option<Decimal> {
+    ) -> Cost {
         let taken = self.take(at.entry, given_at, quantity);
-        let mut carried = Some(Decimal::ZERO);
+        let add = |a: Option<Decimal>, b: Option<Decimal>| a?.checked_add(b?);
+        let (mut carried, mut carried_with_fees) = (Some(Decimal::ZERO), Some(Decimal::ZERO));
         let mut lots = Vec::with_capacity(taken.len());
         for t in taken {
             if crate::rules::is_neuvermoegen(t.acquired) {
@@ -202,7 +197,8 @@ impl<'a> Walker<'a> {
                     gain: t.cost.map(|_| Decimal::ZERO),
                     basis: Basis::CarriedOver,
                 });
-                carried = carried.zip(t.cost).and_then(|(a, b)| a.checked_add(b));
+                carried = add(carried, t.cost);
+                carried_with_fees = add(carried_with_fees, t.cost_with_fees);
                 continue;
             }
             let share = value
@@ -216,9 +212,13 @@ impl<'a> Walker<'a> {
                 gain: share.zip(t.cost).and_then(|(p, c)| p.checked_sub(c)),
                 basis: basis(self.rules, given.regime, t.acquired, at.day),
             });
-            carried = carried.zip(share).and_then(|(a, b)| a.checked_add(b));
+            carried = add(carried, share);
+            carried_with_fees = add(carried_with_fees, share);
         }
         self.record(at, given.clone(), quantity, true, lots);
-        carried
+        Cost {
+            lot: carried_with_fees,
+            pooled: carried,
+        }
     }
 }

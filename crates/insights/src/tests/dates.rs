@@ -225,3 +225,30 @@ fn metals_gains_of_400_and_500_in_one_year_make_900_taxable() {
     assert_eq!(y.speculation_gains, Some(d("900")));
     assert_eq!(y.speculation_taxable, Some(d("900")));
 }
+
+#[test]
+fn neuvermoegen_fees_are_costs_under_the_old_rules_and_left_out_at_27_5_percent() {
+    let btc = crypto("BTC");
+    let with_fee = |mut e: folio_export::tax::entry::Entry, fee: &str| {
+        e.trade = Some(TradeInfo {
+            fee: Some((d(fee), eur())),
+            ..TradeInfo::default()
+        });
+        e
+    };
+    let r = run(
+        &[
+            // 2 BTC for 202 € paid, 2 € of it the fee: 101 each with it, 100 without.
+            with_fee(buy("b", at(2021, 6, 1), &btc, "2", "202"), "2"),
+            // Sold before 1 March 2022 (old § 31): 150 received − 101 = 49.
+            with_fee(sell("s1", at(2021, 12, 1), &btc, "1", "150"), "1"),
+            // Sold after: (150 + 1 fee) − 100 = 51 at 27.5 %.
+            with_fee(sell("s2", at(2022, 6, 1), &btc, "1", "150"), "1"),
+        ],
+        RuleSet::Austria,
+    );
+    assert_eq!(r.disposals[0].lots[0].basis, Basis::Progressive);
+    assert_eq!(r.disposals[0].gain, Some(d("49")));
+    assert_eq!(r.disposals[1].lots[0].basis, Basis::SpecialRate);
+    assert_eq!(r.disposals[1].gain, Some(d("51")));
+}
