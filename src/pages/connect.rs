@@ -21,7 +21,7 @@ use crate::components::{ProfilePicker, ScopesTable};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::page_task::PageTasks;
-use crate::i18n::t;
+use crate::i18n::{t, tf};
 use crate::url::{safe_return_path, use_url_state, UrlState};
 use demo_keys::DemoKeys;
 use key_check::Checked;
@@ -66,6 +66,16 @@ pub fn ConnectPage() -> impl IntoView {
         let key = ApiKey::new(key_text.get_untracked());
         if key.is_empty() {
             attempt.set(Attempt::WrongKey(t("Paste your API key first.").into()));
+            return;
+        }
+        // A character a request header cannot carry is said at its field, before anything
+        // is sent (the browser would refuse the request, which reads as "cannot reach").
+        if let Some(problem) = unsendable_words(&key) {
+            attempt.set(Attempt::WrongKey(problem));
+            return;
+        }
+        if own_fields.unsendable() {
+            attempt.set(Attempt::Idle);
             return;
         }
         let Some(base) = settings.get_untracked().base_urls() else {
@@ -123,11 +133,16 @@ pub fn ConnectPage() -> impl IntoView {
                 <div class="field">
                     <label for="api-key">{t("API key")}</label>
                     <div class="input-with-button">
+                        // No `name`, and the password managers' own opt-outs beside
+                        // `autocomplete="off"`: the key must not be offered for saving.
                         <input
                             id="api-key"
-                            name="api-key"
                             type=move || if show_key.get() { "text" } else { "password" }
                             autocomplete="off"
+                            data-1p-ignore="true"
+                            data-lpignore="true"
+                            data-bwignore="true"
+                            data-form-type="other"
                             spellcheck="false"
                             autocapitalize="off"
                             prop:value=move || key_text.get()
@@ -173,6 +188,18 @@ pub fn ConnectPage() -> impl IntoView {
             } />
         </section>
     }
+}
+
+/// The sentence for a key holding a character that cannot be sent in a request header
+/// (`ApiKey::unsendable`), naming the character by its code and its place; `None` when the
+/// key can be sent.
+pub(crate) fn unsendable_words(key: &ApiKey) -> Option<String> {
+    let (position, character) = key.unsendable()?;
+    let code = format!("U+{:04X}", u32::from(character));
+    Some(tf(
+        "This key contains a character that cannot be sent ({code}, character {position} of the key). Copy the key again from your account's API settings.",
+        &[("code", &code), ("position", &position.to_string())],
+    ))
 }
 
 /// The page to go to after connecting, from `?next=` (a same-site path, else `/`).

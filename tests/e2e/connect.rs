@@ -156,3 +156,82 @@ async fn without_a_key_back_leaves_connect_and_unknown_addresses_are_not_found()
     );
     w.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn key_fields_opt_out_of_password_managers_and_an_unsendable_character_is_named_at_the_field(
+) {
+    let w = World::start().await;
+    w.goto("/connect").await;
+    w.find("#api-key").await;
+    for field in ["#api-key", "#exchange-key", "#legacy-key"] {
+        let script = format!(
+            "const f = document.querySelector('{field}');\
+             return ['name', 'autocomplete', 'data-1p-ignore', 'data-lpignore', 'data-bwignore', 'data-form-type']\
+               .map(a => f.getAttribute(a));"
+        );
+        assert_eq!(
+            w.js(&script).await,
+            serde_json::json!([null, "off", "true", "true", "true", "other"]),
+            "{field}: no name, and every password manager told to leave it alone"
+        );
+    }
+
+    // A typographic dash pasted into the key: the browser could not send it in a header.
+    w.server.clear_requests();
+    w.submit_key("folio\u{2013}demo-full").await;
+    let message = w
+        .wait_text("[data-testid=connect-error]", "cannot be sent")
+        .await;
+    assert!(
+        message.contains("U+2013") && message.contains("character 6"),
+        "names the character and its place: {message}"
+    );
+    assert!(!message.contains("reach"), "not a network failure: {message}");
+    assert_eq!(
+        w.js("return document.querySelector('#api-key').getAttribute('aria-invalid');")
+            .await,
+        serde_json::json!("true")
+    );
+    assert!(
+        w.server.requests().iter().all(|r| r.api_key.is_none()),
+        "nothing was sent with the key"
+    );
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_service_that_accepts_a_write_probe_raises_an_alarm_and_grants_nothing() {
+    let w = World::start().await;
+    w.goto("/connect").await;
+    w.find("#api-key").await;
+    // A service that wrongly answers 2xx to requests that can never succeed.
+    for path in [
+        "/public/v1/quotes",
+        "/public/v1/earn/actions/stake",
+        "/exchange/v1/account/orders",
+    ] {
+        w.server.inject(folio_sandbox::Fault::new(path, 200));
+    }
+    w.submit_key(FULL_KEY).await;
+    let alarm = w.wait_text("[data-testid=probe-alarm]", "Warning").await;
+    for scope in ["Trade (Write)", "Earn (Write)", "Exchange (Trade)"] {
+        assert!(alarm.contains(scope), "the alarm names {scope}: {alarm}");
+        let row = w
+            .text(&format!("[data-testid=scopes-table] [data-scope='{scope}']"))
+            .await;
+        assert!(row.contains("No") && !row.contains("Yes"), "{scope}: {row}");
+    }
+    assert_eq!(
+        w.js("return document.querySelector('[data-testid=probe-alarm]').getAttribute('role');")
+            .await,
+        serde_json::json!("alert")
+    );
+    let posts: Vec<_> = w
+        .server
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST")
+        .collect();
+    assert_eq!(posts.len(), 3, "one probe per write scope, sent once");
+    w.close().await;
+}

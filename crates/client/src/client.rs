@@ -41,6 +41,21 @@ impl ApiKey {
     }
 }
 
+    /// The first character of the key that cannot be sent in a request header, with its
+    /// place in the key (counted in characters from 1); `None` when every character can be
+    /// sent. A key is printable ASCII (U+0020 to U+007E): a browser refuses a header with a
+    /// character beyond U+00FF or a line break, the native transport anything outside
+    /// printable ASCII, and a typographic dash, a non-breaking space or a tab pasted with a
+    /// key is never part of it. Checked before a key is sent, so the person reads this at
+    /// the field instead of a network failure.
+    pub fn unsendable(&self) -> Option<(usize, char)> {
+        self.0
+            .chars()
+            .enumerate()
+            .find(|(_, c)| !(' '..='~').contains(c))
+            .map(|(i, c)| (i.saturating_add(1), c))
+    }
+
 impl std::fmt::Debug for ApiKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("ApiKey(***)")
@@ -338,3 +353,20 @@ mod tests {
 #[cfg(test)]
 #[path = "client_tests.rs"]
 mod behaviour_tests;
+
+    #[test]
+    fn a_character_a_header_cannot_carry_is_found_with_its_place() {
+        assert_eq!(ApiKey::new("  abc-123_XYZ~ !\n").unsendable(), None);
+        assert_eq!(
+            ApiKey::new("ab\u{2013}cd").unsendable(),
+            Some((3, '\u{2013}'))
+        );
+        assert_eq!(ApiKey::new("abc\u{a0}d").unsendable(), Some((4, '\u{a0}')));
+        assert_eq!(ApiKey::new("ab\ncd").unsendable(), Some((3, '\n')));
+        assert_eq!(ApiKey::new("a\tb").unsendable(), Some((2, '\t')));
+        assert_eq!(ApiKey::new("caf\u{e9}").unsendable(), Some((4, '\u{e9}')));
+        assert_eq!(
+            ApiKey::new("\u{1F511}").unsendable(),
+            Some((1, '\u{1F511}'))
+        );
+    }

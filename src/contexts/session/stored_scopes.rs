@@ -8,6 +8,7 @@ fn state_to_text(state: &ScopeState) -> String {
         ScopeState::Granted => "granted".into(),
         ScopeState::Missing => "missing".into(),
         ScopeState::KeyRefused => "refused".into(),
+        ScopeState::ProbeAccepted => "probe-accepted".into(),
         ScopeState::Unknown(why) => format!("unknown:{why}"),
     }
 }
@@ -17,6 +18,7 @@ fn state_from_text(text: &str) -> ScopeState {
         "granted" => ScopeState::Granted,
         "missing" => ScopeState::Missing,
         "refused" => ScopeState::KeyRefused,
+        "probe-accepted" => ScopeState::ProbeAccepted,
         other => ScopeState::Unknown(other.strip_prefix("unknown:").unwrap_or(other).to_string()),
     }
 }
@@ -58,6 +60,7 @@ mod tests {
                 (Scope::TradeWrite, ScopeState::Missing),
                 (Scope::EarnRead, ScopeState::Unknown("offline".into())),
                 (Scope::ExchangeRead, ScopeState::KeyRefused),
+                (Scope::EarnWrite, ScopeState::ProbeAccepted),
             ],
         };
         let json = scopes_to_json(&report);

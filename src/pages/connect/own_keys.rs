@@ -55,6 +55,18 @@ impl OwnKeyFields {
         exchange || legacy
     }
 
+    /// Shows, at its field, each own key holding a character that cannot be sent in a
+    /// request header; true when one does (then nothing may be sent).
+    pub fn unsendable(&self) -> bool {
+        let own = self.keys();
+        let problem = |key: &Option<ApiKey>| key.as_ref().and_then(super::unsendable_words);
+        let (exchange, legacy) = (problem(&own.exchange), problem(&own.legacy));
+        let found = exchange.is_some() || legacy.is_some();
+        self.exchange_error.set(exchange);
+        self.legacy_error.set(legacy);
+        found
+    }
+
     /// Empties the fields and their messages (after connecting).
     pub fn clear(&self) {
         self.exchange.set(String::new());
@@ -107,9 +119,12 @@ fn OwnKeyField(
             <label for=id>{label}</label>
             <input
                 id=id
-                name=id
                 type="password"
                 autocomplete="off"
+                data-1p-ignore="true"
+                data-lpignore="true"
+                data-bwignore="true"
+                data-form-type="other"
                 spellcheck="false"
                 autocapitalize="off"
                 prop:value=move || text.get()

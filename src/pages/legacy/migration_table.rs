@@ -112,7 +112,7 @@ pub fn key_has(session: Session, scope: Scope) -> (&'static str, &'static str) {
     match state {
         Some(ScopeState::Granted) => (t("Yes"), "scope-yes"),
         Some(ScopeState::Missing | ScopeState::KeyRefused) => (t("No"), "scope-no"),
-        Some(ScopeState::Unknown(_)) => (t("Unknown"), "scope-unknown"),
+        Some(ScopeState::Unknown(_) | ScopeState::ProbeAccepted) => (t("Unknown"), "scope-unknown"),
         None => (t("Not checked"), "scope-unknown"),
     }
 }

@@ -86,3 +86,51 @@ async fn one_key_is_probed_on_every_api_and_refusals_are_told_apart() {
     ));
     server.shutdown().await;
 }
+
+#[tokio::test]
+async fn write_probes_are_refused_and_a_service_that_takes_one_raises_an_alarm() {
+    let server = sandbox().await;
+    let full = client(&server, "folio-demo-full");
+    let report = full.detect_scopes(ApiError::to_string).await.unwrap();
+    for scope in [Scope::TradeWrite, Scope::EarnWrite, Scope::ExchangeTrade] {
+        assert!(report.has(scope), "{scope:?}");
+    }
+    // The service refused each probe (nothing was made: no quote, no stake, no order).
+    let statuses: Vec<(String, u16)> = server
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST")
+        .map(|r| (r.path, r.status))
+        .collect();
+    assert_eq!(statuses.len(), 3, "{statuses:?}");
+    for (path, status) in &statuses {
+        assert!(
+            matches!(status, 400 | 404 | 422),
+            "{path} answered {status}: a probe must be refused"
+        );
+    }
+
+    // A service that wrongly answers 2xx to a request it must refuse.
+    server.clear_requests();
+    for path in [
+        "/public/v1/quotes",
+        "/public/v1/earn/actions/stake",
+        "/exchange/v1/account/orders",
+    ] {
+        server.inject(folio_sandbox::Fault::new(path, 200));
+    }
+    let report = full.detect_scopes(ApiError::to_string).await.unwrap();
+    for scope in [Scope::TradeWrite, Scope::EarnWrite, Scope::ExchangeTrade] {
+        assert_eq!(
+            report.state(scope),
+            Some(&ScopeState::ProbeAccepted),
+            "{scope:?}"
+        );
+        assert!(!report.has(scope), "{scope:?} is never granted by a 2xx");
+    }
+    assert_eq!(
+        report.accepted_probes(),
+        vec![Scope::TradeWrite, Scope::EarnWrite, Scope::ExchangeTrade]
+    );
+    server.shutdown().await;
+}
