@@ -39,7 +39,6 @@ impl ApiKey {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
-}
 
     /// The first character of the key that cannot be sent in a request header, with its
     /// place in the key (counted in characters from 1); `None` when every character can be
@@ -55,6 +54,7 @@ impl ApiKey {
             .find(|(_, c)| !(' '..='~').contains(c))
             .map(|(i, c)| (i.saturating_add(1), c))
     }
+}
 
 impl std::fmt::Debug for ApiKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -348,11 +348,6 @@ mod tests {
         assert_eq!(key.expose(), "abc123");
         assert_eq!(format!("{key:?}"), "ApiKey(***)");
     }
-}
-
-#[cfg(test)]
-#[path = "client_tests.rs"]
-mod behaviour_tests;
 
     #[test]
     fn a_character_a_header_cannot_carry_is_found_with_its_place() {
@@ -370,3 +365,8 @@ mod behaviour_tests;
             Some((1, '\u{1F511}'))
         );
     }
+}
+
+#[cfg(test)]
+#[path = "client_tests.rs"]
+mod behaviour_tests;
