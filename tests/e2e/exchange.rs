@@ -315,3 +315,76 @@ async fn a_read_only_key_is_told_it_cannot_trade_and_nothing_is_placed() {
     assert_eq!(all_orders(&w, OrdersQuery::default()).await.len(), before);
     w.close().await;
 }
+
+/// Presses the Cancel button `css` as a person would (when it can be pressed) and confirms
+/// if a confirmation opens; `"disabled"` when the button refused, `"pressed"` otherwise.
+async fn try_to_cancel(w: &World, css: &str, id: &str) -> String {
+    let script = format!(
+        "const b = document.querySelector({css:?}); if (!b) return 'missing';\
+         if (b.disabled) return 'disabled'; b.click(); return 'pressed';"
+    );
+    let pressed = w.js(&script).await.as_str().unwrap_or_default().to_string();
+    if pressed == "pressed" {
+        w.confirm_dialog(&format!("confirm-cancel-{id}")).await;
+    }
+    pressed
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_order_is_canceled_once_whichever_of_its_cancel_buttons_is_pressed() {
+    let w = World::signed_in(FULL_KEY, "/market?pair=BTC-EUR").await;
+    let price = resting_buy_price(&w).await;
+    order_form(&w, "buy", "Limit", "0.01", Some(&price.to_string())).await;
+    let id = review_and_place(&w).await;
+    w.goto("/market/orders?status=open").await;
+    let row = format!("[data-testid=order-row][data-order-id='{id}']");
+    w.wait_text(&row, "Open").await;
+    w.server.clear_requests();
+
+    // The cancel is answered 6 s late: meanwhile every other Cancel of the order is tried.
+    w.server.inject(folio_sandbox::Fault {
+        hang_secs: 6,
+        ..folio_sandbox::Fault::of_kind(
+            format!("/account/orders/{id}"),
+            folio_sandbox::FaultKind::Late,
+            1,
+        )
+    });
+    w.js(&format!(
+        "document.querySelector(\"{row}\").__before = true; return true;"
+    ))
+    .await;
+    w.click(&format!("{row} [data-testid=cancel-order]")).await;
+    w.confirm_dialog(&format!("confirm-cancel-{id}")).await;
+
+    // The list read again under another filter, without a reload: its row is drawn anew,
+    // with a Cancel button of its own.
+    w.js("history.pushState(null, '', '/market/orders?status=open&pair=BTC-EUR');\
+          dispatchEvent(new PopStateEvent('popstate')); return true;")
+        .await;
+    w.wait_js_true(&format!("document.querySelector(\"{row}\")"))
+        .await;
+    let rebuilt = w
+        .js(&format!("return !document.querySelector(\"{row}\").__before;"))
+        .await;
+    if rebuilt == Value::Bool(true) {
+        let again = try_to_cancel(&w, &format!("{row} [data-testid=cancel-order]"), &id).await;
+        assert_eq!(again, "disabled", "the rebuilt row's Cancel sends nothing");
+    }
+    // The order's detail panel has a Cancel of its own too.
+    w.click(&format!("{row} [data-testid=order-details]")).await;
+    w.find("#order-detail [data-testid=cancel-order]").await;
+    let detail = try_to_cancel(&w, "#order-detail [data-testid=cancel-order]", &id).await;
+    assert_eq!(detail, "disabled", "the detail panel's Cancel sends nothing");
+
+    for _ in 0..100 {
+        if order_status(&w, &id).await == "canceled" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert_eq!(order_status(&w, &id).await, "canceled");
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    assert_eq!(w.sent("DELETE", &id), 1, "one cancel for one order");
+    w.close().await;
+}
