@@ -10,17 +10,17 @@ pub fn offer_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
     offer(name, mime, JsValue::from_str(text))
 }
 
-/// Offers `bytes` as the file `name` of type `mime`.
-pub fn offer_bytes(name: &str, mime: &str, bytes: &[u8]) -> Result<(), JsValue> {
-    offer(name, mime, js_sys::Uint8Array::from(bytes).into())
-}
-
 fn offer(name: &str, mime: &str, part: JsValue) -> Result<(), JsValue> {
     let parts = js_sys::Array::of1(&part);
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_buffer_source_sequence_and_options(&parts, &options)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    offer_blob(name, &blob)
+}
+
+/// Offers `blob` (already in the browser) as the file `name`.
+pub fn offer_blob(name: &str, blob: &web_sys::Blob) -> Result<(), JsValue> {
+    let url = web_sys::Url::create_object_url_with_blob(blob)?;
     let anchor: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
     anchor.set_href(&url);
     anchor.set_download(name);

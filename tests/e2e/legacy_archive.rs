@@ -211,3 +211,48 @@ async fn the_legacy_archive_holds_every_record_once_even_after_stop_and_resume()
     );
     w.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_the_service_sends_round_in_circles_is_stopped_with_its_reason_not_complete() {
+    let w = World::signed_in(FULL_KEY, "/legacy-api/archive").await;
+    // The trades always say "next page" at the same cursor.
+    w.server.inject(Fault::of_kind(
+        "/legacy/v1/trades",
+        folio_sandbox::FaultKind::RepeatedCursor,
+        20,
+    ));
+    capture_zips(&w).await;
+    w.click("#archive-start").await;
+    wait_for(&w, "return window.__zips.length > 0;", 120, "the ZIP").await;
+    let state = w.js(&row_state("trades")).await;
+    assert_eq!(
+        state.as_str(),
+        Some("Stopped: the service pointed to a page it had already sent"),
+        "never \"Complete\""
+    );
+    let shown = w
+        .text("[data-testid=archive-list][data-list=trades]")
+        .await;
+    assert!(shown.contains("Stopped: the service pointed to a page"), "{shown}");
+    assert!(w
+        .text("#archive-status")
+        .await
+        .contains("1 list is incomplete"));
+    assert!(
+        w.sent("GET", "/legacy/v1/trades") <= 3,
+        "the cycle ended the reading at once"
+    );
+    let zip64 = w.js("return window.__zips[0];").await;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(zip64.as_str().unwrap())
+        .unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a ZIP");
+    let readme = read_file(&mut zip, "README.txt");
+    assert!(
+        readme.contains(
+            "INCOMPLETE: stopped: the service pointed to a page it had already sent."
+        ),
+        "{readme}"
+    );
+    w.close().await;
+}

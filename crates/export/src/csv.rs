@@ -1,13 +1,33 @@
-//! The CSV every Folio export writes: comma-separated, UTF-8, `\r\n` line ends, a header
-//! row. Numbers are written as given (decimal point, no thousands separators). A text cell
-//! that a spreadsheet could run as a formula — it starts, after any spaces, with `=`, `+`,
-//! `-`, `@`, a TAB or a CR — is prefixed with `'`; a cell holding a comma, a quote or a line
-//! break is quoted (`"` doubled).
+//! The CSV every Folio export writes (the one writer: the legacy lists and archive, the
+//! exchange's lists, Operations, the tax tools' files, Insights' tables): comma-separated,
+//! UTF-8, `\r\n` line ends, a header row. Numbers are written as given (decimal point, no
+//! thousands separators) and never prefixed: a cell that is a plain number (`-0.5`, `+1`,
+//! `1e-7`) is a number to a spreadsheet, never a formula. Any other text cell that a
+//! spreadsheet could run as a formula — it starts, after any spaces, with `=`, `+`, `-`, `@`,
+//! a TAB or a CR — is prefixed with `'`; a cell holding a comma, a quote or a line break is
+//! quoted (`"` doubled).
 
-/// Whether a spreadsheet could read `text` as a formula (see the module documentation).
+/// Whether `text` is a plain number: an optional sign, digits with an optional decimal
+/// point (digits on at least one side), an optional exponent — nothing else, not even spaces.
+pub fn is_plain_number(text: &str) -> bool {
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e.strip_prefix(['-', '+']).unwrap_or(e))),
+        None => (unsigned, None),
+    };
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mantissa_ok =
+        digits(whole) && digits(fraction) && !(whole.is_empty() && fraction.is_empty());
+    mantissa_ok && exponent.is_none_or(|e| !e.is_empty() && digits(e))
+}
+
+/// Whether a spreadsheet could read `text` as a formula (see the module documentation): it
+/// starts, after any spaces, with `=`, `+`, `-`, `@`, a TAB or a CR, and is not a plain number.
 pub fn looks_like_formula(text: &str) -> bool {
     text.trim_start_matches(' ')
         .starts_with(['=', '+', '-', '@', '\t', '\r'])
+        && !is_plain_number(text)
 }
 
 /// One cell: text is defused, a number is written as it is (a minus sign stays a sign).
@@ -78,9 +98,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn numbers_are_never_prefixed() {
+        for t in [
+            "-0.5", "-2", "+1", "-1.50", "-.5", "-5.", "1e-7", "-1E+5", "0",
+        ] {
+            assert!(is_plain_number(t), "{t:?}");
+            assert!(!looks_like_formula(t), "{t:?}");
+            assert_eq!(cell(Cell::Text(t)), t, "{t:?}");
+        }
+        for t in [
+            "-", "-.", "--1", "-1-1", "-1e", "-0.5 ", " -0.5", "-1+1", "-2,5", "-0x1", "+A1",
+        ] {
+            assert!(!is_plain_number(t), "{t:?}");
+        }
+        assert_eq!(cell(Cell::Text("-1+1")), "'-1+1");
+        assert_eq!(
+            cell(Cell::Text(" -0.5")),
+            "' -0.5",
+            "a space first: text, defused"
+        );
+    }
+
+    #[test]
     fn formulas_are_defused_after_leading_spaces() {
         for t in [
-            "=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx", "  =cmd", " @x",
+            "=1+1", "+1+1", "-2-cmd", "@SUM(A1)", "\tx", "\rx", "  =cmd", " @x", "-A1",
         ] {
             assert!(looks_like_formula(t), "{t:?}");
             assert!(

@@ -1,11 +1,12 @@
-//! The legacy archive packed in small slices and read back with the `zip` and `csv` crates.
+//! The legacy archive read page by page into its lists, packed in small slices and read back
+//! with the `zip` and `csv` crates.
 
 use std::io::Read;
 
 use chrono::{TimeZone, Utc};
-use folio_client::legacy::{raw_records, LegacyList};
+use folio_client::legacy::{raw_records, LegacyList, RawLegacyPage};
 use folio_export::archive::{
-    documented_columns, ArchiveInfo, ArchiveJob, ListDump, ListOutcome, Step,
+    documented_columns, ArchiveInfo, ArchiveJob, Halt, ListDump, ListOutcome, Next, Step,
 };
 
 fn read(zip: &mut zip::ZipArchive<std::io::Cursor<Vec<u8>>>, name: &str) -> String {
@@ -17,13 +18,17 @@ fn read(zip: &mut zip::ZipArchive<std::io::Cursor<Vec<u8>>>, name: &str) -> Stri
     text
 }
 
-fn pack(lists: Vec<ListDump>, budget: usize) -> (Vec<u8>, usize) {
-    let info = ArchiveInfo {
+fn info() -> ArchiveInfo {
+    ArchiveInfo {
         source: "https://api.example/legacy/".into(),
         started: Utc.with_ymd_and_hms(2026, 11, 23, 22, 0, 0).unwrap(),
         packed: Utc.with_ymd_and_hms(2026, 11, 23, 22, 5, 7).unwrap(),
-    };
-    let mut job = ArchiveJob::new(lists, info);
+    }
+}
+
+/// Packs `lists` in slices of `budget`; the ZIP's bytes, the steps taken and the lists back.
+fn pack(lists: Vec<ListDump>, budget: usize) -> (Vec<u8>, usize, Vec<ListDump>) {
+    let mut job = ArchiveJob::new(lists, info());
     let mut steps = 0;
     let mut last_done = 0;
     loop {
@@ -33,22 +38,37 @@ fn pack(lists: Vec<ListDump>, budget: usize) -> (Vec<u8>, usize) {
                 assert!(done >= last_done && done <= total, "{done} of {total}");
                 last_done = done;
             }
-            Step::Done(bytes) => return (bytes, steps),
+            Step::Done(zip) => return (zip.to_vec(), steps, job.into_lists()),
         }
     }
 }
 
-const TRADES: &str = r#"{"data":[{"type":"trade","attributes":{"status":"finished","type":"buy","amount_fiat":"10.00","amount_cryptocoin":"0.00012345","price":1.10,"time":{"date_iso8601":"2021-01-01T00:00:00+01:00","unix":"1609455600"},"note":"=HYPERLINK(\"x\")","extra_field":{"a":"b"}},"id":"t1"},{"type":"trade","attributes":{"status":"finished","type":"sell","amount_fiat":"5"},"id":"t2"}],"meta":{"total_count":2}}"#;
+/// A page answered with `body`, whose next page is at `next`.
+fn page(body: &str, next: Option<&str>) -> RawLegacyPage {
+    RawLegacyPage {
+        records: raw_records(body).unwrap_or_default(),
+        body: body.to_string(),
+        next_cursor: next.map(str::to_string),
+        total_count: None,
+    }
+}
+
+fn unzip(bytes: Vec<u8>) -> zip::ZipArchive<std::io::Cursor<Vec<u8>>> {
+    zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a ZIP")
+}
+
+const TRADES: &str = r#"{"data":[{"type":"trade","attributes":{"status":"finished","type":"buy","amount_fiat":"10.00","amount_cryptocoin":"0.00012345","price":1.10,"time":{"date_iso8601":"2021-01-01T00:00:00+01:00","unix":"1609455600"},"note":"=HYPERLINK(\"x\")","extra_field":{"a":"b"}},"id":"t1"},{"type":"trade","attributes":{"status":"finished","type":"sell","amount_fiat":"5","fiat_to_eur_rate":"-0.5"},"id":"t2"}],"meta":{"total_count":2}}"#;
 
 const ASSET_WALLETS: &str = r#"{"last_user_action":{"date_iso8601":"2021-01-01T00:00:00+01:00","unix":"1"},"data":{"type":"data","attributes":{"cryptocoin":{"type":"collection","attributes":{"wallets":[{"type":"wallet","attributes":{"cryptocoin_symbol":"BTC","balance":"0.50000000"},"id":"w1"}]}},"commodity":{"metal":{"type":"collection","attributes":{"wallets":[{"type":"wallet","attributes":{"cryptocoin_symbol":"XAU","balance":"1.0"},"id":"w2"}]}}}}}}"#;
 
 fn lists() -> Vec<ListDump> {
     let mut trades = ListDump::new(LegacyList::Trades);
-    trades.records = raw_records(TRADES).unwrap();
-    trades.reported_total = Some(2);
+    let mut first = page(TRADES, None);
+    first.total_count = Some(2);
+    assert_eq!(trades.add_page(first).unwrap().next, Next::End);
     trades.outcome = ListOutcome::Complete;
     let mut wallets = ListDump::new(LegacyList::AssetWallets);
-    wallets.body = Some(ASSET_WALLETS.to_string());
+    wallets.add_page(page(ASSET_WALLETS, None)).unwrap();
     wallets.outcome = ListOutcome::Complete;
     let mut crypto = ListDump::new(LegacyList::CryptoTransactions);
     crypto.reported_total = Some(900);
@@ -58,9 +78,9 @@ fn lists() -> Vec<ListDump> {
 
 #[test]
 fn every_list_is_in_the_zip_as_sent_and_as_csv() {
-    let (bytes, steps) = pack(lists(), 2);
+    let (bytes, steps, _) = pack(lists(), 1);
     assert!(steps > 3, "packed in slices, not at once ({steps} steps)");
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut zip = unzip(bytes);
     let mut names: Vec<String> = zip.file_names().map(|n| n.unwrap().to_string()).collect();
     names.sort();
     assert_eq!(
@@ -85,14 +105,14 @@ fn every_list_is_in_the_zip_as_sent_and_as_csv() {
     let records = folio_client::json_text::array_items(&json).unwrap();
     let sent = raw_records(TRADES).unwrap();
     assert_eq!(records.len(), 2);
-    assert!(TRADES.contains(records[0]) && TRADES.contains(records[1]));
     for (got, sent) in records.iter().zip(&sent) {
         assert_eq!(*got, sent.json);
     }
     assert_eq!(read(&mut zip, "asset-wallets.json"), ASSET_WALLETS);
     assert_eq!(read(&mut zip, "crypto-transactions.json").trim(), "[\n]");
 
-    // CSV: documented columns first, then the extra attributes; values as sent; defused.
+    // CSV: documented columns first, then the extra attributes; values as sent; text
+    // defused, numbers never.
     let csv_text = read(&mut zip, "trades.csv");
     let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
     let header: Vec<String> = reader
@@ -116,6 +136,11 @@ fn every_list_is_in_the_zip_as_sent_and_as_csv() {
     assert_eq!(&rows[0][col("attributes.time.unix")], "1609455600");
     assert_eq!(&rows[0][col("attributes.note")], "'=HYPERLINK(\"x\")");
     assert_eq!(&rows[1][col("attributes.amount_fiat")], "5");
+    assert_eq!(
+        &rows[1][col("attributes.fiat_to_eur_rate")],
+        "-0.5",
+        "a number is never prefixed"
+    );
     assert_eq!(&rows[1][col("attributes.price")], "");
 
     let wallets = read(&mut zip, "asset-wallets.csv");
@@ -144,23 +169,117 @@ fn every_list_is_in_the_zip_as_sent_and_as_csv() {
 }
 
 #[test]
-fn fifty_thousand_records_pack_in_bounded_slices() {
+fn a_service_going_round_in_circles_is_stopped_and_said_so_not_complete() {
+    // Records without an id, on pages whose cursors go A → B → A: each page brings a "new"
+    // record, so only the cycle can end it.
+    let mut fiat = ListDump::new(LegacyList::FiatTransactions);
+    let mut pages = 0;
+    let halt = loop {
+        let body = format!(
+            r#"{{"data":[{{"type":"fiat_wallet_transaction","attributes":{{"amount":"{pages}.00"}}}}]}}"#
+        );
+        let to = if pages % 2 == 0 { "A" } else { "B" };
+        pages += 1;
+        match fiat.add_page(page(&body, Some(to))).unwrap().next {
+            Next::More => assert!(pages < 10, "a cycle must end"),
+            Next::Halted(halt) => break halt,
+            Next::End => panic!("a cycle is not an end"),
+        }
+    };
+    assert_eq!(halt, Halt::CursorCycle);
+    // The same record again on every page, with no id: one record, then nothing new.
+    let mut trades = ListDump::new(LegacyList::Trades);
+    let same = r#"{"data":[{"type":"trade","attributes":{"amount_fiat":"-0.5"}}]}"#;
+    let mut next = Next::More;
+    for i in 0..20 {
+        next = trades
+            .add_page(page(same, Some(&format!("c{i}"))))
+            .unwrap()
+            .next;
+        if next != Next::More {
+            break;
+        }
+    }
+    assert_eq!(next, Next::Halted(Halt::NothingNew));
+    assert_eq!(trades.len(), 1, "kept once, by its content");
+
+    fiat.outcome = ListOutcome::Halted(halt);
+    trades.outcome = ListOutcome::Halted(Halt::NothingNew);
+    let (bytes, _, _) = pack(vec![trades, fiat], 100);
+    let readme = read(&mut unzip(bytes), "README.txt");
+    for line in [
+        "Trades (GET /v1/trades): 1 records, INCOMPLETE: stopped: the service sent three pages in a row with nothing new.",
+        "INCOMPLETE: stopped: the service pointed to a page it had already sent.",
+        "fiat-transactions: the files hold only what was read before it was stopped (the service pointed to a page it had already sent).",
+    ] {
+        assert!(readme.contains(line), "README lacks {line:?}:\n{readme}");
+    }
+    assert!(!readme.contains("complete."), "{readme}");
+}
+
+#[test]
+fn a_partial_archive_is_packed_and_reading_goes_on_into_the_same_lists() {
+    let record = |i: usize| {
+        format!(r#"{{"type":"trade","attributes":{{"amount_fiat":"{i}.00"}},"id":"t{i}"}}"#)
+    };
+    let body = |range: std::ops::Range<usize>| {
+        format!(
+            "{{\"data\":[{}]}}",
+            range.map(record).collect::<Vec<_>>().join(",")
+        )
+    };
+    let mut trades = ListDump::new(LegacyList::Trades);
+    trades.add_page(page(&body(0..3), Some("next"))).unwrap();
+    assert_eq!(trades.cursor(), Some("next"));
+    trades.outcome = ListOutcome::Stopped;
+    let (first, _, mut lists) = pack(vec![trades], 2);
+    let json = read(&mut unzip(first), "trades.json");
+    assert_eq!(
+        folio_client::json_text::array_items(&json).unwrap().len(),
+        3
+    );
+
+    // Resume: the next page goes into the same list; the page read twice adds nothing.
+    let trades = &mut lists[0];
+    assert_eq!(trades.add_page(page(&body(2..5), None)).unwrap().added, 2);
+    trades.outcome = ListOutcome::Complete;
+    let (second, _, _) = pack(lists, 2);
+    let mut zip = unzip(second);
+    let json = read(&mut zip, "trades.json");
+    let records = folio_client::json_text::array_items(&json).unwrap();
+    let expected: Vec<String> = (0..5).map(record).collect();
+    assert_eq!(
+        records,
+        expected.iter().map(String::as_str).collect::<Vec<_>>()
+    );
+    let csv_text = read(&mut zip, "trades.csv");
+    assert_eq!(
+        csv::Reader::from_reader(csv_text.as_bytes())
+            .records()
+            .count(),
+        5
+    );
+}
+
+#[test]
+fn fifty_thousand_records_stream_in_by_page_and_pack_in_bounded_slices() {
     let mut list = ListDump::new(LegacyList::CryptoTransactions);
-    let body = format!(
-        "{{\"data\":[{}]}}",
-        (0..50_000)
-            .map(|i| format!(r#"{{"type":"transaction","attributes":{{"amount":"0.{i:08}","tx_id":"0x{i:x}"}},"id":"id-{i}"}}"#))
-            .collect::<Vec<_>>()
-            .join(",")
-    );
-    list.records = raw_records(&body).unwrap();
+    for p in 0..100 {
+        let body = format!(
+            "{{\"data\":[{}]}}",
+            (p * 500..(p + 1) * 500)
+                .map(|i| format!(r#"{{"type":"transaction","attributes":{{"amount":"0.{i:08}","tx_id":"0x{i:x}"}},"id":"id-{i}"}}"#))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let next = (p < 99).then(|| format!("p{p}"));
+        list.add_page(page(&body, next.as_deref())).unwrap();
+    }
+    assert_eq!(list.len(), 50_000);
     list.outcome = ListOutcome::Complete;
-    let (bytes, steps) = pack(vec![list], 2_000);
-    assert!(
-        steps >= 75,
-        "three passes of 50,000 records in slices of 2,000: {steps}"
-    );
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let (bytes, steps, _) = pack(vec![list], 2_000);
+    assert!(steps >= 25, "50,000 CSV rows in slices of 2,000: {steps}");
+    let mut zip = unzip(bytes);
     let csv_text = read(&mut zip, "crypto-transactions.csv");
     let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();

@@ -9,6 +9,7 @@ mod reader;
 mod state;
 
 use folio_client::legacy::LegacyList;
+use folio_export::archive::Halt;
 use leptos::prelude::*;
 
 use super::frame::{use_legacy_gone, LegacyFrame};
@@ -61,6 +62,15 @@ fn state_words(state: &ListState) -> String {
         ListState::Complete => t("Complete").into(),
         ListState::Stopped => t("Stopped").into(),
         ListState::Failed(why) => tf("Failed: {why}", &[("why", why)]),
+        ListState::Halted(halt) => tf("Stopped: {reason}", &[("reason", halt_words(*halt))]),
+    }
+}
+
+/// Why the service's answers made reading a list stop, in the language shown.
+fn halt_words(halt: Halt) -> &'static str {
+    match halt {
+        Halt::CursorCycle => t("the service pointed to a page it had already sent"),
+        Halt::NothingNew => t("the service sent three pages in a row with nothing new"),
     }
 }
 
@@ -72,6 +82,7 @@ fn state_key(state: &ListState) -> String {
         ListState::Complete => "Complete".into(),
         ListState::Stopped => "Stopped".into(),
         ListState::Failed(why) => format!("Failed: {why}"),
+        ListState::Halted(halt) => format!("Stopped: {}", halt.reason()),
     }
 }
 
@@ -190,8 +201,8 @@ fn ArchiveActions(phase: ArcRwSignal<Phase>, start: Callback<bool>) -> impl Into
                         <button type="button" class="button" id="archive-save-again"
                             on:click=move |_| {
                                 let zip = archive().read.borrow().zip.clone();
-                                if let Some((name, bytes)) = zip {
-                                    offer_zip(&name, &bytes);
+                                if let Some((name, blob)) = zip {
+                                    offer_zip(&name, &blob);
                                 }
                             }>{t("Save again")}</button>
                         {resumable.then(|| {

@@ -22,9 +22,10 @@
 //! | `trade_id` | `trade.trade_id` |
 //! | `balance_after` | `asset_balance_after.value` (`-1` for a cancelled leg) |
 //!
-//! Numbers use a decimal point and no thousands separators. Text fields that would start a
-//! spreadsheet formula (`=`, `+`, `-`, `@`, TAB or CR, after any spaces) are prefixed with `'`; fields with commas, quotes
-//! or line breaks are quoted.
+//! Written by Folio's one CSV writer, `folio_export::csv`: numbers use a decimal point and
+//! no thousands separators and are never prefixed; text fields that would start a
+//! spreadsheet formula (`=`, `+`, `-`, `@`, TAB or CR, after any spaces) are prefixed with
+//! `'`; fields with commas, quotes or line breaks are quoted.
 //!
 //! **JSON**: an array of the operations exactly as the client decoded them (field names in
 //! snake_case, amounts as decimal strings).
@@ -32,6 +33,7 @@
 use folio_client::current::Operation;
 use folio_client::date_text::timestamp_text;
 use folio_client::Money;
+use folio_export::csv::{Cell, Csv};
 
 use crate::pages::operations::rows::Names;
 
@@ -54,23 +56,19 @@ pub const CSV_COLUMNS: [&str; 15] = [
     "balance_after",
 ];
 
-/// Whether a spreadsheet could read `text` as a formula: it starts — after any leading
-/// spaces — with `=`, `+`, `-`, `@`, a TAB or a CR.
-pub fn looks_like_formula(text: &str) -> bool {
-    text.trim_start_matches(' ')
-        .starts_with(['=', '+', '-', '@', '\t', '\r'])
+/// One field of a row: text (defused and quoted as needed) or a number or time Folio wrote
+/// (quoted as needed, never defused).
+enum Field {
+    Text(String),
+    Number(String),
 }
 
-/// Quotes a field when needed and defuses formula-looking text (see [`looks_like_formula`]).
-fn field(text: &str, numeric: bool) -> String {
-    let mut t = text.to_string();
-    if !numeric && looks_like_formula(&t) {
-        t.insert(0, '\'');
-    }
-    if t.contains([',', '"', '\n', '\r', '\t']) {
-        format!("\"{}\"", t.replace('"', "\"\""))
-    } else {
-        t
+impl Field {
+    fn cell(&self) -> Cell<'_> {
+        match self {
+            Field::Text(t) => Cell::Text(t),
+            Field::Number(t) => Cell::Number(t),
+        }
     }
 }
 
@@ -82,8 +80,8 @@ fn dec(d: Option<rust_decimal::Decimal>) -> String {
     d.map(|d| d.to_string()).unwrap_or_default()
 }
 
-/// The CSV rows (without header) of one operation.
-pub fn operation_rows(op: &Operation, names: &Names) -> Vec<Vec<String>> {
+/// The fields of each CSV row (one per transaction) of one operation.
+fn operation_rows(op: &Operation, names: &Names) -> Vec<[Field; 15]> {
     let op_type = op
         .operation_type
         .as_ref()
@@ -102,44 +100,42 @@ pub fn operation_rows(op: &Operation, names: &Names) -> Vec<Vec<String>> {
                     .asset_amount
                     .as_ref()
                     .and_then(|m| m.unit_id().map(str::to_string)));
-            let text = |s: String| field(&s, false);
-            let num = |s: String| field(&s, true);
-            vec![
-                num(tx.credited_at.map(timestamp_text).unwrap_or_default()),
-                text(op.operation_id.to_string()),
-                text(op_type.clone()),
-                text(tx.transaction_id.to_string()),
-                text(
+            [
+                Field::Number(tx.credited_at.map(timestamp_text).unwrap_or_default()),
+                Field::Text(op.operation_id.to_string()),
+                Field::Text(op_type.clone()),
+                Field::Text(tx.transaction_id.to_string()),
+                Field::Text(
                     tx.transaction_type
                         .as_ref()
                         .map(|t| t.as_str().to_string())
                         .unwrap_or_default(),
                 ),
-                text(
+                Field::Text(
                     tx.flow
                         .as_ref()
                         .map(|f| f.as_str().to_string())
                         .unwrap_or_default(),
                 ),
-                text(unit.map(|u| names.symbol_or_id(&u)).unwrap_or_default()),
-                num(value(tx.asset_amount.as_ref())),
-                num(value(tx.fee_amount.as_ref())),
-                text(
+                Field::Text(unit.map(|u| names.symbol_or_id(&u)).unwrap_or_default()),
+                Field::Number(value(tx.asset_amount.as_ref())),
+                Field::Number(value(tx.fee_amount.as_ref())),
+                Field::Text(
                     tx.fee_amount
                         .as_ref()
                         .and_then(|m| m.unit_id().map(|u| names.symbol_or_id(u)))
                         .unwrap_or_default(),
                 ),
-                num(dec(trade.and_then(|t| t.rate))),
-                num(dec(trade.and_then(|t| t.rate_with_fee))),
-                num(dec(trade.and_then(|t| t.to_eur_rate))),
-                text(
+                Field::Number(dec(trade.and_then(|t| t.rate))),
+                Field::Number(dec(trade.and_then(|t| t.rate_with_fee))),
+                Field::Number(dec(trade.and_then(|t| t.to_eur_rate))),
+                Field::Text(
                     trade
                         .and_then(|t| t.trade_id.as_ref())
                         .map(|t| t.to_string())
                         .unwrap_or_default(),
                 ),
-                num(value(tx.asset_balance_after.as_ref())),
+                Field::Number(value(tx.asset_balance_after.as_ref())),
             ]
         })
         .collect()
@@ -147,15 +143,13 @@ pub fn operation_rows(op: &Operation, names: &Names) -> Vec<Vec<String>> {
 
 /// The whole CSV document for these operations (header + one row per transaction).
 pub fn to_csv<'a>(ops: impl IntoIterator<Item = &'a Operation>, names: &Names) -> String {
-    let mut out = CSV_COLUMNS.join(",");
-    out.push_str("\r\n");
+    let mut csv = Csv::with_header(&CSV_COLUMNS);
     for op in ops {
         for row in operation_rows(op, names) {
-            out.push_str(&row.join(","));
-            out.push_str("\r\n");
+            csv.row(row.iter().map(Field::cell));
         }
     }
-    out
+    csv.into_string()
 }
 
 /// The JSON document for these operations (an array, pretty-printed).
@@ -179,18 +173,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn formula_text_is_defused_after_spaces_tabs_and_returns() {
-        for text in [
-            "=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1", "  =1", " \t1",
-        ] {
-            assert!(
-                field(text, false).starts_with("\"'") || field(text, false).starts_with('\''),
-                "{text:?}"
-            );
-        }
-        assert_eq!(field("BTC", false), "BTC");
-        assert_eq!(field("-1", true), "-1", "numbers stay numbers");
-        assert_eq!(field("a\tb", false), "\"a\tb\"");
+    fn text_is_defused_and_numbers_never_are() {
+        let op: Operation = folio_client::decode::decode(
+            r#"{"operation_id":"-1+1","operation_type":"@SUM(A1)","transactions":[
+            {"transaction_id":"-2","flow":"OUTGOING","transaction_type":"\t=1","currency_id":"eur",
+             "asset_amount":{"value":"-0.5","currency_id":"eur"},
+             "asset_balance_after":{"value":"-1","currency_id":"eur"}}]}"#,
+        )
+        .unwrap();
+        let csv = to_csv([&op], &Names::default());
+        let row = csv.split("\r\n").nth(1).unwrap();
+        assert_eq!(
+            row, ",'-1+1,'@SUM(A1),-2,\"'\t=1\",OUTGOING,eur,-0.5,,,,,,,-1",
+            "formulas defused; numbers (and an id that is a plain number) never prefixed"
+        );
     }
 
     #[test]

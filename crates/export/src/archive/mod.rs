@@ -7,25 +7,33 @@
 //!   attribute, every value as sent ([`crate::flatten`]);
 //!
 //! and a `README.txt` saying what each file is, when and from which address it was read,
-//! how many records each holds and which lists are incomplete.
+//! how many records each holds and which lists are incomplete (and why).
 //!
-//! Packing 50,000 records takes a while, so it is an [`ArchiveJob`] the app advances in
-//! slices ([`ArchiveJob::step`]), yielding to the page between them.
+//! The archive is streamed: each page read goes into its list's [`ListDump`] at once — its
+//! new records compressed into the list's JSON entry, records without an id told apart by
+//! their content, a service that goes round in circles halted ([`Halt`]) — so what was read
+//! is held once, compressed. Packing 50,000 records takes a while, so it is an [`ArchiveJob`]
+//! the app advances in slices ([`ArchiveJob::step`]), yielding to the page between them; it
+//! gives the [`Zip`] as parts the browser joins into one file (no second copy in wasm).
 
 mod columns;
+mod deflated;
+mod dump;
 mod job;
 mod list_files;
 mod readme;
 mod wallets;
+mod zip_file;
 
 pub use columns::{documented_columns, file_stem, title};
+pub use dump::{Halt, ListDump, Next, PageAdded, MAX_PAGES_WITHOUT_NEW};
 pub use job::{ArchiveError, ArchiveJob, Step};
 pub use list_files::{grouped_csv, json_array, list_csv, records_csv, Columns};
 pub use readme::readme;
 pub use wallets::asset_wallet_rows;
+pub use zip_file::Zip;
 
 use chrono::{DateTime, Utc};
-use folio_client::legacy::{LegacyList, RawRecord};
 
 /// How reading one list ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,36 +42,10 @@ pub enum ListOutcome {
     Complete,
     /// Stopped by the person before its end.
     Stopped,
+    /// Stopped because the service misbehaved (see [`Halt`]): incomplete.
+    Halted(Halt),
     /// A read failed; the words say why.
     Failed(String),
-}
-
-/// What was read of one legacy list.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListDump {
-    /// Which list.
-    pub list: LegacyList,
-    /// Its records as sent (paged lists and the two wallet lists), each once.
-    pub records: Vec<RawRecord>,
-    /// The whole answer, for the asset wallets (one object rather than a list).
-    pub body: Option<String>,
-    /// `meta.total_count` of the first page, when the API sent one.
-    pub reported_total: Option<u64>,
-    /// How reading it ended.
-    pub outcome: ListOutcome,
-}
-
-impl ListDump {
-    /// An empty dump of `list`, not read yet.
-    pub fn new(list: LegacyList) -> Self {
-        ListDump {
-            list,
-            records: Vec::new(),
-            body: None,
-            reported_total: None,
-            outcome: ListOutcome::Stopped,
-        }
-    }
 }
 
 /// Where and when the archive was read.

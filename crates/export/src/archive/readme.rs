@@ -38,6 +38,7 @@ fn outcome(dump: &ListDump) -> String {
     match &dump.outcome {
         ListOutcome::Complete => "complete".to_string(),
         ListOutcome::Stopped => "INCOMPLETE: stopped before its end".to_string(),
+        ListOutcome::Halted(halt) => format!("INCOMPLETE: stopped: {}", halt.reason()),
         ListOutcome::Failed(why) => format!("INCOMPLETE: reading failed ({why})"),
     }
 }
@@ -82,7 +83,11 @@ pub fn readme(info: &ArchiveInfo, lists: &[ListDump], rows: &[usize]) -> String 
         out.push_str(&format!(
             "{}: the files hold only what was read before it {}. Download the archive again\r\n    before the switch-off to complete it.\r\n",
             file_stem(dump.list),
-            if matches!(dump.outcome, ListOutcome::Stopped) { "was stopped" } else { "failed" }
+            match &dump.outcome {
+                ListOutcome::Stopped => "was stopped".to_string(),
+                ListOutcome::Halted(halt) => format!("was stopped ({})", halt.reason()),
+                _ => "failed".to_string(),
+            }
         ));
     }
     out.push_str(

@@ -1,15 +1,14 @@
 //! Making the ZIP from what was read ([`folio_export::archive`]) in slices of
 //! [`SLICE`] units, handing the page back between slices so its progress stays live, then
-//! offering it as a download.
+//! offering it as a download. The ZIP's parts go to the browser one by one (into one
+//! `Blob`, kept for "Save again") and each is dropped from wasm memory once copied.
 
-use std::rc::Rc;
-
-use folio_export::archive::{zip_name, ArchiveInfo, ArchiveJob, ListOutcome, Step};
+use folio_export::archive::{zip_name, ArchiveInfo, ArchiveJob, ListOutcome, Step, Zip};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::state::{Archive, Phase};
-use crate::data::download::offer_bytes;
+use crate::data::download::offer_blob;
 
 /// Records' work per slice (a few milliseconds each).
 const SLICE: usize = 1_000;
@@ -25,10 +24,10 @@ async fn next_task() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
-/// Makes the ZIP and offers it. With `keep`, what was read stays for Resume (a partial
-/// archive); otherwise it is dropped once the ZIP is made.
+/// Makes the ZIP and offers it. With `keep`, or when a list is incomplete, what was read
+/// stays for Resume (a partial archive); otherwise it is dropped once the ZIP is made.
 pub async fn pack(archive: Archive, keep: bool) {
-    let dumps = archive.dumps_for_packing(keep);
+    let dumps = archive.take_dumps();
     let incomplete = dumps
         .iter()
         .filter(|d| d.outcome != ListOutcome::Complete)
@@ -44,27 +43,32 @@ pub async fn pack(archive: Archive, keep: bool) {
     };
     let name = zip_name(&info);
     let mut job = ArchiveJob::new(dumps, info);
-    let bytes = loop {
+    let zip = loop {
         match job.step(SLICE) {
             Ok(Step::Working { done, total }) => {
                 archive.phase.set(Phase::Packing { done, total });
                 next_task().await;
             }
-            Ok(Step::Done(bytes)) => break bytes,
+            Ok(Step::Done(zip)) => break zip,
             Err(e) => {
+                archive.put_back(job.into_lists());
                 archive.phase.set(Phase::PackFailed(e.0));
                 return;
             }
         }
     };
-    let size = bytes.len();
-    let bytes = Rc::new(bytes);
-    archive.read.borrow_mut().zip = Some((name.clone(), bytes.clone()));
-    if !keep {
-        let mut read = archive.read.borrow_mut();
-        read.seen.iter_mut().for_each(|s| *s = Default::default());
+    // What was read stays for Resume; a whole archive drops it before the browser copies the
+    // ZIP, so each part is freed once copied.
+    let lists = job.into_lists();
+    if keep || incomplete > 0 {
+        archive.put_back(lists);
+    } else {
+        drop(lists);
     }
-    let offered = offer_zip(&name, &bytes);
+    let size = zip.len();
+    let blob = zip_blob(zip);
+    let offered = blob.as_ref().is_some_and(|b| offer_zip(&name, b));
+    archive.read.borrow_mut().zip = blob.map(|b| (name.clone(), b));
     archive.phase.set(Phase::Saved {
         name,
         bytes: size,
@@ -73,7 +77,21 @@ pub async fn pack(archive: Archive, keep: bool) {
     });
 }
 
-/// Offers the ZIP `bytes` as the download `name`; `false` when the browser refused.
-pub fn offer_zip(name: &str, bytes: &[u8]) -> bool {
-    offer_bytes(name, "application/zip", bytes).is_ok()
+/// The ZIP as one `Blob`: each part copied into the browser, then dropped here (a part
+/// still shared with what was read stays with it).
+fn zip_blob(zip: Zip) -> Option<web_sys::Blob> {
+    let pieces = js_sys::Array::new();
+    for part in zip.into_parts() {
+        let bytes = js_sys::Array::of1(&js_sys::Uint8Array::from(part.as_slice()));
+        let piece = web_sys::Blob::new_with_u8_array_sequence(&bytes).ok()?;
+        pieces.push(&piece);
+    }
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/zip");
+    web_sys::Blob::new_with_blob_sequence_and_options(&pieces, &options).ok()
+}
+
+/// Offers the ZIP `blob` as the download `name`; `false` when the browser refused.
+pub fn offer_zip(name: &str, blob: &web_sys::Blob) -> bool {
+    offer_blob(name, blob).is_ok()
 }

@@ -1,22 +1,20 @@
 //! Reading every legacy list to its end, one list after the other, 500 records a page
-//! (the most the API gives). Stop takes effect before the next page; Resume continues each
-//! list from the cursor it stopped at and keeps a record once even if a page comes twice.
-//! A failed list is marked with the reason and the others are still read; the reads
-//! themselves retry on 429/503 like every read (`folio-client`).
+//! (the most the API gives), each page handed at once to its list's dump
+//! (`folio_export::archive::ListDump`: compressed, a record kept once by its id or, without
+//! one, its content). Stop takes effect before the next page; Resume continues each list from
+//! the cursor it stopped at. A failed list is marked with the reason, a list the service
+//! sends round in circles as stopped with the reason (never "Complete"), and the others are
+//! still read; the reads themselves retry on 429/503 like every read (`folio-client`).
 
 use folio_client::legacy::{sunset, LegacyList, MAX_PAGE_SIZE};
 use folio_client::Client;
-use folio_export::archive::asset_wallet_rows;
+use folio_export::archive::Next;
 use leptos::prelude::*;
 
 use crate::components::error_view::PlainWords;
 
 use super::pack::pack;
 use super::state::{Archive, ListState, Phase};
-
-/// Pages in a row that bring nothing new before a list is taken as ended (a misbehaving
-/// service must not loop the reader).
-const MAX_PAGES_WITHOUT_NEW: usize = 3;
 
 /// How reading one list ended.
 enum Ended {
@@ -63,13 +61,12 @@ pub async fn read_all(archive: Archive, client: Client, gone: impl Fn()) {
 
 async fn read_list(archive: &Archive, client: &Client, i: usize, list: LegacyList) -> Ended {
     archive.update(i, |row| row.state = ListState::Reading);
-    let mut without_new = 0;
     loop {
         if archive.stop.get() {
             archive.update(i, |row| row.state = ListState::Stopped);
             return Ended::Stopped;
         }
-        let cursor = archive.read.borrow().cursors[i].clone();
+        let cursor = archive.read.borrow().dumps[i].cursor().map(str::to_string);
         let page = match client
             .legacy()
             .raw_page(list, cursor.as_deref(), MAX_PAGE_SIZE)
@@ -83,42 +80,24 @@ async fn read_list(archive: &Archive, client: &Client, i: usize, list: LegacyLis
                 return Ended::Done;
             }
         };
-        let (added, kept) = {
+        let (added, kept, total) = {
             let mut read = archive.read.borrow_mut();
-            let read = &mut *read;
-            let (dump, seen) = (&mut read.dumps[i], &mut read.seen[i]);
-            if dump.reported_total.is_none() {
-                dump.reported_total = page.total_count;
-            }
-            let wallets = (list == LegacyList::AssetWallets).then(|| {
-                let count = asset_wallet_rows(&page.body).len();
-                dump.body = Some(page.body);
-                count
-            });
-            let before = dump.records.len();
-            dump.records.extend(
-                page.records
-                    .into_iter()
-                    .filter(|r| r.id.as_ref().is_none_or(|id| seen.insert(id.clone()))),
-            );
-            let kept = wallets.unwrap_or(dump.records.len());
-            let added = kept.saturating_sub(before);
-            let repeated = page
-                .next_cursor
-                .as_ref()
-                .is_some_and(|c| read.cursors[i].as_ref() == Some(c));
-            read.cursors[i] = if repeated { None } else { page.next_cursor };
-            (added, kept)
+            let dump = &mut read.dumps[i];
+            (dump.add_page(page), dump.len(), dump.reported_total)
         };
-        without_new = if added == 0 { without_new + 1 } else { 0 };
-        let total = archive.read.borrow().dumps[i].reported_total;
-        let ended =
-            archive.read.borrow().cursors[i].is_none() || without_new >= MAX_PAGES_WITHOUT_NEW;
+        let (state, ended) = match added {
+            Ok(added) => match added.next {
+                Next::More => (None, false),
+                Next::End => (Some(ListState::Complete), true),
+                Next::Halted(halt) => (Some(ListState::Halted(halt)), true),
+            },
+            Err(e) => (Some(ListState::Failed(e.0)), true),
+        };
         archive.update(i, |row| {
             row.read = kept;
             row.total = total;
-            if ended {
-                row.state = ListState::Complete;
+            if let Some(state) = state {
+                row.state = state;
             }
         });
         if ended {

@@ -4,12 +4,11 @@
 //! records are dropped when the ZIP has been made or the key is forgotten.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::rc::Rc;
 
 use chrono::{DateTime, Utc};
 use folio_client::legacy::LegacyList;
-use folio_export::archive::{ListDump, ListOutcome};
+use folio_export::archive::{Halt, ListDump, ListOutcome};
 use leptos::prelude::*;
 
 /// How reading one list stands.
@@ -25,6 +24,9 @@ pub enum ListState {
     Stopped,
     /// A read failed: the plain words say why.
     Failed(String),
+    /// Stopped because the service misbehaved (a cursor cycle, pages with nothing new):
+    /// incomplete, never "Complete".
+    Halted(Halt),
 }
 
 /// One row of the progress table.
@@ -74,26 +76,22 @@ pub enum Phase {
 /// What was read, kept outside the reactive graph (tens of thousands of records).
 #[derive(Debug, Default)]
 pub struct Read {
-    /// One dump per list, in [`LegacyList::ALL`] order.
+    /// One dump per list, in [`LegacyList::ALL`] order: what was read (compressed), the
+    /// cursor it resumes from and which records it holds (each kept once, even across Stop
+    /// and Resume). Empty while the ZIP is being made from them.
     pub dumps: Vec<ListDump>,
-    /// The cursor each paged list resumes from.
-    pub cursors: Vec<Option<String>>,
-    /// Ids already kept per list (a record is kept once, even across Stop and Resume).
-    pub seen: Vec<HashSet<String>>,
     /// When reading started.
     pub started: Option<DateTime<Utc>>,
     /// The legacy API's address the lists are read from.
     pub source: String,
-    /// The last ZIP made, offered again without reading again.
-    pub zip: Option<(String, Rc<Vec<u8>>)>,
+    /// The last ZIP made, offered again without reading again (held by the browser).
+    pub zip: Option<(String, web_sys::Blob)>,
 }
 
 impl Read {
     fn fresh() -> Self {
         Read {
             dumps: LegacyList::ALL.iter().map(|l| ListDump::new(*l)).collect(),
-            cursors: vec![None; LegacyList::ALL.len()],
-            seen: vec![HashSet::new(); LegacyList::ALL.len()],
             started: None,
             source: String::new(),
             zip: None,
@@ -161,22 +159,28 @@ impl Archive {
         });
     }
 
-    /// The dumps with each list's outcome set from the progress table: a copy when `keep`
-    /// (what was read stays for Resume), else taken out (the whole archive is being made).
-    pub fn dumps_for_packing(&self, keep: bool) -> Vec<ListDump> {
+    /// The dumps, taken out to be packed, with each list's outcome set from the progress
+    /// table; [`Archive::put_back`] returns them (no copy is made).
+    pub fn take_dumps(&self) -> Vec<ListDump> {
         let rows = self.lists.get_untracked();
         let mut read = self.read.borrow_mut();
         for (dump, row) in read.dumps.iter_mut().zip(&rows) {
             dump.outcome = match &row.state {
                 ListState::Complete => ListOutcome::Complete,
                 ListState::Failed(why) => ListOutcome::Failed(why.clone()),
+                ListState::Halted(halt) => ListOutcome::Halted(*halt),
                 _ => ListOutcome::Stopped,
             };
         }
-        if keep {
-            read.dumps.clone()
-        } else {
-            std::mem::take(&mut read.dumps)
+        std::mem::take(&mut read.dumps)
+    }
+
+    /// Puts back the dumps [`Archive::take_dumps`] took (to read on from them), unless the
+    /// archive was cleared meanwhile.
+    pub fn put_back(&self, dumps: Vec<ListDump>) {
+        let mut read = self.read.borrow_mut();
+        if read.dumps.is_empty() {
+            read.dumps = dumps;
         }
     }
 }
