@@ -9,7 +9,10 @@
 // - Activate: deletes the caches of other builds (old files are pruned).
 // - Navigations: network first; offline, this build's index.html. The network answer is not
 //   stored: the cached page always belongs to the cached files.
-// - This build's files: from the cache (they are named by content hash or belong to it).
+// - This build's files: from the cache. A file named by content hash is the same in every
+//   build; any other (/locales/de.txt, /register-sw.js, the manifests, the icons) is listed
+//   and asked for as `<path>?build=<id>` (tools/sw-precache.mjs), so a worker of an older
+//   build never answers a newer page with its own copy: it does not know that address.
 // - Anything else (another build's files, build.json, the section packs, unknown paths):
 //   network only.
 // - Never cached: API paths (/public/, /legacy/, /exchange/, /sandbox/), other origins, any
@@ -81,6 +84,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirstShell(request));
     return;
   }
-  const path = new URL(request.url).pathname;
+  const url = new URL(request.url);
+  const path = url.pathname + url.search;
   if (OWN.has(path)) event.respondWith(fromThisBuild(request, path));
 });

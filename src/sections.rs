@@ -28,7 +28,7 @@ mod update_check;
 
 pub use ahead::{prefetch_likely_when_idle, start_page_of_address, warm};
 
-pub use update_check::{check_for_new_build, BuildCheck};
+pub use update_check::{build_keyed, check_for_new_build, BuildCheck};
 
 /// A page's module could not be fetched or started (network failure, offline without a saved
 /// copy, or the file is gone after a new build).

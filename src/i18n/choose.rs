@@ -80,8 +80,11 @@ pub async fn load(language: Language) -> bool {
         }
         Language::German => {
             // The text and the module that reads it, fetched side by side.
-            let (text, _) =
-                futures::future::join(fetch_text("/locales/de.txt"), preload_german()).await;
+            let (text, _) = futures::future::join(
+                fetch_text(&crate::sections::build_keyed("/locales/de.txt")),
+                preload_german(),
+            )
+            .await;
             match text {
                 Some(text) => install_german(text).await.is_ok(),
                 None => false,
@@ -138,7 +141,7 @@ pub fn apply_to_document() {
             Language::English => "/manifest.webmanifest",
             Language::German => "/manifest.de.webmanifest",
         };
-        let _ = link.set_attribute("href", href);
+        let _ = link.set_attribute("href", &crate::sections::build_keyed(href));
     }
 }
 

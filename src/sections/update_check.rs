@@ -45,6 +45,22 @@ fn running_build() -> Option<String> {
     meta.get_attribute("content").filter(|id| !id.is_empty())
 }
 
+/// `path` as this build asks for it: a file whose name carries no content hash
+/// (`/locales/de.txt`, a manifest) gets `?build=<id>`, the address this build's service worker
+/// keeps it under and no other build's worker knows (`tools/sw-precache.mjs`). Without a build
+/// id (development), `path` as it is.
+pub fn build_keyed(path: &str) -> String {
+    keyed(path, running_build().as_deref())
+}
+
+/// The decision, apart from the browser.
+fn keyed(path: &str, build: Option<&str>) -> String {
+    match build {
+        Some(id) => format!("{path}?build={}", folio_client::percent_encode(id)),
+        None => path.to_string(),
+    }
+}
+
 /// The build id the server holds now, from `/build.json`.
 async fn served_build() -> Option<String> {
     let window = web_sys::window()?;
@@ -74,6 +90,18 @@ fn build_id(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unhashed_files_are_asked_for_by_build() {
+        assert_eq!(
+            keyed("/locales/de.txt", Some("3f9a")),
+            "/locales/de.txt?build=3f9a"
+        );
+        assert_eq!(
+            keyed("/manifest.de.webmanifest", None),
+            "/manifest.de.webmanifest"
+        );
+    }
 
     #[test]
     fn a_different_build_on_the_server_is_an_update() {

@@ -235,3 +235,89 @@ async fn chrome_finds_folio_installable_with_its_shortcuts() {
     }
     w.close().await;
 }
+
+/// Deploys a newer page into `dist` beside the build `build`: a new build id in index.html
+/// (its meta and its keyed addresses) and a German catalogue that says "Transaktionen (neu)"
+/// for "Operations". Files are replaced, never written through a link to the original.
+fn deploy_a_newer_page(dist: &Path, build: &str) {
+    let replace = |name: &str, edit: &dyn Fn(String) -> String| {
+        let path = dist.join(name);
+        let text = fs::read_to_string(&path).expect(name);
+        for stale in ["", ".br", ".gz"] {
+            let _ = fs::remove_file(dist.join(format!("{name}{stale}")));
+        }
+        let next = edit(text.clone());
+        assert_ne!(next, text, "{name} changed");
+        fs::write(&path, next).expect(name);
+    };
+    let next = format!("next-{build}");
+    replace("index.html", &|text| {
+        text.replace(&format!("build={build}"), &format!("build={next}"))
+            .replace(&format!("content=\"{build}\""), &format!("content=\"{next}\""))
+            .replace(&format!("content={build}>"), &format!("content={next}>"))
+    });
+    replace("locales/de.txt", &|text| {
+        text.replace(
+            "\u{1e}Operations\u{1f}Transaktionen\u{1e}",
+            "\u{1e}Operations\u{1f}Transaktionen (neu)\u{1e}",
+        )
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_older_builds_worker_never_serves_its_unhashed_files_to_a_newer_page() {
+    let dist = own_copy_of_the_build("keyed");
+    let config = Config {
+        dist: Some(dist.clone()),
+        ..config()
+    };
+    let w = World::signed_in_with(config, DESKTOP, FULL_KEY, "/operations").await;
+    w.wait_text("main h1", "Operations").await;
+    until(
+        &w,
+        "return !!navigator.serviceWorker.controller;",
+        "the worker taking over",
+    )
+    .await;
+    let build = w
+        .js("return document.querySelector('meta[name=folio-build]').content;")
+        .await
+        .as_str()
+        .expect("the page names its build")
+        .to_string();
+    // This build's worker keeps the German catalogue (and the other unhashed files) under
+    // addresses keyed by its build.
+    until(
+        &w,
+        &format!(
+            "return caches.open('folio-build-{build}').then(c => c.match('/locales/de.txt?build={build}')).then(r => !!r);"
+        ),
+        "the catalogue cached under its build",
+    )
+    .await;
+
+    deploy_a_newer_page(&dist, &build);
+    w.goto("/operations").await;
+    w.wait_text("main h1", "Operations").await;
+    assert_eq!(
+        w.js("return !!navigator.serviceWorker.controller;").await,
+        json!(true),
+        "the older build's worker still controls the newer page"
+    );
+    w.click("[data-testid=language-switch]").await;
+    w.wait_text("main h1", "Transaktionen (neu)").await;
+    let asked = w
+        .js("return performance.getEntriesByType('resource').map(e => e.name)\
+             .filter(n => n.includes('/locales/') || n.includes('register-sw') || n.includes('webmanifest'));")
+        .await;
+    let asked: Vec<String> = serde_json::from_value(asked).unwrap();
+    assert!(!asked.is_empty());
+    for name in &asked {
+        assert!(
+            name.contains(&format!("build=next-{build}")),
+            "{name} is asked for by the newer build's key"
+        );
+    }
+    w.close().await;
+    let _ = fs::remove_dir_all(dist);
+}

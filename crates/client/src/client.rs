@@ -8,7 +8,7 @@ use crate::decode::decode;
 use crate::error::is_key_refusal_code;
 use crate::key_scheme::KeyScheme;
 use crate::transport::{DefaultTransport, HttpRequest, Method, Transport, TransportError};
-use crate::{ApiError, BaseUrls};
+use crate::{ApiError, BaseUrls, ServiceError};
 
 /// How many times a read is retried after a 429 or 503 (so at most three requests).
 pub const MAX_READ_RETRIES: u32 = 2;
@@ -328,12 +328,19 @@ fn whole_secs(d: Duration) -> u64 {
     millis.div_ceil(1000)
 }
 
+/// How long to wait before retrying a read: the `Retry-After` of a 429 or a 503 when it
+/// came, else 1 s, then 2 s.
 fn retry_wait(error: &ApiError, attempt: u32) -> Duration {
     match error {
         ApiError::RateLimited {
             retry_after_secs: Some(secs),
             ..
         } => Duration::from_secs(*secs),
+        ApiError::Server(ServiceError {
+            status: 503,
+            retry_after_secs: Some(secs),
+            ..
+        }) => Duration::from_secs(*secs),
         _ => Duration::from_secs(u64::from(attempt) + 1),
     }
 }

@@ -122,6 +122,51 @@ async fn a_network_failure_is_not_a_timeout() {
     assert!(matches!(e, ApiError::Network { .. }) && !e.is_timeout());
 }
 
+#[tokio::test]
+async fn a_503_is_retried_after_its_retry_after() {
+    let fake = FakeTransport::default();
+    fake.answer_retry_after(503, "3", "")
+        .answer(200, r#"{"data":null}"#);
+    let c = client(&fake, true);
+    c.current()
+        .trading_limits()
+        .await
+        .expect("the retry is answered");
+    assert_eq!(fake.sent().len(), 2);
+    assert_eq!(
+        fake.slept(),
+        vec![Duration::from_secs(3)],
+        "Retry-After: 3 is waited for"
+    );
+
+    // As an HTTP date (in the past: no wait), and without one (1 s, the default).
+    let fake = FakeTransport::default();
+    fake.answer_retry_after(503, "Wed, 21 Oct 2015 07:28:00 GMT", "")
+        .answer(503, "")
+        .answer(200, r#"{"data":null}"#);
+    client(&fake, true)
+        .current()
+        .trading_limits()
+        .await
+        .unwrap();
+    assert_eq!(fake.slept(), vec![Duration::ZERO, Duration::from_secs(2)]);
+
+    // Longer than the client waits: not retried, the person is told.
+    let fake = FakeTransport::default();
+    fake.answer_retry_after(503, "120", "");
+    let e = client(&fake, true)
+        .current()
+        .trading_limits()
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&e, ApiError::Server(d) if d.status == 503 && d.retry_after_secs == Some(120)),
+        "{e:?}"
+    );
+    assert_eq!(fake.sent().len(), 1, "no retry after a wait this long");
+    assert!(fake.slept().is_empty());
+}
+
 /// A server that accepts connections and never answers.
 async fn silent_server() -> (String, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

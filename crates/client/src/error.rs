@@ -25,6 +25,10 @@ pub struct ServiceError {
     pub message: Option<String>,
     /// The scope named by a `missing_scope` answer.
     pub scope: Option<String>,
+    /// For a 503: the seconds its `Retry-After` asks to wait (seconds, or an HTTP date turned
+    /// into the seconds left), which a read honours before trying again. A 429 keeps its own
+    /// in [`ApiError::RateLimited`].
+    pub retry_after_secs: Option<u64>,
 }
 
 /// Every way a call can fail, in classes a person can act on.
@@ -95,7 +99,10 @@ impl ApiError {
         body: &str,
         now: DateTime<Utc>,
     ) -> Self {
-        let detail = parse_error_body(status, body);
+        let mut detail = parse_error_body(status, body);
+        if status == 503 {
+            detail.retry_after_secs = retry_after.and_then(|v| retry_after_secs(v, now));
+        }
         match status {
             401 if detail.code.as_deref() == Some("missing_scope") => Self::MissingScope(detail),
             401 => Self::Unauthorized(detail),

@@ -20,6 +20,13 @@ use crate::pages::exchange::words::{
 use crate::url::use_url_state;
 use folio_export::exchange::trades_csv;
 
+/// The address of every fill of `order`: its id percent-encoded, so an id holding `&`, `#`
+/// or `/` stays one value of the query.
+fn fills_link(order: &folio_client::OrderId) -> String {
+    let query = crate::url::query_string(&[("order", Some(order.to_string()))]);
+    format!("/market/trades{query}")
+}
+
 fn trade_key(t: &Trade) -> String {
     t.id.to_string()
 }
@@ -131,7 +138,7 @@ fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
                 }
             };
             let order_link = trade.order_id.as_ref().map(|o| {
-            let href = format!("/market/trades?order={o}");
+            let href = fills_link(o);
             view! { <a href=href id="detail-order-link">{tf("All fills of order {id}", &[("id", o.as_str())])}</a> }
         });
             view! {
@@ -158,5 +165,20 @@ fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
             </div>
             {body}
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_order_id_goes_into_the_fills_link_encoded() {
+        let link = |id: &str| fills_link(&folio_client::OrderId::new(id));
+        assert_eq!(link("6f1d-22"), "/market/trades?order=6f1d-22");
+        assert_eq!(
+            link("a&b=c#d/e?f g"),
+            "/market/trades?order=a%26b%3Dc%23d%2Fe%3Ff%20g"
+        );
     }
 }

@@ -1,4 +1,5 @@
-//! A scripted transport for unit tests: answers from a queue and records every request.
+//! A scripted transport for unit tests: answers from a queue and records every request and
+//! every wait (a wait is recorded, not slept).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -12,6 +13,7 @@ pub(crate) struct FakeTransport {
     script: Arc<Mutex<VecDeque<Result<HttpResponse, TransportError>>>>,
     sent: Arc<Mutex<Vec<HttpRequest>>>,
     kept: Arc<Mutex<Vec<(String, String)>>>,
+    slept: Arc<Mutex<Vec<Duration>>>,
 }
 
 impl FakeTransport {
@@ -22,6 +24,20 @@ impl FakeTransport {
             retry_after: None,
             body: body.to_string(),
         }))
+    }
+
+    /// Queues an answer with `status`, the `Retry-After` value `retry_after` and `body`.
+    pub(crate) fn answer_retry_after(&self, status: u16, retry_after: &str, body: &str) -> &Self {
+        self.push(Ok(HttpResponse {
+            status,
+            retry_after: Some(retry_after.to_string()),
+            body: body.to_string(),
+        }))
+    }
+
+    /// The waits asked for so far (retries), in order.
+    pub(crate) fn slept(&self) -> Vec<Duration> {
+        self.slept.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// Queues a transport failure.
@@ -69,7 +85,12 @@ impl Transport for FakeTransport {
         })
     }
 
-    async fn sleep(&self, _duration: Duration) {}
+    async fn sleep(&self, duration: Duration) {
+        self.slept
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(duration);
+    }
 
     fn kept(&self, url: &str) -> Option<String> {
         let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());

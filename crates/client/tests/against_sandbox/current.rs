@@ -249,6 +249,22 @@ async fn reads_retry_twice_on_429_and_503_only() {
     server.shutdown().await;
 }
 
+#[tokio::test]
+async fn a_503_read_waits_for_its_retry_after() {
+    let server = sandbox().await;
+    let c = client(&server, "folio-demo-full");
+    server.inject(fault(503, 1, Some(2)));
+    let started = std::time::Instant::now();
+    c.current().portfolio(None).await.expect("503 is retried");
+    let waited = started.elapsed();
+    assert_eq!(portfolio_statuses(&server), vec![503, 200]);
+    assert!(
+        waited >= std::time::Duration::from_secs(2),
+        "Retry-After: 2 was honoured (waited {waited:?})"
+    );
+    server.shutdown().await;
+}
+
 /// Serves one scripted raw HTTP response per connection, counting requests.
 async fn scripted_peer(
     response: String,
