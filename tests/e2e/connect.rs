@@ -158,8 +158,8 @@ async fn without_a_key_back_leaves_connect_and_unknown_addresses_are_not_found()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_fields_opt_out_of_password_managers_and_an_unsendable_character_is_named_at_the_field(
-) {
+async fn key_fields_opt_out_of_password_managers_and_an_unsendable_character_is_named_at_the_field()
+{
     let w = World::start().await;
     w.goto("/connect").await;
     w.find("#api-key").await;
@@ -186,7 +186,10 @@ async fn key_fields_opt_out_of_password_managers_and_an_unsendable_character_is_
         message.contains("U+2013") && message.contains("character 6"),
         "names the character and its place: {message}"
     );
-    assert!(!message.contains("reach"), "not a network failure: {message}");
+    assert!(
+        !message.contains("reach"),
+        "not a network failure: {message}"
+    );
     assert_eq!(
         w.js("return document.querySelector('#api-key').getAttribute('aria-invalid');")
             .await,
@@ -217,7 +220,9 @@ async fn a_service_that_accepts_a_write_probe_raises_an_alarm_and_grants_nothing
     for scope in ["Trade (Write)", "Earn (Write)", "Exchange (Trade)"] {
         assert!(alarm.contains(scope), "the alarm names {scope}: {alarm}");
         let row = w
-            .text(&format!("[data-testid=scopes-table] [data-scope='{scope}']"))
+            .text(&format!(
+                "[data-testid=scopes-table] [data-scope='{scope}']"
+            ))
             .await;
         assert!(row.contains("No") && !row.contains("Yes"), "{scope}: {row}");
     }

@@ -359,13 +359,17 @@ async fn an_order_is_canceled_once_whichever_of_its_cancel_buttons_is_pressed() 
 
     // The list read again under another filter, without a reload: its row is drawn anew,
     // with a Cancel button of its own.
-    w.js("history.pushState(null, '', '/market/orders?status=open&pair=BTC-EUR');\
-          dispatchEvent(new PopStateEvent('popstate')); return true;")
-        .await;
+    w.js(
+        "history.pushState(null, '', '/market/orders?status=open&pair=BTC-EUR');\
+          dispatchEvent(new PopStateEvent('popstate')); return true;",
+    )
+    .await;
     w.wait_js_true(&format!("document.querySelector(\"{row}\")"))
         .await;
     let rebuilt = w
-        .js(&format!("return !document.querySelector(\"{row}\").__before;"))
+        .js(&format!(
+            "return !document.querySelector(\"{row}\").__before;"
+        ))
         .await;
     if rebuilt == Value::Bool(true) {
         let again = try_to_cancel(&w, &format!("{row} [data-testid=cancel-order]"), &id).await;
@@ -375,7 +379,10 @@ async fn an_order_is_canceled_once_whichever_of_its_cancel_buttons_is_pressed() 
     w.click(&format!("{row} [data-testid=order-details]")).await;
     w.find("#order-detail [data-testid=cancel-order]").await;
     let detail = try_to_cancel(&w, "#order-detail [data-testid=cancel-order]", &id).await;
-    assert_eq!(detail, "disabled", "the detail panel's Cancel sends nothing");
+    assert_eq!(
+        detail, "disabled",
+        "the detail panel's Cancel sends nothing"
+    );
 
     for _ in 0..100 {
         if order_status(&w, &id).await == "canceled" {

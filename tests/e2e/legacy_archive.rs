@@ -230,10 +230,11 @@ async fn a_list_the_service_sends_round_in_circles_is_stopped_with_its_reason_no
         Some("Stopped: the service pointed to a page it had already sent"),
         "never \"Complete\""
     );
-    let shown = w
-        .text("[data-testid=archive-list][data-list=trades]")
-        .await;
-    assert!(shown.contains("Stopped: the service pointed to a page"), "{shown}");
+    let shown = w.text("[data-testid=archive-list][data-list=trades]").await;
+    assert!(
+        shown.contains("Stopped: the service pointed to a page"),
+        "{shown}"
+    );
     assert!(w
         .text("#archive-status")
         .await
@@ -249,9 +250,7 @@ async fn a_list_the_service_sends_round_in_circles_is_stopped_with_its_reason_no
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a ZIP");
     let readme = read_file(&mut zip, "README.txt");
     assert!(
-        readme.contains(
-            "INCOMPLETE: stopped: the service pointed to a page it had already sent."
-        ),
+        readme.contains("INCOMPLETE: stopped: the service pointed to a page it had already sent."),
         "{readme}"
     );
     w.close().await;

@@ -253,7 +253,10 @@ fn deploy_a_newer_page(dist: &Path, build: &str) {
     let next = format!("next-{build}");
     replace("index.html", &|text| {
         text.replace(&format!("build={build}"), &format!("build={next}"))
-            .replace(&format!("content=\"{build}\""), &format!("content=\"{next}\""))
+            .replace(
+                &format!("content=\"{build}\""),
+                &format!("content=\"{next}\""),
+            )
             .replace(&format!("content={build}>"), &format!("content={next}>"))
     });
     replace("locales/de.txt", &|text| {
