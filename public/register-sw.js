@@ -73,14 +73,29 @@
     });
     setInterval(check, 30 * 60 * 1000);
   };
+  // The page requires Trusted Types (`require-trusted-types-for 'script'` in its CSP): a
+  // worker's address is a script URL, so it passes through a policy the CSP names
+  // (`trusted-types folio folio-sw`; `folio` is the app's markup, tools/trusted-html.mjs),
+  // which vouches for this one address and nothing else.
+  const workerUrl = () => {
+    if (!window.trustedTypes) return "/sw.js";
+    const policy = trustedTypes.createPolicy("folio-sw", {
+      createScriptURL: (url) => {
+        if (url !== "/sw.js") throw new TypeError(`folio: not a script of Folio: ${url}`);
+        return url;
+      },
+    });
+    return policy.createScriptURL("/sw.js");
+  };
   // The worker's install downloads the whole build (every section's modules, about 1.1 MB
   // brotli). Registered at `load`, that download shared the network with the first page's
   // own pack and reads: on a link held to 1.6 Mbit/s, the portfolio painted in 2.3-3.3 s
   // (4 cold loads) against 2.1-2.3 s registered later. So it waits as the sections'
   // prefetch does (`SETTLE_MS` in src/sections.rs): 3 s after `load`, then an idle moment.
   const register = () =>
-    navigator.serviceWorker
-      .register("/sw.js")
+    Promise.resolve()
+      .then(workerUrl)
+      .then((url) => navigator.serviceWorker.register(url))
       .then(watch)
       .catch(() => {
         // Offline support is a bonus; the app works without it.

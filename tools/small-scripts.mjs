@@ -4,7 +4,8 @@
 //
 // Minified with terser (pinned in package-lock.json), brotli saved on every route:
 // - the JS glue, `folio-<hash>.js` (wasm-bindgen's, an ES module: its exports keep their
-//   names), −1.9 KB; Trunk's `integrity` attribute for it is recomputed;
+//   names), −1.9 KB; Trunk's `integrity` attribute for it is recomputed. First its markup
+//   assignments are put through the `folio` Trusted Types policy (tools/trusted-html.mjs);
 // - the split build's loader, `split-<hash>.js` (tools/split-chunks.mjs, an ES module),
 //   −0.35 KB;
 // - register-sw.js (a classic script: its top-level names stay, as other scripts may use
@@ -15,6 +16,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { minify } from "terser";
 import { isGlue, stagingDir, withNewIntegrity } from "./staged-files.mjs";
+import { trustedHtml } from "./trusted-html.mjs";
 
 const staging = stagingDir("small-scripts");
 const names = readdirSync(staging);
@@ -26,7 +28,16 @@ let html = readFileSync(indexPath, "utf8");
 for (const [name, module] of [...glue.map((n) => [n, true]), ...loaders.map((n) => [n, true]), ["register-sw.js", false]]) {
   const path = join(staging, name);
   const source = readFileSync(path);
-  const out = await minify(source.toString("utf8"), {
+  let text = source.toString("utf8");
+  if (isGlue(name)) {
+    try {
+      text = trustedHtml(text);
+    } catch (e) {
+      console.error(`small-scripts: ${name}: ${e.message}`);
+      process.exit(1);
+    }
+  }
+  const out = await minify(text, {
     module,
     compress: { passes: 2 },
     mangle: { toplevel: module },

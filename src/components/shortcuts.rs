@@ -4,9 +4,11 @@
 //! They never act while the person types in a field, holds Ctrl, Alt or Meta, or has a
 //! dialog open (a confirmation stays the only thing a key can touch). The list is a native
 //! modal `<dialog>`: it keeps focus inside, `Esc` closes it and focus returns to where it was.
-//! The footer's "Keyboard shortcuts" button opens it too ([`open_help`]). The list's markup is
-//! built by a module of its own in the release build (`shortcut_list`), fetched the first time
-//! the list is opened (or the footer's button is pointed at): every first load is lighter.
+//! The footer's "Keyboard shortcuts" button opens it too ([`open_help`]). The list is built
+//! (element by element, its texts as text: no markup is parsed, which the page's Trusted Types
+//! policy would refuse) by a module of its own in the release build (`shortcut_list`), fetched
+//! the first time the list is opened (or the footer's button is pointed at): every first load
+//! is lighter.
 
 use std::cell::Cell;
 
@@ -149,7 +151,8 @@ pub fn Shortcuts() -> impl IntoView {
         ev.prevent_default();
     });
     on_cleanup(move || handle.remove());
-    // Static markup: far less code than a view per element. Its Close button is handled here.
+    // Built by hand in its own module: far less code than a view per element. Its Close
+    // button is handled here.
     let close = |ev: leptos::ev::MouseEvent| {
         let target = ev
             .target()
@@ -166,9 +169,9 @@ pub fn Shortcuts() -> impl IntoView {
 split_fn!(
     shortcut_list,
     preload_shortcut_list,
-    /// The list's `<dialog>` as markup, in the language shown.
-    fn shortcut_list_markup() -> String {
-        dialog_html()
+    /// The list's `<dialog>`, in the language shown (not yet in the page).
+    fn shortcut_list_dialog() -> Option<web_sys::Element> {
+        build_dialog().ok()
     }
 );
 
@@ -193,12 +196,12 @@ pub fn open_help() {
         return;
     }
     leptos::task::spawn_local(async {
-        let Ok(markup) = shortcut_list_markup().await else {
+        let Ok(Some(dialog)) = shortcut_list_dialog().await else {
             return;
         };
         if help_dialog().is_none() {
             if let Some(holder) = document().get_element_by_id("shortcut-list-holder") {
-                holder.set_inner_html(&markup);
+                let _ = holder.append_child(&dialog);
             }
         }
         if let Some(dialog) = help_dialog() {
@@ -217,43 +220,80 @@ fn keys() -> [(&'static str, &'static str); 4] {
     ]
 }
 
-/// A text for the markup: `&`, `<`, `>` and `"` escaped (the texts come from the catalogue).
-fn escaped(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+/// The list's rows: the keys pressed (one after the other) and what they do. Every text is
+/// one of this module's (or the top bar's).
+fn rows() -> Vec<(Vec<&'static str>, &'static str)> {
+    let go = GO_TO
+        .iter()
+        .map(|&(letter, path)| (vec!["g", letter], page_name(path)));
+    let others = keys().into_iter().map(|(key, what)| (vec![key], what));
+    go.chain(others).collect()
 }
 
-/// The list as markup: every text in it is one of this module's (or the top bar's) texts.
-fn dialog_html() -> String {
-    let go = GO_TO.iter().map(|&(letter, path)| {
-        format!(
-            "<tr><td><kbd>g</kbd> <kbd>{letter}</kbd></td><td>{}</td></tr>",
-            escaped(page_name(path))
-        )
-    });
-    let others = keys().into_iter().map(|(key, what)| {
-        format!(
-            "<tr><td><kbd>{}</kbd></td><td>{}</td></tr>",
-            escaped(key),
-            escaped(what)
-        )
-    });
-    let rows: String = go.chain(others).collect();
-    format!(
-        "<dialog id=\"shortcuts\" class=\"dialog card shortcut-list\" aria-labelledby=\"shortcuts-title\" \
-         data-testid=\"shortcuts\"><h2 id=\"shortcuts-title\">{title}</h2>\
-         <p>{not_typing}</p><table class=\"data-table\"><thead><tr>\
-         <th scope=\"col\">{keys}</th><th scope=\"col\">{action}</th></tr></thead>\
-         <tbody>{rows}</tbody></table><div class=\"dialog-actions\">\
-         <button type=\"button\" class=\"button\" data-close>{close}</button></div></dialog>",
-        title = escaped(t("Keyboard shortcuts")),
-        not_typing = escaped(t("Not while you type in a field.")),
-        keys = escaped(t("Keys")),
-        action = escaped(t("Action")),
-        close = escaped(t("Close")),
-    )
+/// The list's `<dialog>`, element by element: every text is set as text, never parsed as
+/// markup.
+fn build_dialog() -> Result<web_sys::Element, wasm_bindgen::JsValue> {
+    let doc = document();
+    let element =
+        |tag: &str, text: Option<&str>| -> Result<web_sys::Element, wasm_bindgen::JsValue> {
+            let el = doc.create_element(tag)?;
+            if let Some(text) = text {
+                el.set_text_content(Some(text));
+            }
+            Ok(el)
+        };
+    let dialog = element("dialog", None)?;
+    for (name, value) in [
+        ("id", "shortcuts"),
+        ("class", "dialog card shortcut-list"),
+        ("aria-labelledby", "shortcuts-title"),
+        ("data-testid", "shortcuts"),
+    ] {
+        dialog.set_attribute(name, value)?;
+    }
+    let title = element("h2", Some(t("Keyboard shortcuts")))?;
+    title.set_id("shortcuts-title");
+    dialog.append_child(&title)?;
+    let note = element("p", Some(t("Not while you type in a field.")))?;
+    dialog.append_child(&note)?;
+    let table = element("table", None)?;
+    table.set_class_name("data-table");
+    let head_row = element("tr", None)?;
+    for heading in [t("Keys"), t("Action")] {
+        let th = element("th", Some(heading))?;
+        th.set_attribute("scope", "col")?;
+        head_row.append_child(&th)?;
+    }
+    let head = element("thead", None)?;
+    head.append_child(&head_row)?;
+    table.append_child(&head)?;
+    let body = element("tbody", None)?;
+    for (pressed, what) in rows() {
+        let row = element("tr", None)?;
+        let keys_cell = element("td", None)?;
+        for (i, key) in pressed.into_iter().enumerate() {
+            if i > 0 {
+                keys_cell.append_child(&doc.create_text_node(" "))?;
+            }
+            let kbd = element("kbd", Some(key))?;
+            keys_cell.append_child(&kbd)?;
+        }
+        row.append_child(&keys_cell)?;
+        let what_cell = element("td", Some(what))?;
+        row.append_child(&what_cell)?;
+        body.append_child(&row)?;
+    }
+    table.append_child(&body)?;
+    dialog.append_child(&table)?;
+    let actions = element("div", None)?;
+    actions.set_class_name("dialog-actions");
+    let close = element("button", Some(t("Close")))?;
+    close.set_attribute("type", "button")?;
+    close.set_class_name("button");
+    close.set_attribute("data-close", "")?;
+    actions.append_child(&close)?;
+    dialog.append_child(&actions)?;
+    Ok(dialog)
 }
 
 #[cfg(test)]
@@ -306,20 +346,9 @@ mod tests {
         }
         assert_eq!(page_name("/market"), "Exchange");
         assert_eq!(page_name("/settings"), "Settings");
-        let html = dialog_html();
-        assert!(
-            html.contains("<kbd>x</kbd></td><td>Exchange</td>"),
-            "{html}"
-        );
-        assert!(!keys()
-            .iter()
-            .any(|(k, w)| format!("{k}{w}").contains(['<', '&'])));
-        assert_eq!(escaped("a <b> & \"c\""), "a &lt;b&gt; &amp; &quot;c&quot;");
-        assert!(html.contains(
-            "<h2 id=\"shortcuts-title\">Keyboard shortcuts</h2>\
-             <p>Not while you type in a field.</p>"
-        ));
-        assert!(html.contains("<kbd>Esc</kbd></td><td>Close a dialog</td>"));
-        assert!(html.contains("data-close>Close</button>"));
+        let rows = rows();
+        assert!(rows.contains(&(vec!["g", "x"], "Exchange")), "{rows:?}");
+        assert!(rows.contains(&(vec!["Esc"], "Close a dialog")), "{rows:?}");
+        assert_eq!(rows.len(), GO_TO.len() + keys().len());
     }
 }

@@ -4,14 +4,40 @@
 //! (their names change with their content) are kept for a year, everything else is
 //! revalidated on every load. So a warm load in `bench paint` costs what it costs a visitor
 //! of a deployed Folio (no round trip to revalidate a section's pack).
+//!
+//! The page itself (`/`, `/index.html` and every route) is the build's `index.html` with the
+//! loopback origins added to its CSP's `connect-src` ([`LOOPBACK`]): the demo and the tests
+//! call sandboxes on other loopback ports (a custom profile, a host without CORS), which a
+//! deployed Folio never needs, so the build's own policy does not allow them.
 
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
 use axum::Router;
-use std::path::Path;
-use tower_http::services::{ServeDir, ServeFile};
+use std::path::{Path, PathBuf};
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeDir;
+
+/// What the sandbox adds to the page's `connect-src`: any port of this machine, for the demo
+/// and the tests only (never part of the build's own CSP).
+pub const LOOPBACK: &str = "http://127.0.0.1:* http://localhost:*";
+
+/// `page` with [`LOOPBACK`] added at the end of its CSP's `connect-src` (the page as it is
+/// when it has no such directive).
+pub fn with_loopback(page: &str) -> String {
+    let Some(csp) = page.find("http-equiv=\"Content-Security-Policy\"") else {
+        return page.to_string();
+    };
+    let Some(directive) = page[csp..].find("connect-src ").map(|at| csp + at) else {
+        return page.to_string();
+    };
+    let Some(end) = page[directive..].find([';', '"']).map(|at| directive + at) else {
+        return page.to_string();
+    };
+    format!("{} {LOOPBACK}{}", &page[..end], &page[end..])
+}
 
 /// `Cache-Control` of a hashed build file (nginx.conf's and the Caddyfile's).
 const KEPT: &str = "public, max-age=31536000, immutable";
@@ -61,18 +87,31 @@ async fn missing() -> Response {
     (StatusCode::NOT_FOUND, "not found\n").into_response()
 }
 
+/// The build's page with the loopback origins in its CSP, read at each request (a new build
+/// is seen at once), compressed as the browser accepts.
+fn demo_page(dist: &Path) -> axum::routing::MethodRouter {
+    let index = dist.join("index.html");
+    get(move || page(index.clone())).layer(CompressionLayer::new())
+}
+
+async fn page(index: PathBuf) -> Response {
+    match std::fs::read_to_string(&index) {
+        Ok(page) => Html(with_loopback(&page)).into_response(),
+        Err(_) => missing().await,
+    }
+}
+
 /// A router answering every path from `dist` (or 404 text when there is no `dist`).
 pub fn router(dist: Option<&Path>) -> Router {
     match dist.filter(|d| d.join("index.html").is_file()) {
         Some(dist) => {
-            let index = ServeFile::new(dist.join("index.html"))
-                .precompressed_br()
-                .precompressed_gzip();
             let serve = ServeDir::new(dist)
                 .precompressed_br()
                 .precompressed_gzip()
-                .fallback(index);
+                .fallback(demo_page(dist));
             Router::new()
+                .route("/", demo_page(dist))
+                .route("/index.html", demo_page(dist))
                 .fallback_service(serve)
                 .layer(middleware::from_fn(cache_control))
         }
@@ -82,7 +121,31 @@ pub fn router(dist: Option<&Path>) -> Router {
 
 #[cfg(test)]
 mod tests {
-    use super::hashed;
+    use super::{hashed, with_loopback, LOOPBACK};
+
+    #[test]
+    fn the_demo_page_adds_loopback_to_connect_src_only() {
+        let page = r#"<meta
+      http-equiv="Content-Security-Policy"
+      content="default-src 'self'; connect-src 'self' https://api.bitpanda.com; object-src 'none'"
+    /><p>connect-src stays</p>"#;
+        assert_eq!(
+            with_loopback(page),
+            page.replace(
+                "https://api.bitpanda.com;",
+                &format!("https://api.bitpanda.com {LOOPBACK};")
+            )
+        );
+        let last = r#"<meta http-equiv="Content-Security-Policy" content="connect-src 'self'">"#;
+        assert_eq!(
+            with_loopback(last),
+            format!(
+                r#"<meta http-equiv="Content-Security-Policy" content="connect-src 'self' {LOOPBACK}">"#
+            )
+        );
+        let none = "<title>Folio</title><p>connect-src </p>";
+        assert_eq!(with_loopback(none), none);
+    }
 
     #[test]
     fn hashed_build_files_are_told_apart_from_the_rest() {

@@ -144,7 +144,8 @@ async fn serves_dist_with_spa_fallback_and_the_deployments_cache_control() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("index.html"),
-        "<!doctype html><title>Folio</title>",
+        "<!doctype html><meta http-equiv=\"Content-Security-Policy\" \
+         content=\"connect-src 'self'; object-src 'none'\"><title>Folio</title>",
     )
     .unwrap();
     std::fs::write(
@@ -162,6 +163,13 @@ async fn serves_dist_with_spa_fallback_and_the_deployments_cache_control() {
         let a = s.get(path, None).await;
         assert_eq!(a.status, StatusCode::OK, "{path}");
         assert!(a.text.contains("<title>Folio</title>"), "{path}");
+        // The demo's page may call sandboxes on other loopback ports; the build's may not.
+        assert!(
+            a.text
+                .contains("connect-src 'self' http://127.0.0.1:* http://localhost:*;"),
+            "{path}: {}",
+            a.text
+        );
         assert_eq!(a.headers["cache-control"], "no-cache", "{path}");
     }
     let sw = s.get("/sw.js", None).await;
