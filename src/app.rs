@@ -6,8 +6,8 @@ use leptos_router::components::Router;
 use wasm_bindgen::JsCast;
 
 use crate::components::{
-    open_help, warm_help, InstallOffer, OfflineBanner, Shortcuts, TopBar, UpdateBanner,
-    WriteOutcomes,
+    open_help, warm_help, InstallOffer, OfflineBanner, Shortcuts, StorageBanner, TopBar,
+    UpdateBanner, WriteOutcomes,
 };
 use crate::contexts::session::{use_idle_forget, Session};
 use crate::contexts::settings::Settings;
@@ -85,6 +85,7 @@ fn Shell(connected: impl Fn() -> bool + Send + Sync + Copy + 'static) -> impl In
         <a class="skip-link" href="#main" on:click=focus_main>{t("Skip to content")}</a>
         <TopBar />
         <OfflineBanner />
+        <StorageBanner />
         <UpdateBanner />
         <WriteOutcomes />
         <main id="main" tabindex="-1">

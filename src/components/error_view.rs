@@ -38,6 +38,19 @@ pub fn ErrorView(
     on_retry: Callback<()>,
 ) -> impl IntoView {
     let key_problem = matches!(error, ApiError::Unauthorized(_) | ApiError::MissingScope(_));
+    // A connected key's clients only keep a 401 as `Unauthorized` when the service names
+    // the key itself as unknown, invalid or revoked: a key that worked is now refused. It is
+    // forgotten (the page then asks for a new one, saying why), never retried.
+    if matches!(error, ApiError::Unauthorized(_)) {
+        if let Some(session) = use_context::<crate::contexts::session::Session>() {
+            if session.is_connected_untracked() {
+                session.forget(Some(crate::i18n::Words::new(|| {
+                    t("The service refused the key: it was revoked or has expired (the service's keys expire within a year). Create a new key in your Bitpanda account and paste it here.")
+                        .into()
+                })));
+            }
+        }
+    }
     let message = error.user_message();
     view! {
         <div class="error-view" role="alert" data-testid="error-view">

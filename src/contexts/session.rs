@@ -23,10 +23,12 @@ use crate::i18n::{t, Words};
 
 mod idle;
 mod stored_scopes;
+mod work;
 
 pub use idle::use_idle_forget;
 use idle::{activity_from_text, idle_expired, idle_notice, note_activity};
 use stored_scopes::{scopes_from_json, scopes_to_json};
+use work::SessionWork;
 
 const KEY_ITEM: &str = "folio.key";
 const LEGACY_KEY_ITEM: &str = "folio.key.legacy";
@@ -68,6 +70,11 @@ pub struct Session {
     scopes: RwSignal<Option<ScopeReport>>,
     /// A message for the connect page (e.g. why the key was forgotten).
     notice: RwSignal<Option<Words>>,
+    /// The session's token and its background work's clean-ups (`session/work.rs`).
+    work: StoredValue<SessionWork, LocalStorage>,
+    /// Why this tab's storage could not keep the key or its activity time, when it could
+    /// not (shown to the person: a reload will then forget the key).
+    storage_problem: RwSignal<Option<Words>>,
 }
 
 /// Whether this tab's storage holds a key (before the session is restored: it may still be
@@ -86,26 +93,30 @@ impl Session {
             own_keys: RwSignal::new(OwnKeys::default()),
             scopes: RwSignal::new(None),
             notice: RwSignal::new(None),
+            work: StoredValue::new_local(SessionWork::default()),
+            storage_problem: RwSignal::new(None),
         };
         let key = storage::get(KEY_ITEM)
             .map(ApiKey::new)
             .filter(|k| !k.is_empty());
-        // A stored time that cannot be read counts as long ago: the key is forgotten.
+        // A stored time that cannot be read, or none at all, counts as long ago: the key is
+        // forgotten (connecting always stores one).
         let last_activity = storage::get(ACTIVITY_ITEM)
-            .map(|t| activity_from_text(&t).unwrap_or(DateTime::<Utc>::MIN_UTC));
+            .and_then(|t| activity_from_text(&t))
+            .unwrap_or(DateTime::<Utc>::MIN_UTC);
         let minutes = settings.get_untracked().idle_minutes;
-        match (key, last_activity) {
-            (Some(_), Some(at)) if idle_expired(at, Utc::now(), minutes) => {
+        match key {
+            Some(_) if idle_expired(last_activity, Utc::now(), minutes) => {
                 session.forget(Some(idle_notice(minutes)));
             }
-            (Some(key), _) => {
+            Some(key) => {
                 session.key.set(Some(key));
                 session.own_keys.set(OwnKeys::stored());
                 session
                     .scopes
                     .set(storage::get(SCOPES_ITEM).and_then(|json| scopes_from_json(&json)));
             }
-            (None, _) => {}
+            None => {}
         }
         listen_for_forget_in_copies(session);
         forget_when_addresses_change(session, settings);
@@ -124,9 +135,12 @@ impl Session {
     }
 
     /// Keeps a key that the service accepted, the exchange's and legacy API's own keys if
-    /// given, and the scopes detected with them.
+    /// given, and the scopes detected with them. Whatever ran for a previous key ends first.
+    /// When the tab's storage refuses the key or its activity time, the key works on this
+    /// page but a reload forgets it: [`Session::storage_problem`] says so.
     pub fn connect(&self, key: ApiKey, own: OwnKeys, scopes: ScopeReport) {
-        storage::set(KEY_ITEM, key.expose());
+        self.end_work();
+        let stored = storage::try_set(KEY_ITEM, key.expose());
         for (item, own_key) in [
             (LEGACY_KEY_ITEM, &own.legacy),
             (EXCHANGE_KEY_ITEM, &own.exchange),
@@ -139,7 +153,13 @@ impl Session {
         self.own_keys.set(own);
         storage::set(SCOPES_ITEM, &scopes_to_json(&scopes));
         storage::set(CONNECTION_ITEM, &new_connection_id());
-        note_activity();
+        let noted = note_activity();
+        self.storage_problem.set((!(stored && noted)).then(|| {
+            Words::new(|| {
+                t("This tab's storage refused to keep the key (it may be full or blocked): it works on this page, but a reload or a restored tab will ask for it again.")
+                    .into()
+            })
+        }));
         self.notice.set(None);
         self.key.set(Some(key));
         self.scopes.set(Some(scopes));
@@ -156,7 +176,35 @@ impl Session {
         self.forget_here(notice);
     }
 
+    /// Ends the session's work: its clients send nothing more, then its clean-ups run.
+    fn end_work(&self) {
+        let clean_ups = self
+            .work
+            .try_update_value(SessionWork::end)
+            .unwrap_or_default();
+        for clean_up in clean_ups {
+            clean_up();
+        }
+    }
+
+    /// Registers `clean_up` to run when this session ends (forgotten by the button, the idle
+    /// limit, an address change, or another key connected): it drops what the work read and
+    /// resets its view. Without a key, it runs at once.
+    pub fn on_end(&self, clean_up: impl FnOnce() + 'static) {
+        if !self.is_connected_untracked() {
+            clean_up();
+            return;
+        }
+        self.work.update_value(|w| w.on_end(Box::new(clean_up)));
+    }
+
+    /// Why the tab's storage could not keep the key, when it could not (reactive).
+    pub fn storage_problem(&self) -> Option<String> {
+        self.storage_problem.with(|p| p.as_ref().map(Words::text))
+    }
+
     fn forget_here(&self, notice: Option<Words>) {
+        self.end_work();
         for item in [
             KEY_ITEM,
             LEGACY_KEY_ITEM,
@@ -171,6 +219,7 @@ impl Session {
         let _ = self.own_keys.try_set(OwnKeys::default());
         let _ = self.scopes.try_set(None);
         let _ = self.notice.try_set(notice);
+        let _ = self.storage_problem.try_set(None);
     }
 
     /// Whether `api` was given a key of its own (reactive).
@@ -198,10 +247,12 @@ impl Session {
         let key = self.key.get()?;
         let base = settings.base_urls()?;
         let own = self.own_keys.get();
+        let token = self.work.with_value(SessionWork::token);
         Some(with_test_timeouts(
             Client::new(base, key)
                 .with_api_keys(own.legacy, own.exchange)
-                .key_known_good(true),
+                .key_known_good(true)
+                .with_session(token),
         ))
     }
 }

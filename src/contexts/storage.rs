@@ -23,6 +23,12 @@ pub fn set(name: &str, value: &str) {
     }
 }
 
+/// Writes an item; `false` when the storage is full, blocked or missing (the caller tells
+/// the person when that matters: the key, its activity time).
+pub fn try_set(name: &str, value: &str) -> bool {
+    storage().is_some_and(|storage| storage.set_item(name, value).is_ok())
+}
+
 /// Removes an item.
 pub fn remove(name: &str) {
     if let Some(storage) = storage() {

@@ -10,6 +10,7 @@
 mod support;
 
 mod api_keys;
+mod background_work;
 mod connect;
 mod connect_cors;
 mod deploy;

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use crate::decode::decode;
 use crate::error::is_key_refusal_code;
 use crate::key_scheme::KeyScheme;
+use crate::session_token::SessionToken;
 use crate::transport::{DefaultTransport, HttpRequest, Method, Transport, TransportError};
 use crate::{ApiError, BaseUrls, ServiceError};
 
@@ -76,6 +77,8 @@ pub struct Client<T: Transport = DefaultTransport> {
     key_known_good: bool,
     read_timeout: Duration,
     write_timeout: Duration,
+    /// The session the client belongs to: once it ended, nothing is sent.
+    session: Option<SessionToken>,
 }
 
 impl Client<DefaultTransport> {
@@ -97,6 +100,7 @@ impl<T: Transport> Client<T> {
             key_known_good: false,
             read_timeout: READ_TIMEOUT,
             write_timeout: WRITE_TIMEOUT,
+            session: None,
         }
     }
 
@@ -176,8 +180,19 @@ impl<T: Transport> Client<T> {
         }
     }
 
-    /// Sends once and returns the body of a 2xx, or the classified error.
+    /// The same client, belonging to the session of `token`: once the session ended it
+    /// sends nothing ([`ApiError::SessionEnded`]).
+    pub fn with_session(mut self, token: SessionToken) -> Self {
+        self.session = Some(token);
+        self
+    }
+
+    /// Sends once and returns the body of a 2xx, or the classified error. Nothing is sent
+    /// once the client's session has ended.
     async fn send_once(&self, request: HttpRequest) -> Result<String, ApiError> {
+        if self.session.as_ref().is_some_and(SessionToken::is_ended) {
+            return Err(ApiError::SessionEnded);
+        }
         let write = request.method != Method::Get;
         let after = request.timeout;
         let response = self

@@ -83,6 +83,8 @@ pub enum ApiError {
         /// What did not fit.
         detail: String,
     },
+    /// Not sent: the session this client belongs to has ended (the key was forgotten).
+    SessionEnded,
 }
 
 impl ApiError {
@@ -132,7 +134,10 @@ impl ApiError {
             | Self::Unprocessable(d)
             | Self::Server(d)
             | Self::RateLimited { detail: d, .. } => Some(d),
-            Self::TimedOut { .. } | Self::Network { .. } | Self::Decode { .. } => None,
+            Self::TimedOut { .. }
+            | Self::Network { .. }
+            | Self::Decode { .. }
+            | Self::SessionEnded => None,
         }
     }
 
@@ -220,6 +225,7 @@ impl std::fmt::Display for ApiError {
             }
             Self::Network { detail } => write!(f, "network error: {detail}"),
             Self::Decode { detail } => write!(f, "unreadable answer: {detail}"),
+            Self::SessionEnded => write!(f, "not sent: the session ended"),
         }
     }
 }

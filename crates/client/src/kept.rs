@@ -16,6 +16,40 @@ use crate::Client;
 /// writes the same text in its page script, as the xtask does not build this crate.
 pub const KEPT_ITEM_PREFIX: &str = "folio.kept ";
 
+/// The most the kept answers may hold together, in characters: the tab's storage (about
+/// 5 MB per site) must always have room for the key, its activity time and the settings, so
+/// the oldest answers make way for a new one beyond this.
+pub const KEPT_BUDGET: usize = 1_000_000;
+
+/// The storage item listing the kept answers' items, oldest first, one per line.
+pub const KEPT_ORDER_ITEM: &str = "folio.kept-order";
+
+/// Which kept items (oldest first in `kept`, with their sizes) to remove so that a new
+/// answer of `new_len` characters fits in `budget`; `None` when it cannot fit at all. (Used
+/// by the browser's transport; natively only by the tests.)
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) fn to_evict(
+    kept: &[(String, usize)],
+    new_len: usize,
+    budget: usize,
+) -> Option<Vec<&str>> {
+    if new_len > budget {
+        return None;
+    }
+    let mut total = kept
+        .iter()
+        .fold(0usize, |a, (_, len)| a.saturating_add(*len));
+    let mut out = Vec::new();
+    for (name, len) in kept {
+        if total.saturating_add(new_len) <= budget {
+            break;
+        }
+        total = total.saturating_sub(*len);
+        out.push(name.as_str());
+    }
+    Some(out)
+}
+
 impl<T: Transport> Client<T> {
     /// `url` again, when it reads the public catalogue: where its answer is to be kept.
     #[inline(never)]
@@ -67,6 +101,21 @@ mod tests {
             ApiKey::new("k"),
             fake.clone(),
         )
+    }
+
+    #[test]
+    fn the_oldest_answers_make_way_within_the_budget() {
+        let kept = vec![
+            ("a".to_string(), 400),
+            ("b".to_string(), 300),
+            ("c".to_string(), 200),
+        ];
+        // 900 kept + 150 new > 1,000: the oldest (a) goes, 650 is left.
+        assert_eq!(super::to_evict(&kept, 150, 1_000), Some(vec!["a"]));
+        // 900 + 800: a and b go (200 + 800 = 1,000 fits exactly).
+        assert_eq!(super::to_evict(&kept, 800, 1_000), Some(vec!["a", "b"]));
+        assert_eq!(super::to_evict(&kept, 100, 1_000), Some(vec![]));
+        assert_eq!(super::to_evict(&kept, 1_001, 1_000), None);
     }
 
     #[test]

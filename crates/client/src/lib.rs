@@ -54,6 +54,7 @@ pub mod records;
 mod records_tests;
 pub mod sandbox;
 pub mod scopes;
+mod session_token;
 pub mod sorting;
 pub mod transport;
 
@@ -64,8 +65,9 @@ pub use error::{ApiError, ServiceError};
 pub use ids::{
     AssetId, ConfigId, CurrencyId, OperationId, OrderId, QuoteId, TradeId, TransactionId, WalletId,
 };
-pub use kept::KEPT_ITEM_PREFIX;
+pub use kept::{KEPT_BUDGET, KEPT_ITEM_PREFIX, KEPT_ORDER_ITEM};
 pub use listed::{lenient_vec, Listed};
 pub use money::Money;
 pub use query::encode as percent_encode;
 pub use rust_decimal::Decimal;
+pub use session_token::SessionToken;

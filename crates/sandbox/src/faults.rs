@@ -129,10 +129,11 @@ impl Fault {
             );
             (status, [(header::CONTENT_TYPE, "text/html")], page).into_response()
         } else {
-            let code = if status == StatusCode::TOO_MANY_REQUESTS {
-                "rate_limited"
-            } else {
-                "internal_error"
+            // A 401 names the key as refused (revoked or expired), as the live service does.
+            let code = match status {
+                StatusCode::TOO_MANY_REQUESTS => "rate_limited",
+                StatusCode::UNAUTHORIZED => "invalid_api_key",
+                _ => "internal_error",
             };
             let body =
                 json!({"error": {"code": code, "message": format!("Injected fault: {reason}")}});

@@ -61,6 +61,7 @@ impl PlainWords for ApiError {
             )
             .into(),
             Self::Decode { .. } => t("The service answered in a form Folio cannot read.").into(),
+            Self::SessionEnded => t("Not sent: the key was forgotten. Paste it again to continue.").into(),
             // `ApiError` is non-exhaustive: a class added later still gets a sentence.
             _ => t("The request failed.").into(),
         }

@@ -33,9 +33,17 @@ pub(super) fn idle_notice(minutes: u32) -> Words {
 }
 
 /// Stores the time of the last activity beside the key, as Unix milliseconds (a number
-/// needs no date parser in the first load).
-pub(super) fn note_activity() {
-    storage::set(ACTIVITY_ITEM, &Utc::now().timestamp_millis().to_string());
+/// needs no date parser in the first load); `false` when the storage refused it.
+pub(super) fn note_activity() -> bool {
+    storage::try_set(ACTIVITY_ITEM, &Utc::now().timestamp_millis().to_string())
+}
+
+/// The last activity this tab's storage holds (the timer counts from it, so a restored tab
+/// does not start its idle time again from now), else now.
+fn stored_activity() -> DateTime<Utc> {
+    storage::get(ACTIVITY_ITEM)
+        .and_then(|t| activity_from_text(&t))
+        .unwrap_or_else(Utc::now)
 }
 
 /// Reads what [`note_activity`] stored.
@@ -49,12 +57,12 @@ pub(super) fn activity_from_text(text: &str) -> Option<DateTime<Utc>> {
 ///
 /// Usage: `use_idle_forget(session, settings, writes);` in the layout component.
 pub fn use_idle_forget(session: Session, settings: Settings, writes: Writes) {
-    let last_activity = StoredValue::new(Utc::now());
+    let last_activity = StoredValue::new(stored_activity());
     let touch = move || {
         let now = Utc::now();
         // Storage is written at most every 5 s.
         if now.signed_duration_since(last_activity.get_value()) > chrono::Duration::seconds(5) {
-            note_activity();
+            let _ = note_activity();
         }
         last_activity.set_value(now);
     };
@@ -71,13 +79,23 @@ pub fn use_idle_forget(session: Session, settings: Settings, writes: Writes) {
                 return;
             }
             let minutes = settings.get_untracked().idle_minutes;
-            if idle_expired(last_activity.get_value(), Utc::now(), minutes) {
+            let set = chrono::Duration::minutes(i64::from(minutes));
+            let limit = test_idle_limit().filter(|t| *t < set).unwrap_or(set);
+            if Utc::now().signed_duration_since(last_activity.get_value()) >= limit {
                 session.forget(Some(idle_notice(minutes)));
                 navigate("/connect", Default::default());
             }
         },
-        Duration::from_secs(15),
+        Duration::from_secs(5),
     );
+}
+
+/// A shorter idle limit for tests: the `sessionStorage` item `folio.idle_limit_ms` (whole
+/// milliseconds, at least 2,000) may only *lower* the limit set in Settings, like the
+/// client's test timeouts (`session::shorter`). It holds no secret.
+fn test_idle_limit() -> Option<chrono::Duration> {
+    let millis: i64 = storage::get("folio.idle_limit_ms")?.trim().parse().ok()?;
+    (millis >= 2_000).then(|| chrono::Duration::milliseconds(millis))
 }
 
 #[cfg(test)]

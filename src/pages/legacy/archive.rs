@@ -123,6 +123,9 @@ fn ArchivePanel() -> impl IntoView {
         if fresh {
             a.clear();
         }
+        // The archive belongs to this key's session: forgetting the key (any way) clears it,
+        // and its reads, refused from then on, stop.
+        session.on_end(|| archive().clear());
         a.read.borrow_mut().source = source_address(&urls.legacy);
         leptos::task::spawn_local(read_all(a, client, move || gone.set(true)));
     });

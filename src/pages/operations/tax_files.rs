@@ -18,6 +18,7 @@ use crate::components::LazyPage;
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::download::offer_text;
+use crate::data::page_task::PageTasks;
 use crate::i18n::{t, tf};
 use crate::sections::split_page;
 use crate::sections::warm_module;
@@ -103,6 +104,9 @@ fn TaxFilesForm() -> impl IntoView {
     let errors = RwSignal::new(None::<(&'static str, String)>);
     let state = RwSignal::new(Prepared::Idle);
     let file = StoredValue::new_local(None::<TaxFile>);
+    // Preparing a file belongs to this page (and, through its client, to the key's
+    // session): leaving the page or forgetting the key stops it and drops what it read.
+    let tasks = PageTasks::new();
     let may_legacy = move || session.may(Scope::LegacyRead);
     let busy = move || matches!(state.get(), Prepared::Working(_));
     let reset = move || {
@@ -140,7 +144,7 @@ fn TaxFilesForm() -> impl IntoView {
             with_legacy: legacy,
         };
         let progress = Box::new(move |read: Option<usize>| state.set(Prepared::Working(read)));
-        leptos::task::spawn_local(async move {
+        tasks.spawn(async move {
             match prepare(client, keyless, request, progress).await {
                 Ok(done) => {
                     let (name, summary) = (done.file_name.clone(), summary_line(&done.summary));
@@ -200,6 +204,7 @@ fn TaxFilesForm() -> impl IntoView {
             <p class="hint">
                 {t("A file for one period that Koinly, Ghostfolio or tools reading Bitpanda's own CSV can import. ")}
                 {t("It is made from every operation of the account, whatever the list's filters show.")}
+                " "{t("Its days are whole days in UTC, as the file states.")}
             </p>
             <form class="tax-form" on:submit=|ev| ev.prevent_default()>
                 <div class="field">

@@ -60,6 +60,42 @@ fn kept_name(url: &str) -> String {
     format!("{}{url}", crate::KEPT_ITEM_PREFIX)
 }
 
+/// Keeps `text` as the item `name` within [`crate::kept::KEPT_BUDGET`]: the oldest kept
+/// answers (the order item lists them) are removed first, so the catalogue never fills the
+/// tab's storage and the key, its activity time and the settings can always be written. A
+/// storage that still refuses keeps nothing more; the read is made again next time.
+fn keep_within_budget(storage: &web_sys::Storage, name: &str, text: &str) {
+    use crate::kept::{to_evict, KEPT_BUDGET, KEPT_ORDER_ITEM};
+    let order = storage
+        .get_item(KEPT_ORDER_ITEM)
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    let kept: Vec<(String, usize)> = order
+        .lines()
+        .filter(|n| *n != name)
+        .filter_map(|n| {
+            let len = storage.get_item(n).ok()??.len();
+            Some((n.to_string(), len))
+        })
+        .collect();
+    let Some(evict) = to_evict(&kept, text.len(), KEPT_BUDGET) else {
+        return;
+    };
+    for n in &evict {
+        let _ = storage.remove_item(n);
+    }
+    let mut names: Vec<&str> = kept
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .filter(|n| !evict.contains(n))
+        .collect();
+    if storage.set_item(name, text).is_ok() {
+        names.push(name);
+    }
+    let _ = storage.set_item(KEPT_ORDER_ITEM, &names.join("\n"));
+}
+
 /// `setTimeout(callback, millis)` on the window or worker; `None` when neither exists.
 fn set_timer(callback: &js_sys::Function, millis: i32) -> Option<i32> {
     let global = js_sys::global();
@@ -197,8 +233,7 @@ impl Transport for BrowserTransport {
             return;
         }
         if let Some(storage) = tab_storage() {
-            // A full storage keeps nothing more; the read is simply made again next time.
-            let _ = storage.set_item(&kept_name(url), text);
+            keep_within_budget(&storage, &kept_name(url), text);
         }
     }
 

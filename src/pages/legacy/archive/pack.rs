@@ -27,6 +27,7 @@ async fn next_task() {
 /// Makes the ZIP and offers it. With `keep`, or when a list is incomplete, what was read
 /// stays for Resume (a partial archive); otherwise it is dropped once the ZIP is made.
 pub async fn pack(archive: Archive, keep: bool) {
+    let generation = archive.generation.get();
     let dumps = archive.take_dumps();
     let incomplete = dumps
         .iter()
@@ -48,6 +49,10 @@ pub async fn pack(archive: Archive, keep: bool) {
             Ok(Step::Working { done, total }) => {
                 archive.phase.set(Phase::Packing { done, total });
                 next_task().await;
+                // The key was forgotten meanwhile: drop the work, offer nothing.
+                if !archive.still(generation) {
+                    return;
+                }
             }
             Ok(Step::Done(zip)) => break zip,
             Err(e) => {

@@ -24,11 +24,14 @@ enum Ended {
     Stopped,
     /// The legacy API is switched off (410/404).
     Gone,
+    /// The archive was cleared meanwhile (the key was forgotten): touch nothing.
+    Cleared,
 }
 
 /// Reads every list not complete yet, then makes the ZIP when none was stopped.
 /// `gone` is told when the API turns out to be switched off.
 pub async fn read_all(archive: Archive, client: Client, gone: impl Fn()) {
+    let generation = archive.generation.get();
     archive.stop.set(false);
     archive.phase.set(Phase::Reading);
     {
@@ -43,8 +46,9 @@ pub async fn read_all(archive: Archive, client: Client, gone: impl Fn()) {
         if state == ListState::Complete {
             continue;
         }
-        match read_list(&archive, &client, i, *list).await {
+        match read_list(&archive, &client, i, *list, generation).await {
             Ended::Done => {}
+            Ended::Cleared => return,
             Ended::Stopped => {
                 archive.phase.set(Phase::Stopped);
                 return;
@@ -59,7 +63,13 @@ pub async fn read_all(archive: Archive, client: Client, gone: impl Fn()) {
     pack(archive, false).await;
 }
 
-async fn read_list(archive: &Archive, client: &Client, i: usize, list: LegacyList) -> Ended {
+async fn read_list(
+    archive: &Archive,
+    client: &Client,
+    i: usize,
+    list: LegacyList,
+    generation: u64,
+) -> Ended {
     archive.update(i, |row| row.state = ListState::Reading);
     loop {
         if archive.stop.get() {
@@ -67,11 +77,14 @@ async fn read_list(archive: &Archive, client: &Client, i: usize, list: LegacyLis
             return Ended::Stopped;
         }
         let cursor = archive.read.borrow().dumps[i].cursor().map(str::to_string);
-        let page = match client
+        let answer = client
             .legacy()
             .raw_page(list, cursor.as_deref(), MAX_PAGE_SIZE)
-            .await
-        {
+            .await;
+        if !archive.still(generation) {
+            return Ended::Cleared;
+        }
+        let page = match answer {
             Ok(page) => page,
             Err(e) if sunset::is_gone(&e) => return Ended::Gone,
             Err(e) => {

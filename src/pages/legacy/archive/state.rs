@@ -110,6 +110,10 @@ pub struct Archive {
     pub stop: Rc<std::cell::Cell<bool>>,
     /// The records read.
     pub read: Rc<RefCell<Read>>,
+    /// Counts [`Archive::clear`]s: a reader or packer that started before a clear (the key
+    /// was forgotten) sees it changed after its next wait and stops without touching what a
+    /// next key holder will see.
+    pub generation: Rc<std::cell::Cell<u64>>,
 }
 
 thread_local! {
@@ -140,14 +144,22 @@ impl Archive {
             phase: ArcRwSignal::new(Phase::Idle),
             stop: Rc::new(std::cell::Cell::new(false)),
             read: Rc::new(RefCell::new(Read::fresh())),
+            generation: Rc::new(std::cell::Cell::new(0)),
         }
     }
 
-    /// Forgets everything read (a new start, or the key was forgotten).
+    /// Forgets everything read (a new start, or the key was forgotten); work started
+    /// before stops at its next wait.
     pub fn clear(&self) {
+        self.generation.set(self.generation.get().wrapping_add(1));
         *self.read.borrow_mut() = Read::fresh();
         self.lists.set(rows());
         self.phase.set(Phase::Idle);
+    }
+
+    /// Whether nothing cleared the archive since `generation` was read.
+    pub fn still(&self, generation: u64) -> bool {
+        self.generation.get() == generation
     }
 
     /// Updates row `i` of the progress table.
