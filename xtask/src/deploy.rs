@@ -50,8 +50,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
     std::fs::create_dir_all(&out_dir)
         .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let out = out_dir.join(server.file_name());
-    std::fs::write(&out, config).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    std::fs::write(&out, &config).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     println!("wrote {}", out.display());
+    if server == Server::Caddy && !config.contains("import api_rate_limit") {
+        println!(
+            "note: this Caddyfile does not limit requests per client address: Debian's Caddy has \
+             no rate limiter (nginx's configuration does). With a Caddy built with {}, \
+             set FOLIO_CADDY_RATE_LIMIT={0} in deploy/folio.env (README, \"Rate limits\").",
+            folio_deploy::CADDY_RATE_LIMIT_MODULE
+        );
+    }
     if checked {
         check(server, &out)?;
     }

@@ -1,9 +1,9 @@
 //! `cargo xtask setup`: install what is missing, skip what is present.
 //!
 //! Versions follow design/toolchain.md: trunk 0.21.14, wasm-bindgen-cli equal to the
-//! wasm-bindgen crate in Cargo.lock, npm binaryen 132, terser and axe-core (package-lock.json),
-//! Debian chromium + chromium-driver, nginx (+ brotli_static), caddy and openssl. Nothing
-//! downloads a binary outside these registries.
+//! wasm-bindgen crate in Cargo.lock, npm binaryen 132, terser, axe-core and the MDN HTTP
+//! Observatory (package-lock.json), Debian chromium + chromium-driver, nginx (+ brotli_static),
+//! caddy and openssl. Nothing downloads a binary outside these registries.
 
 use crate::shell::{is_root, output, root, run as sh};
 
@@ -78,16 +78,33 @@ fn wasm_bindgen_cli() -> Result<(), String> {
     install("--locked").or_else(|_| install("--force"))
 }
 
+/// The MDN HTTP Observatory's package, in node_modules (the deployment tests grade both
+/// servers with it: `tools/observatory.mjs`).
+const OBSERVATORY: &str = "node_modules/@mdn/mdn-http-observatory";
+
+/// The npm tools of package-lock.json. `--ignore-scripts`: none of them needs its install
+/// script, and the Observatory's would download Chromium's HSTS preload list and a CA bundle
+/// (outside the registries). In its place the Observatory gets an empty preload list
+/// (`conf/hsts-preload.json`, `{}`: no test host is preloaded), written when missing.
 fn npm_tools() -> Result<(), String> {
     let root = root();
     let wasm_opt = root.join("node_modules/.bin/wasm-opt");
     let axe = root.join("node_modules/axe-core/axe.min.js");
     let terser = root.join("node_modules/terser/package.json");
-    let installed = wasm_opt.exists() && axe.exists() && terser.exists();
-    if installed && has_version("wasm-opt", "version 132") {
-        return Ok(());
+    let observatory = root.join(OBSERVATORY).join("package.json");
+    let installed = wasm_opt.exists() && axe.exists() && terser.exists() && observatory.exists();
+    if !installed || !has_version("wasm-opt", "version 132") {
+        sh(
+            "npm",
+            &["ci", "--ignore-scripts", "--no-audit", "--no-fund"],
+        )?;
     }
-    sh("npm", &["ci", "--no-audit", "--no-fund"])
+    let preload = root.join(OBSERVATORY).join("conf/hsts-preload.json");
+    if !preload.exists() {
+        std::fs::write(&preload, "{}\n")
+            .map_err(|e| format!("cannot write {}: {e}", preload.display()))?;
+    }
+    Ok(())
 }
 
 /// Debian packages the tests need, each with the shell test that says it is installed:

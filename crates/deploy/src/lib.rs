@@ -4,6 +4,10 @@
 //! the built page (`dist/index.html`), whose meta Content-Security-Policy becomes the header
 //! CSP — generated from the build, never copied by hand.
 //!
+//! The render refuses what a deployment must not ship: a page CSP allowing plain http or not
+//! requiring Trusted Types ([`check_production`]), a plain-`http://` upstream that is not this
+//! machine (the key would travel in clear), a value that could break out of a configuration.
+//!
 //! `cargo xtask deploy` and the deployment e2e tests render through [`render`], so what is
 //! tested is what ships.
 
@@ -14,9 +18,9 @@ mod template;
 
 use std::path::Path;
 
-pub use csp::{header_csp, meta_csp};
+pub use csp::{check_production, header_csp, meta_csp};
 pub use nginx_main::nginx_main_config;
-pub use settings::Settings;
+pub use settings::{Settings, CADDY_RATE_LIMIT_MODULE};
 pub use template::fill;
 
 /// A web server Folio ships a configuration for.

@@ -1,6 +1,7 @@
 //! `deploy/folio.env`: the deployment's settings, checked, and the values the templates use
 //! (the settings plus what is derived from them: listen addresses, the https origin that
-//! http redirects to, each upstream split into origin and path, the header CSP).
+//! http redirects to, each upstream split into origin and path, the header CSP, the rate
+//! limit's figures).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -16,10 +17,14 @@ enum Kind {
     Url,
     Port,
     Address,
+    /// A whole number from 1 to 100,000 (a rate or a burst of requests).
+    Count,
+    /// Empty, or the name of a Caddy module the server was built with.
+    CaddyModule,
 }
 
 /// Every setting `folio.env` may hold, with its kind.
-const SETTINGS: [(&str, Kind); 11] = [
+const SETTINGS: [(&str, Kind); 14] = [
     ("FOLIO_HOST", Kind::Host),
     ("FOLIO_ROOT", Kind::Path),
     ("FOLIO_PUBLIC_API", Kind::Url),
@@ -31,7 +36,14 @@ const SETTINGS: [(&str, Kind); 11] = [
     ("FOLIO_TLS_CERT", Kind::Path),
     ("FOLIO_TLS_KEY", Kind::Path),
     ("FOLIO_CADDY_ADMIN", Kind::Address),
+    ("FOLIO_API_RATE", Kind::Count),
+    ("FOLIO_API_BURST", Kind::Count),
+    ("FOLIO_CADDY_RATE_LIMIT", Kind::CaddyModule),
 ];
+
+/// The Caddy module that limits requests per client address (not in Debian's `caddy`: a
+/// Caddy built with it, e.g. `xcaddy build --with github.com/mholt/caddy-ratelimit`).
+pub const CADDY_RATE_LIMIT_MODULE: &str = "github.com/mholt/caddy-ratelimit";
 
 /// The three upstreams, by the setting that names each.
 const UPSTREAMS: [&str; 3] = ["FOLIO_PUBLIC_API", "FOLIO_LEGACY_API", "FOLIO_EXCHANGE_API"];
@@ -110,6 +122,7 @@ impl Settings {
                 "the page's CSP holds a character no config may carry: {csp}"
             ));
         }
+        crate::csp::check_production(csp)?;
         let mut values = self.values.clone();
         if self.get("FOLIO_ROOT").is_empty() {
             let root = std::path::absolute(dist)
@@ -142,6 +155,25 @@ impl Settings {
             "FOLIO_HTTPS_ORIGIN".into(),
             format!("https://{}{port_suffix}", self.get("FOLIO_HOST")),
         );
+        // The rate limit per client address on the API paths: nginx lets RATE requests a
+        // second through, serves up to half the burst above it at once and delays the rest
+        // of the burst to the rate; Caddy's module (when named) allows BURST requests in any
+        // window of BURST / RATE seconds.
+        let rate: u32 = self.get("FOLIO_API_RATE").parse().unwrap_or(1);
+        let burst: u32 = self.get("FOLIO_API_BURST").parse().unwrap_or(1);
+        values.insert("FOLIO_API_BURST_AT_ONCE".into(), (burst / 2).to_string());
+        values.insert(
+            "FOLIO_API_WINDOW".into(),
+            format!("{}ms", (u64::from(burst) * 1000).div_ceil(u64::from(rate))),
+        );
+        let module = !self.get("FOLIO_CADDY_RATE_LIMIT").is_empty();
+        let (order, snippet) = if module {
+            ("order rate_limit before basicauth", "api_rate_limit")
+        } else {
+            ("", "")
+        };
+        values.insert("FOLIO_CADDY_RATE_LIMIT_ORDER".into(), order.into());
+        values.insert("FOLIO_CADDY_RATE_LIMIT_SNIPPET".into(), snippet.into());
         for name in UPSTREAMS {
             let (origin, path) = split_url(self.get(name));
             values.insert(format!("{name}_ORIGIN"), origin.to_string());
@@ -150,6 +182,29 @@ impl Settings {
         }
         Ok(values)
     }
+}
+
+/// Whether `host` (as written in a URL, port removed) is this machine: `localhost`, an
+/// address in 127.0.0.0/8 or `[::1]`.
+fn is_loopback(host: &str) -> bool {
+    if host.eq_ignore_ascii_case("localhost") || host == "[::1]" {
+        return true;
+    }
+    host.parse::<std::net::Ipv4Addr>()
+        .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The host of an `http(s)://host[:port][/path]` URL, without its port (`[::1]` kept in
+/// brackets).
+fn url_host(url: &str) -> &str {
+    let (origin, _) = split_url(url);
+    let authority = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    if authority.starts_with('[') {
+        return authority
+            .find(']')
+            .map_or(authority, |end| &authority[..=end]);
+    }
+    authority.split(':').next().unwrap_or(authority)
 }
 
 /// `https://host:port/base` → (`https://host:port`, `/base`).
@@ -177,13 +232,25 @@ fn check(kind: Kind, value: &str) -> Result<(), &'static str> {
         }
         Kind::Url
             if !(value.starts_with("https://") || value.starts_with("http://"))
-                || !only("-._~:/%[]@")
+                || !only("-._~:/%[]")
                 || split_url(value).0.ends_with("://") =>
         {
             Err("an http(s) URL such as https://api.public.bitpanda.com")
         }
+        // The proxy sends the person's key upstream: in clear only to this machine.
+        Kind::Url if value.starts_with("http://") && !is_loopback(url_host(value)) => Err(
+            "https, or plain http only to this machine (localhost, 127.0.0.1, [::1]): the key \
+             would travel in clear between the proxy and the service",
+        ),
         Kind::Port if value.parse::<u16>().map_or(true, |p| p == 0) => Err("a port, 1 to 65535"),
         Kind::Address if !only("-.:[]") => Err("an address such as 127.0.0.1 or localhost:2019"),
+        Kind::Count if value.parse::<u32>().map_or(true, |n| n == 0 || n > 100_000) => {
+            Err("a whole number, 1 to 100000")
+        }
+        Kind::CaddyModule if !value.is_empty() && value != CADDY_RATE_LIMIT_MODULE => Err(
+            "empty (Debian's Caddy, which has no rate limiter) or github.com/mholt/caddy-ratelimit \
+             (a Caddy built with that module)",
+        ),
         _ => Ok(()),
     }
 }
@@ -196,11 +263,16 @@ mod tests {
         FOLIO_PUBLIC_API=https://api.public.bitpanda.com/\nFOLIO_LEGACY_API=https://api.bitpanda.com\n\
         FOLIO_EXCHANGE_API=https://api.fusion.bitpanda.com\nFOLIO_HTTP_PORT=80\nFOLIO_HTTPS_PORT=443\n\
         FOLIO_BIND=\nFOLIO_TLS_CERT=/etc/cert.pem\nFOLIO_TLS_KEY=/etc/key.pem\n\
-        FOLIO_CADDY_ADMIN=localhost:2019\n";
+        FOLIO_CADDY_ADMIN=localhost:2019\nFOLIO_API_RATE=20\nFOLIO_API_BURST=100\n\
+        FOLIO_CADDY_RATE_LIMIT=\n";
+
+    /// A page CSP as the release build writes it.
+    const CSP: &str = "default-src 'self'; connect-src 'self' https://api.bitpanda.com; \
+        require-trusted-types-for 'script'; trusted-types folio";
 
     fn values_of(settings: &Settings) -> BTreeMap<String, String> {
         settings
-            .values(Server::Nginx, Path::new("/x"), "default-src 'self'")
+            .values(Server::Nginx, Path::new("/x"), CSP)
             .unwrap()
     }
 
@@ -262,11 +334,82 @@ mod tests {
         let mut s = Settings::parse(ENV).unwrap();
         s.set("FOLIO_TLS_CERT", "").unwrap();
         assert!(s
-            .values(Server::Nginx, Path::new("/x"), "default-src 'self'")
+            .values(Server::Nginx, Path::new("/x"), CSP)
             .unwrap_err()
             .contains("FOLIO_TLS_CERT"));
+        assert!(s.values(Server::Caddy, Path::new("/x"), CSP).is_ok());
+    }
+
+    #[test]
+    fn plain_http_upstreams_are_refused_unless_they_are_this_machine() {
+        let mut s = Settings::parse(ENV).unwrap();
+        for loopback in [
+            "http://127.0.0.1:9000/public",
+            "http://127.8.0.1",
+            "http://localhost:8080",
+            "http://LOCALHOST",
+            "http://[::1]:8080/x",
+            "https://api.public.bitpanda.com",
+            "https://10.0.0.5:8443",
+        ] {
+            assert!(s.set("FOLIO_PUBLIC_API", loopback).is_ok(), "{loopback}");
+        }
+        for remote in [
+            "http://api.public.bitpanda.com",
+            "http://10.0.0.5:8080",
+            "http://128.0.0.1",
+            "http://localhost.example.com",
+            "http://127.0.0.1.nip.io",
+            "http://[::2]:80",
+            "http://user@127.0.0.1",
+        ] {
+            let err = s.set("FOLIO_LEGACY_API", remote).unwrap_err();
+            assert!(err.contains("FOLIO_LEGACY_API"), "{remote}: {err}");
+        }
         assert!(s
-            .values(Server::Caddy, Path::new("/x"), "default-src 'self'")
-            .is_ok());
+            .set("FOLIO_EXCHANGE_API", "http://api.fusion.bitpanda.com")
+            .unwrap_err()
+            .contains("in clear"));
+    }
+
+    #[test]
+    fn a_page_csp_with_plain_http_or_without_trusted_types_is_refused() {
+        let s = Settings::parse(ENV).unwrap();
+        let values = |csp: &str| s.values(Server::Caddy, Path::new("/x"), csp);
+        assert!(values(CSP).is_ok());
+        let loopback = CSP.replace(
+            "https://api.bitpanda.com;",
+            "https://api.bitpanda.com http://127.0.0.1:* http://localhost:*;",
+        );
+        assert!(values(&loopback)
+            .unwrap_err()
+            .contains("plain http (http://127.0.0.1:*)"));
+        let no_tt = CSP.replace("require-trusted-types-for 'script'; ", "");
+        assert!(values(&no_tt).unwrap_err().contains("Trusted Types"));
+    }
+
+    #[test]
+    fn the_rate_limit_figures_and_caddys_module() {
+        let mut s = Settings::parse(ENV).unwrap();
+        let v = values_of(&s);
+        assert_eq!(v["FOLIO_API_RATE"], "20");
+        assert_eq!(v["FOLIO_API_BURST_AT_ONCE"], "50");
+        assert_eq!(v["FOLIO_API_WINDOW"], "5000ms");
+        assert_eq!(v["FOLIO_CADDY_RATE_LIMIT_SNIPPET"], "");
+        s.set("FOLIO_API_RATE", "3").unwrap();
+        s.set("FOLIO_API_BURST", "10").unwrap();
+        s.set("FOLIO_CADDY_RATE_LIMIT", CADDY_RATE_LIMIT_MODULE)
+            .unwrap();
+        let v = values_of(&s);
+        assert_eq!(v["FOLIO_API_WINDOW"], "3334ms");
+        assert_eq!(v["FOLIO_CADDY_RATE_LIMIT_SNIPPET"], "api_rate_limit");
+        for (name, bad) in [
+            ("FOLIO_API_RATE", "0"),
+            ("FOLIO_API_RATE", "1.5"),
+            ("FOLIO_API_BURST", "100001"),
+            ("FOLIO_CADDY_RATE_LIMIT", "on"),
+        ] {
+            assert!(s.set(name, bad).is_err(), "{name}={bad}");
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! TLS with a throwaway certificate for `localhost` (made by `openssl` for this server only;
 //! the browser accepts it through WebDriver's `acceptInsecureCerts`), both ports on loopback:
 //! the configuration under test is the production one, https and the http → https redirect
-//! included.
+//! included. [`Proxy::observatory`] grades it with the MDN HTTP Observatory's own tests.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -14,6 +14,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use folio_deploy::Server;
+use serde_json::Value;
 
 use super::browser::free_port;
 use super::world::dist;
@@ -24,6 +25,7 @@ pub struct Proxy {
     dir: PathBuf,
     http_port: u16,
     https_port: u16,
+    certificate: String,
 }
 
 impl Proxy {
@@ -41,6 +43,7 @@ impl Proxy {
             set("FOLIO_HTTPS_PORT", &https_port.to_string()),
             set("FOLIO_TLS_CERT", &cert),
             set("FOLIO_TLS_KEY", &key),
+            // Plain http: allowed because the sandbox is on this machine (loopback only).
             set("FOLIO_PUBLIC_API", &format!("{upstream}/public")),
             set("FOLIO_LEGACY_API", &format!("{upstream}/legacy")),
             set("FOLIO_EXCHANGE_API", &format!("{upstream}/exchange")),
@@ -60,6 +63,7 @@ impl Proxy {
             dir,
             http_port,
             https_port,
+            certificate: cert,
         };
         proxy.wait_until_listening(server);
         proxy
@@ -95,6 +99,41 @@ impl Proxy {
             })
             .unwrap_or_default();
         (status, location)
+    }
+
+    /// The MDN HTTP Observatory's tests and grade for this server (`tools/observatory.mjs`
+    /// with the package installed by `cargo xtask setup`; the throwaway certificate trusted
+    /// through `NODE_EXTRA_CA_CERTS`), its report printed: `{grade, score, passed, total,
+    /// tests: [{name, pass, result, modifier, description}]}`.
+    pub fn observatory(&self, server: Server) -> Value {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let out = Command::new("node")
+            .arg(root.join("tools/observatory.mjs"))
+            .arg("localhost")
+            .arg(self.http_port.to_string())
+            .arg(self.https_port.to_string())
+            .env("NODE_EXTRA_CA_CERTS", &self.certificate)
+            .current_dir(&root)
+            .output()
+            .expect("node runs (cargo xtask setup installs the Observatory)");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let report: String = stdout
+            .lines()
+            .filter(|l| !l.starts_with("observatory-json "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        println!("{}: {report}", server.name());
+        assert!(
+            out.status.success(),
+            "the Observatory ran on {}:\n{report}{}",
+            server.name(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("observatory-json "))
+            .expect("the Observatory's result line");
+        serde_json::from_str(json).expect("the Observatory's result is JSON")
     }
 
     fn wait_until_listening(&self, server: Server) {
