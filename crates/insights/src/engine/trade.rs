@@ -36,34 +36,42 @@ enum Trade<'a> {
 /// The trade the moves of a trade kind make, or the count of legs in and out when they
 /// make none.
 fn read<'a>(moves: &'a [Move]) -> Result<Trade<'a>, (usize, usize)> {
-    let mut sides: Vec<(Side<'a>, bool)> = Vec::with_capacity(2);
-    let (mut incoming, mut outgoing) = (0usize, 0usize);
+    // At most two sides make a trade: kept in place (no allocation per trade), a third
+    // distinct one ends the reading.
+    let mut sides: [Option<(Side<'a>, bool)>; 2] = [None, None];
+    let (mut incoming, mut outgoing, mut too_many) = (0usize, 0usize, false);
     for m in moves.iter().filter(|m| !m.tax_leg) {
         if m.incoming {
             incoming = incoming.saturating_add(1);
         } else {
             outgoing = outgoing.saturating_add(1);
         }
-        match sides
-            .iter_mut()
-            .find(|(s, dir)| s.unit.id == m.unit.id && *dir == m.incoming)
-        {
-            Some((side, _)) => match side.amount.checked_add(m.amount) {
-                Some(sum) => side.amount = sum,
-                None => return Err((incoming, outgoing)),
+        let same = |s: &Option<(Side<'a>, bool)>| {
+            s.as_ref()
+                .is_some_and(|(side, dir)| side.unit.id == m.unit.id && *dir == m.incoming)
+        };
+        let new = Some((
+            Side {
+                unit: &m.unit,
+                amount: m.amount,
             },
-            None => sides.push((
-                Side {
-                    unit: &m.unit,
-                    amount: m.amount,
-                },
-                m.incoming,
-            )),
+            m.incoming,
+        ));
+        match sides.iter_mut().find(|s| s.is_none() || same(s)) {
+            Some(Some((side, _))) => match side.amount.checked_add(m.amount) {
+                Some(sum) => side.amount = sum,
+                None => too_many = true,
+            },
+            Some(empty) => *empty = new,
+            None => too_many = true,
         }
     }
-    let [(a, a_in), (b, b_in)] = sides.as_slice() else {
+    let [Some((a, a_in)), Some((b, b_in))] = &sides else {
         return Err((incoming, outgoing));
     };
+    if too_many {
+        return Err((incoming, outgoing));
+    }
     if a_in == b_in || a.unit.id == b.unit.id {
         return Err((incoming, outgoing));
     }
