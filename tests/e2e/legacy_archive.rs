@@ -214,7 +214,17 @@ async fn the_legacy_archive_holds_every_record_once_even_after_stop_and_resume()
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_list_the_service_sends_round_in_circles_is_stopped_with_its_reason_not_complete() {
-    let w = World::signed_in(FULL_KEY, "/legacy-api/archive").await;
+    // Enough trades for a full first page: a short page is the list's last, whatever it says.
+    let w = World::signed_in_with(
+        folio_sandbox::Config {
+            operations: 3_000,
+            ..config()
+        },
+        DESKTOP,
+        FULL_KEY,
+        "/legacy-api/archive",
+    )
+    .await;
     // The trades always say "next page" at the same cursor.
     w.server.inject(Fault::of_kind(
         "/legacy/v1/trades",
