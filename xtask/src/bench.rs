@@ -7,14 +7,16 @@
 //!
 //! `cargo xtask test` runs [`gate`] on the build it made: it fails when an entry route's first
 //! load exceeds [`FIRST_LOAD_LIMIT`]. Sizes are deterministic for a given toolchain, so this is
-//! a fair CI gate. It is a ratchet: lower the limit as the figures come down, never raise it.
+//! a fair CI gate. The limit is the product's ceiling (250 KB brotli), not a target to ratchet
+//! below: library code worth its bytes may use the room under it (issue 43's rule).
 
 use std::path::Path;
 
 use crate::shell::root;
 
-/// The largest first load (brotli bytes) any entry route may have (the goal was 250,000).
-/// Ratchet: never raise it (the last landed gates were 257,700, then 250,000). The heaviest
+/// The largest first load (brotli bytes) any entry route may have: the ceiling, 250,000 B.
+/// It was ratcheted down to 246,300 B (history below) and set back at the ceiling once the
+/// ratchet's rule was dropped: 250 KB is a ceiling, not a target (issue 43). The heaviest
 /// routes, `/operations` and `/trade`, measured 249,759 and 249,266 B, then 248,408 and
 /// 248,441 B once the top bar's mark was drawn by the stylesheet instead of a 762 B image, and
 /// 248,538 and 248,487 B with the address's page started before mounting, then 248,880 and
@@ -27,7 +29,7 @@ use crate::shell::root;
 /// can change the cargo wasm and so the build id and the modules' shared hash, which are
 /// written into the files; the brotli figures then move by up to 0.3 KB (+224 B on every route
 /// that time, −300 B for four comments) with the same raw sizes.
-pub const FIRST_LOAD_LIMIT: u64 = 246_300;
+pub const FIRST_LOAD_LIMIT: u64 = 250_000;
 
 /// The routes a visitor can land on, and the section whose modules each one needs.
 pub const ENTRY_ROUTES: [(&str, &str); 6] = [
