@@ -97,7 +97,7 @@ fn documented_header(file: &str) -> String {
 async fn the_legacy_archive_holds_every_record_once_even_after_stop_and_resume() {
     let w = World::signed_in_with(
         folio_sandbox::Config {
-            operations: 24_000,
+            operations: 24_200,
             ..config()
         },
         DESKTOP,
