@@ -5,14 +5,20 @@
 //! strings back. English writes `€1,234.56`, `4 May 2026`; German `1.234,56 €`, `04.05.2026`.
 //! Exports never use these (they stay locale-neutral: `.` decimals, ISO dates).
 //!
+//! Times are shown in the person's own time zone, the browser's ([`local_time`]); which
+//! times name the zone is said at [`format_datetime`].
+//!
 //! The public functions are never inlined: pages call them at hundreds of places, and a copy
 //! of each at every call costs more in every first load than the call does.
 
-use chrono::{DateTime, Datelike, Utc};
-use folio_client::date_text::clock_text;
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike, Utc};
 use rust_decimal::{Decimal, RoundingStrategy};
 
 use crate::i18n::{language, Language};
+
+pub mod local_time;
+
+use local_time::{local, zone_name};
 
 /// The thousands separator and the decimal mark of the language shown.
 fn marks() -> (char, char) {
@@ -184,31 +190,77 @@ fn month_name(month: u32) -> &'static str {
     MONTHS.get(month.saturating_sub(1) as usize).unwrap_or(&"")
 }
 
-/// A day (`4 May 2026`; German `04.05.2026`).
+/// A calendar day as it is, with no time zone involved (`4 May 2026`; German `04.05.2026`):
+/// for days that are days already (a tax period, a day the person typed).
 #[inline(never)]
-pub fn format_date(time: DateTime<Utc>) -> String {
-    let (day, month, year) = (time.day(), time.month(), time.year());
+pub fn format_day(date: NaiveDate) -> String {
+    let (day, month, year) = (date.day(), date.month(), date.year());
     match language() {
         Language::English => format!("{day} {} {year}", month_name(month)),
         Language::German => format!("{day:02}.{month:02}.{year}"),
     }
 }
 
-/// A point in time in UTC, to the minute (`4 May 2026, 09:15 UTC`; German
-/// `04.05.2026, 09:15 UTC`).
+/// The day `time` falls on in the person's time zone (`4 May 2026`; German `04.05.2026`).
 #[inline(never)]
-pub fn format_datetime(time: DateTime<Utc>) -> String {
-    format!("{}, {} UTC", format_date(time), clock_text(time))
+pub fn format_date(time: DateTime<Utc>) -> String {
+    format_day(local(time).date())
 }
 
-/// A short axis label: the time of day for intraday series, the day otherwise (`4 May`;
-/// German `04.05.`).
+/// `09:15`: the hour and minute of a wall-clock time.
+#[inline(never)]
+fn clock(time: NaiveDateTime) -> String {
+    format!("{:02}:{:02}", time.hour(), time.minute())
+}
+
+/// The time of day of `time` in the person's time zone, without the zone (`11:15`): the
+/// Operations list's rows, under a note naming the zone.
+#[inline(never)]
+pub fn format_clock(time: DateTime<Utc>) -> String {
+    clock(local(time))
+}
+
+/// A point in time in the person's time zone, to the minute, without the zone's name (`4 May
+/// 2026, 11:15`; German `04.05.2026, 11:15`).
+///
+/// Where the zone is named: every time Folio shows is in the browser's time zone, and
+/// - a single record shows its times with [`format_datetime_zoned`]: the operation panel, the
+///   trade receipt, an exchange order's and trade's detail, the next budget reset, an order's
+///   end time in its confirmation;
+/// - lists, tables and chart readouts use this, and name the zone once: a table in its time
+///   column's heading ([`zoned_heading`]), the Operations list and the combined timeline in a
+///   note above them (`components::TimesNote`).
+///
+/// Exports never use this: they write ISO 8601 instants in UTC (`…Z`), an offset included.
+#[inline(never)]
+pub fn format_datetime(time: DateTime<Utc>) -> String {
+    let wall = local(time);
+    format!("{}, {}", format_day(wall.date()), clock(wall))
+}
+
+/// A point in time in the person's time zone with the zone named (`4 May 2026, 11:15
+/// (Europe/Vienna)`; German `04.05.2026, 11:15 (Europe/Vienna)`): the times of a single
+/// record (see [`format_datetime`]).
+#[inline(never)]
+pub fn format_datetime_zoned(time: DateTime<Utc>) -> String {
+    format!("{} ({})", format_datetime(time), zone_name())
+}
+
+/// A table's column heading naming the person's time zone (`Executed (Europe/Vienna)`).
+#[inline(never)]
+pub fn zoned_heading(heading: &str) -> String {
+    format!("{heading} ({})", zone_name())
+}
+
+/// A short axis label in the person's time zone: the time of day for intraday series, the
+/// day otherwise (`4 May`; German `04.05.`).
 #[inline(never)]
 pub fn format_axis_label(time: DateTime<Utc>, intraday: bool) -> String {
+    let wall = local(time);
     if intraday {
-        return clock_text(time);
+        return clock(wall);
     }
-    let (day, month) = (time.day(), time.month());
+    let (day, month) = (wall.day(), wall.month());
     match language() {
         Language::English => format!("{day} {}", month_name(month)),
         Language::German => format!("{day:02}.{month:02}."),
@@ -275,10 +327,51 @@ mod tests {
     #[test]
     fn dates() {
         let t = Utc.with_ymd_and_hms(2026, 5, 4, 9, 15, 27).unwrap();
-        assert_eq!(format_datetime(t), "4 May 2026, 09:15 UTC");
+        assert_eq!(format_datetime(t), "4 May 2026, 09:15");
+        assert_eq!(format_datetime_zoned(t), "4 May 2026, 09:15 (UTC)");
+        assert_eq!(format_clock(t), "09:15");
         assert_eq!(format_axis_label(t, true), "09:15");
         assert_eq!(format_axis_label(t, false), "4 May");
+        assert_eq!(zoned_heading("Executed"), "Executed (UTC)");
         assert_eq!(or_missing(None::<Decimal>, format_fiat), "—");
+    }
+
+    #[test]
+    fn times_in_vienna_on_both_sides_of_midnight_and_of_each_switch() {
+        use local_time::{set_test_zone, TestZone};
+        set_test_zone(Some(TestZone::VIENNA_2026));
+        let at = |mo, d, h, mi| Utc.with_ymd_and_hms(2026, mo, d, h, mi, 0).unwrap();
+        // Summer (+2): 09:15 UTC is 11:15; 21:59 UTC the same day, 22:00 UTC the next.
+        assert_eq!(
+            format_datetime_zoned(at(5, 4, 9, 15)),
+            "4 May 2026, 11:15 (Europe/Vienna)"
+        );
+        assert_eq!(format_datetime(at(5, 4, 21, 59)), "4 May 2026, 23:59");
+        assert_eq!(format_datetime(at(5, 4, 22, 0)), "5 May 2026, 00:00");
+        assert_eq!(format_date(at(5, 4, 22, 0)), "5 May 2026");
+        assert_eq!(format_clock(at(5, 4, 22, 0)), "00:00");
+        // Winter (+1): 22:59 UTC on 31 December is still 2026, 23:00 UTC is 2027.
+        let eve = Utc.with_ymd_and_hms(2026, 12, 31, 22, 59, 0).unwrap();
+        assert_eq!(format_datetime(eve), "31 Dec 2026, 23:59");
+        let new_year = Utc.with_ymd_and_hms(2026, 12, 31, 23, 0, 0).unwrap();
+        assert_eq!(format_datetime(new_year), "1 Jan 2027, 00:00");
+        assert_eq!(format_axis_label(new_year, false), "1 Jan");
+        // 29 March: 00:59 UTC is 01:59 CET, 01:00 UTC 03:00 CEST.
+        assert_eq!(format_clock(at(3, 29, 0, 59)), "01:59");
+        assert_eq!(format_axis_label(at(3, 29, 1, 0), true), "03:00");
+        // 25 October: 00:59 UTC is 02:59 CEST, 01:00 UTC 02:00 CET, 23:00 UTC the next day.
+        assert_eq!(format_clock(at(10, 25, 0, 59)), "02:59");
+        assert_eq!(format_clock(at(10, 25, 1, 0)), "02:00");
+        assert_eq!(format_datetime(at(10, 25, 23, 0)), "26 Oct 2026, 00:00");
+        assert_eq!(zoned_heading("Time"), "Time (Europe/Vienna)");
+        // A calendar day stays the day it is, whatever the zone.
+        let day = NaiveDate::from_ymd_opt(2025, 12, 31).unwrap();
+        assert_eq!(format_day(day), "31 Dec 2025");
+        set_test_zone(Some(TestZone::BOGOTA));
+        assert_eq!(format_day(day), "31 Dec 2025");
+        // West of UTC, midnight UTC is the evening before.
+        assert_eq!(format_datetime(at(5, 4, 0, 0)), "3 May 2026, 19:00");
+        set_test_zone(None);
     }
 
     #[test]
@@ -297,7 +390,16 @@ mod tests {
         assert_eq!(format_signed_percent(d("12.345")), "+12,35 %");
         assert_eq!(format_count(50000), "50.000");
         assert_eq!(format_date(t), "23.11.2026");
-        assert_eq!(format_datetime(t), "23.11.2026, 09:05 UTC");
+        assert_eq!(format_datetime(t), "23.11.2026, 09:05");
+        crate::format::local_time::set_test_zone(Some(
+            crate::format::local_time::TestZone::VIENNA_2026,
+        ));
+        assert_eq!(
+            format_datetime_zoned(t),
+            "23.11.2026, 10:05 (Europe/Vienna)"
+        );
+        assert_eq!(format_axis_label(t, true), "10:05");
+        crate::format::local_time::set_test_zone(None);
         assert_eq!(format_axis_label(t, false), "23.11.");
         assert_eq!(format_plain(d("50000.25")), "50000,25");
         crate::i18n::install(None);

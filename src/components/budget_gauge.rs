@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use crate::format::{
-    format_amount, format_datetime, format_fiat, format_fiat_with_unit, or_missing,
+    format_amount, format_datetime_zoned, format_fiat, format_fiat_with_unit, or_missing,
 };
 use crate::i18n::{t, tf};
 use crate::money::remaining_percent;
@@ -76,7 +76,7 @@ pub fn BudgetSummary(
     #[prop(into)]
     unit: String,
 ) -> impl IntoView {
-    let resets = or_missing(limits.resets_at, format_datetime);
+    let resets = or_missing(limits.resets_at, format_datetime_zoned);
     view! {
         <div class="budget-summary" data-testid="budget-summary">
             <BudgetGauge

@@ -91,7 +91,8 @@ pub fn csv_export(file: impl Fn() -> (String, String) + Send + Sync + 'static) -
     })
 }
 
-/// The file of `kind` for `records`, named `<name>-<today>.<ext>`.
+/// The file of `kind` for `records`, named `<name>-<today>.<ext>` (today in the person's time
+/// zone; the file's times stay UTC instants).
 fn file_of(
     kind: ExportKind,
     name: &str,
@@ -100,7 +101,7 @@ fn file_of(
 ) -> ExportFile {
     let name = format!(
         "{name}-{}",
-        folio_client::date_text::day_text(chrono::Utc::now().date_naive())
+        folio_client::date_text::day_text(crate::format::local_time::today())
     );
     match kind {
         ExportKind::Json => ExportFile::json(format!("{name}.json"), json_array(records)),

@@ -19,6 +19,7 @@ pub mod shortcuts;
 pub mod states;
 pub mod storage_banner;
 pub mod table;
+pub mod times_note;
 pub mod top_bar;
 pub mod write_outcomes;
 
@@ -47,5 +48,6 @@ pub use shortcuts::{open_help, warm_help, Shortcuts};
 pub use states::{EmptyState, Loading};
 pub use storage_banner::StorageBanner;
 pub use table::sort_header::SortHeader;
+pub use times_note::TimesNote;
 pub use top_bar::TopBar;
 pub use write_outcomes::WriteOutcomes;

@@ -17,7 +17,7 @@ use crate::data::catalogue;
 use crate::data::load::{account_resource, load_states};
 use crate::format::{
     format_datetime, format_fiat_with_unit, format_signed_fiat, format_signed_percent, or_missing,
-    trend_class, MISSING,
+    trend_class, zoned_heading, MISSING,
 };
 use crate::i18n::{t, tf};
 use crate::pages::portfolio::rows::valuation_currency;
@@ -134,7 +134,7 @@ fn history_view(view: HistoryView) -> impl IntoView {
                                 <caption id="history-table-caption">{tf("Portfolio value in {unit}, newest first", &[("unit", &unit)])}</caption>
                                 <thead>
                                     <tr>
-                                        <th scope="col">{t("Time")}</th>
+                                        <th scope="col">{zoned_heading(t("Time"))}</th>
                                         <th scope="col" class="num">{t("Value")}</th>
                                     </tr>
                                 </thead>

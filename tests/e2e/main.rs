@@ -29,6 +29,7 @@ mod legacy_lists;
 mod legacy_migrate;
 mod limits_earn;
 mod list_exports;
+mod local_time;
 mod money;
 mod operations;
 mod operations_export;

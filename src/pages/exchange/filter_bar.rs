@@ -97,12 +97,12 @@ pub fn FilterBar(
             {status}
             {order}
             <div class="field field-inline">
-                <label for="filter-from">{t("From (UTC)")}</label>
+                <label for="filter-from">{t("From")}</label>
                 <input id="filter-from" type="date" prop:value=move || filter.with(|f| f.from.map(day_text).unwrap_or_default())
                     on:change=change(|f, v| f.from = read_day(&v)) />
             </div>
             <div class="field field-inline">
-                <label for="filter-to">{t("To (UTC)")}</label>
+                <label for="filter-to">{t("To")}</label>
                 <input id="filter-to" type="date" prop:value=move || filter.with(|f| f.to.map(day_text).unwrap_or_default())
                     on:change=change(|f, v| f.to = read_day(&v)) />
             </div>

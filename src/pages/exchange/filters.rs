@@ -1,7 +1,10 @@
 //! Filters of the exchange Orders and Trades pages, read from and written to the URL
 //! (`?status=open&pair=BTC-EUR,ETH-EUR&from=2026-11-01&to=2026-11-22&size=25`), and turned
-//! into the exchange's query (Unix seconds, whole UTC days). Tested natively.
+//! into the exchange's query (Unix seconds). The days are days of the person's time zone, as
+//! the tables' times are (`crate::format::local_time`), from its first second to its last.
+//! Tested natively.
 
+use crate::format::local_time;
 use crate::url::UrlState;
 use chrono::NaiveDate;
 use folio_client::date_text::read_day;
@@ -20,9 +23,9 @@ pub struct ExchangeFilter {
     pub pairs: Vec<String>,
     /// Only fills of this order (trades only).
     pub order_id: Option<String>,
-    /// From this UTC day.
+    /// From this day (of the person's time zone).
     pub from: Option<NaiveDate>,
-    /// Through this UTC day.
+    /// Through this day (of the person's time zone).
     pub to: Option<NaiveDate>,
     /// Page size.
     pub size: u32,
@@ -56,16 +59,17 @@ fn day(text: Option<String>) -> Option<NaiveDate> {
 }
 
 impl ExchangeFilter {
-    /// The first instant of `from` and the last second of `to`, in Unix seconds.
+    /// The first second of `from` and the last second of `to` in the person's time zone, in
+    /// Unix seconds.
     fn range(&self) -> (Option<i64>, Option<i64>) {
         let start = self
             .from
-            .and_then(|d| d.and_hms_opt(0, 0, 0))
-            .map(|t| t.and_utc().timestamp());
+            .and_then(local_time::start_of_day)
+            .map(|t| t.timestamp());
         let end = self
             .to
-            .and_then(|d| d.and_hms_opt(23, 59, 59))
-            .map(|t| t.and_utc().timestamp());
+            .and_then(local_time::end_of_day)
+            .map(|t| t.timestamp() - 1);
         (start, end)
     }
 
@@ -184,5 +188,37 @@ mod tests {
         );
         let t = ExchangeFilter::from_query((), |k| (k == "order").then(|| "0b6c-12".into()));
         assert_eq!(t.trades_query(None).order_id.unwrap().as_str(), "0b6c-12");
+    }
+
+    #[test]
+    fn days_are_the_persons_own() {
+        use crate::format::local_time::{set_test_zone, TestZone};
+        let range = |from: &'static str, to: &'static str| {
+            let f = ExchangeFilter::from_query((), move |k| match k {
+                "from" => Some(from.to_string()),
+                "to" => Some(to.to_string()),
+                _ => None,
+            });
+            let q = f.trades_query(None);
+            (q.start_time.unwrap(), q.end_time.unwrap())
+        };
+        // 2026-11-01T00:00:00Z is 1_793_491_200.
+        assert_eq!(
+            range("2026-11-01", "2026-11-01"),
+            (1_793_491_200, 1_793_491_200 + 86_400 - 1)
+        );
+        // Vienna in winter (+1): the day starts an hour earlier in UTC.
+        set_test_zone(Some(TestZone::VIENNA_2026));
+        assert_eq!(
+            range("2026-11-01", "2026-11-01"),
+            (1_793_491_200 - 3_600, 1_793_491_200 + 86_400 - 3_600 - 1)
+        );
+        // 25 October has 25 hours: 22:00 UTC on the 24th to 22:59:59 UTC on the 25th.
+        // (2026-10-25T00:00:00Z is 1_793_491_200 - 7 * 86_400 = 1_792_886_400.)
+        assert_eq!(
+            range("2026-10-25", "2026-10-25"),
+            (1_792_886_400 - 7_200, 1_792_886_400 + 23 * 3_600 - 1)
+        );
+        set_test_zone(None);
     }
 }

@@ -7,7 +7,9 @@ use leptos::prelude::*;
 
 use super::cancel_order::CancelOrder;
 use crate::data::load::{account_resource, load_states};
-use crate::format::{format_amount, format_datetime, or_missing};
+use crate::format::{
+    format_amount, format_datetime, format_datetime_zoned, or_missing, zoned_heading,
+};
 use crate::i18n::{t, tf};
 use crate::pages::exchange::ticket::{tif_words, type_words};
 use crate::pages::exchange::words::{
@@ -49,7 +51,7 @@ pub fn OrderDetail(
             }
             view! {
             <table class="data-table compact" aria-label=t("Fills of this order")>
-                <thead><tr><th scope="col">{t("Executed")}</th><th scope="col" class="num">{t("Price")}</th><th scope="col" class="num">{t("Quantity")}</th><th scope="col" class="num">{t("Fee")}</th></tr></thead>
+                <thead><tr><th scope="col">{zoned_heading(t("Executed"))}</th><th scope="col" class="num">{t("Price")}</th><th scope="col" class="num">{t("Quantity")}</th><th scope="col" class="num">{t("Fee")}</th></tr></thead>
                 <tbody>{trades.into_iter().map(|t| view! {
                     <tr data-testid="fill-row">
                         <td>{or_missing(t.executed_at, format_datetime)}</td>
@@ -96,9 +98,9 @@ pub fn OrderDetail(
                 {row(t("Filled amount"), "detail-filled-amount", or_missing(order.filled_amount, |a| format!("{} {quote}", format_amount(a))), true)}
                 {row(t("Average price"), "detail-average", fixed(order.filled_average_price, pd), false)}
                 {row(t("Fee"), "detail-fee", fee.unwrap_or_else(|| "—".into()), true)}
-                {row(t("Created"), "detail-created", or_missing(order.created_at, format_datetime), false)}
-                {row(t("Last change"), "detail-updated", or_missing(order.updated_at, format_datetime), false)}
-                {row(t("Ends"), "detail-end", or_missing(order.end_time, format_datetime), false)}
+                {row(t("Created"), "detail-created", or_missing(order.created_at, format_datetime_zoned), false)}
+                {row(t("Last change"), "detail-updated", or_missing(order.updated_at, format_datetime_zoned), false)}
+                {row(t("Ends"), "detail-end", or_missing(order.end_time, format_datetime_zoned), false)}
             </dl>
             {cancel}
             <h3>{t("Fills")}</h3>

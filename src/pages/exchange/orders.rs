@@ -14,7 +14,7 @@ use super::section::PairsPage;
 use crate::components::EmptyState;
 use crate::components::{records_export, CursorFooter, ExportButtons};
 use crate::data::paging::use_cursor_list;
-use crate::format::{format_amount, format_datetime, or_missing};
+use crate::format::{format_amount, format_datetime, or_missing, zoned_heading};
 use crate::i18n::{t, tf};
 use crate::pages::exchange::ticket::type_words;
 use crate::pages::exchange::words::{
@@ -129,7 +129,7 @@ fn OrdersList(pairs: Vec<Pair>) -> impl IntoView {
             <table class="data-table orders-table" id="orders-table">
                 <caption id="orders-caption" class="visually-hidden">{t("Orders, newest first")}</caption>
                 <thead><tr>
-                    <th scope="col">{t("Created")}</th><th scope="col">{t("Pair")}</th><th scope="col">{t("Side")}</th>
+                    <th scope="col">{zoned_heading(t("Created"))}</th><th scope="col">{t("Pair")}</th><th scope="col">{t("Side")}</th>
                     <th scope="col">{t("Type")}</th><th scope="col" class="num">{t("Price")}</th><th scope="col" class="num">{t("Quantity")}</th>
                     <th scope="col" class="num">{t("Filled")}</th><th scope="col" class="num">{t("Average price")}</th>
                     <th scope="col">{t("Status")}</th><th scope="col"><span class="visually-hidden">{t("Actions")}</span></th>

@@ -5,14 +5,15 @@
 //! [`folio_client::exchange::validate_order`]. Tested natively.
 
 use crate::components::error_view::AmountWords;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Timelike, Utc};
 use folio_client::current::parse_typed_decimal;
-use folio_client::date_text::{day_clock_text, read_day_clock};
+use folio_client::date_text::{day_text, read_day_clock};
 use folio_client::exchange::{
     Balance, Field, OrderDraft, OrderSide, OrderType, Pair, TimeInForce, FAT_FINGER_PERCENT,
 };
 use rust_decimal::{Decimal, RoundingStrategy};
 
+use crate::format::local_time;
 use crate::i18n::{t, tf};
 use crate::pages::exchange::words::plain;
 
@@ -42,7 +43,8 @@ pub struct TypedOrder {
     pub trigger_price: String,
     /// Time in force; `None` leaves it to the exchange.
     pub time_in_force: Option<TimeInForce>,
-    /// GTD end time as a `datetime-local` value, read as UTC (`2026-12-01T18:00`).
+    /// GTD end time as a `datetime-local` value, read in the person's time zone
+    /// (`2026-12-01T18:00`).
     pub end_time: String,
 }
 
@@ -85,10 +87,23 @@ fn number(text: &str, field: Field, errors: &mut Vec<(Field, String)>) -> Option
     }
 }
 
-/// Reads a `datetime-local` value (with or without seconds) as UTC.
+/// Reads a `datetime-local` value (with or without seconds) as a time of the person's time
+/// zone, as the field is labelled and as the browser's own picker means it.
 pub fn parse_end_time(text: &str) -> Option<DateTime<Utc>> {
-    let text = text.trim();
-    read_day_clock(text).map(|t| t.and_utc())
+    local_time::instant_of(read_day_clock(text.trim())?)
+}
+
+/// `2026-12-01 18:30 (Europe/Vienna)`: an end time as typed back, with the zone named (the
+/// review dialog's sentence says exactly when the order ends).
+fn end_time_text(end: DateTime<Utc>) -> String {
+    let wall = local_time::local(end);
+    format!(
+        "{} {:02}:{:02} ({})",
+        day_text(wall.date()),
+        wall.hour(),
+        wall.minute(),
+        local_time::zone_name()
+    )
 }
 
 impl TypedOrder {
@@ -295,10 +310,9 @@ pub fn describe(draft: &OrderDraft, pair: &Pair) -> String {
         OrderType::Other(ref raw) => tf("as a {type} order", &[("type", raw)]),
     };
     let until = match (&draft.time_in_force, draft.end_time) {
-        (Some(TimeInForce::Gtd), Some(end)) => tf(
-            ", valid until {time} UTC",
-            &[("time", &day_clock_text(end))],
-        ),
+        (Some(TimeInForce::Gtd), Some(end)) => {
+            tf(", valid until {time}", &[("time", &end_time_text(end))])
+        }
         (Some(tif), _) => format!(" ({})", tif_in_sentence(tif)),
         (None, _) => String::new(),
     };

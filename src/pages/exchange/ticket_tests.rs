@@ -192,8 +192,19 @@ fn balances_and_words() {
     };
     assert_eq!(
         describe(&gtd.draft(None, now()).unwrap(), &pair()),
-        "Sell 0.01 BTC at the market price once the price reaches 40000 EUR on BTC-EUR, valid until 2026-12-01 18:30 UTC."
+        "Sell 0.01 BTC at the market price once the price reaches 40000 EUR on BTC-EUR, valid until 2026-12-01 18:30 (UTC)."
     );
+    // In Vienna (winter, +1) the same typed time is an hour earlier in UTC, and said so.
+    crate::format::local_time::set_test_zone(Some(
+        crate::format::local_time::TestZone::VIENNA_2026,
+    ));
+    let vienna = gtd.draft(None, now()).unwrap();
+    assert_eq!(
+        vienna.end_time,
+        Some(Utc.with_ymd_and_hms(2026, 12, 1, 17, 30, 0).unwrap())
+    );
+    assert!(describe(&vienna, &pair()).ends_with(", valid until 2026-12-01 18:30 (Europe/Vienna)."));
+    crate::format::local_time::set_test_zone(None);
     let buy_high = fat_finger_warning(d("25.0"), &OrderSide::Buy, true);
     assert!(buy_high.contains("25.0 % above") && buy_high.contains("pay much more"));
     let sell_low = fat_finger_warning(d("12.5"), &OrderSide::Sell, false);

@@ -12,7 +12,9 @@ use crate::components::EmptyState;
 use crate::components::{records_export, CursorFooter, ExportButtons};
 use crate::data::load::{account_resource, load_states};
 use crate::data::paging::use_cursor_list;
-use crate::format::{format_amount, format_datetime, or_missing};
+use crate::format::{
+    format_amount, format_datetime, format_datetime_zoned, or_missing, zoned_heading,
+};
 use crate::i18n::{t, tf};
 use crate::pages::exchange::words::{
     find_pair, fixed, price_decimals, side_class, side_words, size_decimals,
@@ -107,7 +109,7 @@ fn TradesList(pairs: Vec<Pair>) -> impl IntoView {
             <table class="data-table trades-table" id="trades-table">
                 <caption id="trades-caption" class="visually-hidden">{t("Trades, newest first")}</caption>
                 <thead><tr>
-                    <th scope="col">{t("Executed")}</th><th scope="col">{t("Pair")}</th><th scope="col">{t("Side")}</th>
+                    <th scope="col">{zoned_heading(t("Executed"))}</th><th scope="col">{t("Pair")}</th><th scope="col">{t("Side")}</th>
                     <th scope="col" class="num">{t("Price")}</th><th scope="col" class="num">{t("Quantity")}</th>
                     <th scope="col" class="num">{t("Total")}</th><th scope="col" class="num">{t("Fee")}</th>
                     <th scope="col"><span class="visually-hidden">{t("Actions")}</span></th>
@@ -150,7 +152,7 @@ fn TradeDetail(id: TradeId, on_close: Callback<()>) -> impl IntoView {
                     {row(t("Total"), "trade-detail-total", or_missing(trade.total_amount, format_amount), true)}
                     {row(t("Fee"), "trade-detail-fee", or_missing(trade.fee.as_ref().and_then(|f| f.amount), format_amount), true)}
                     {row(t("Fee currency"), "trade-detail-fee-currency", trade.fee.as_ref().and_then(|f| f.currency.clone()).unwrap_or_else(|| "—".into()), false)}
-                    {row(t("Executed"), "trade-detail-executed", or_missing(trade.executed_at, format_datetime), false)}
+                    {row(t("Executed"), "trade-detail-executed", or_missing(trade.executed_at, format_datetime_zoned), false)}
                     {row(t("Order"), "trade-detail-order", or_missing(trade.order_id.as_ref(), |o| o.to_string()), false)}
                 </dl>
                 {order_link}

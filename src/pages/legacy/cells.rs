@@ -7,14 +7,24 @@ use folio_client::legacy::LegacyTime;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::format::{format_amount, format_datetime, MISSING};
+use crate::format::{
+    format_amount, format_datetime, format_datetime_zoned, zoned_heading, MISSING,
+};
 use crate::i18n::t;
 use crate::pages::legacy::words::{direction_words, type_words};
 
-/// A legacy time as `2026-05-04 09:15 UTC`, or "—".
+/// A legacy time in the person's time zone, `4 May 2026, 11:15`, or "—" (a table's cell: the
+/// time column's heading names the zone).
 pub fn time_text(time: &LegacyTime) -> String {
     time.instant()
         .map(format_datetime)
+        .unwrap_or_else(|| MISSING.to_string())
+}
+
+/// A legacy time on its own, with the zone named: `4 May 2026, 11:15 (Europe/Vienna)`, or "—".
+pub fn zoned_time_text(time: &LegacyTime) -> String {
+    time.instant()
+        .map(format_datetime_zoned)
         .unwrap_or_else(|| MISSING.to_string())
 }
 
@@ -86,7 +96,8 @@ pub fn id_cell(id: &str) -> impl IntoView {
 /// A column heading and whether the column holds numbers (right-aligned).
 pub type Column = (&'static str, bool);
 
-/// A table in a horizontally scrolling, focusable region with a visible caption.
+/// A table in a horizontally scrolling, focusable region with a visible caption. The time
+/// column (headed "When", filled by [`time_cell`]) names the person's time zone in its heading.
 pub fn table_region(
     id: &'static str,
     caption: String,
@@ -103,7 +114,10 @@ pub fn table_region(
                     <tr>
                         {head
                             .iter()
-                            .map(|&(h, num)| view! { <th scope="col" class:num=num>{h}</th> })
+                            .map(|&(h, num)| {
+                                let h = if h == t("When") { zoned_heading(h) } else { h.to_string() };
+                                view! { <th scope="col" class:num=num>{h}</th> }
+                            })
                             .collect_view()}
                     </tr>
                 </thead>

@@ -6,7 +6,7 @@ use folio_client::legacy::{LegacyAssetWallets, LegacyFiatWallet, LegacyItem, Leg
 use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
-use super::cells::{amount_cell, badge, id_cell, table_region, time_text, Column};
+use super::cells::{amount_cell, badge, id_cell, table_region, zoned_time_text, Column};
 use super::frame::{legacy_states, LegacyFrame};
 use crate::components::{texts_export, ExportButtons, MakeFile};
 use crate::data::load::account_resource;
@@ -136,7 +136,7 @@ fn wallets_view(data: LegacyWalletsData) -> impl IntoView {
     let last = g
         .last_user_action
         .as_ref()
-        .map(time_text)
+        .map(zoned_time_text)
         .unwrap_or_else(|| MISSING.into());
     let crypto = data
         .crypto

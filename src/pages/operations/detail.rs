@@ -6,7 +6,7 @@ use folio_client::current::{Operation, OperationTransaction};
 use folio_client::Money;
 use leptos::prelude::*;
 
-use crate::format::{format_amount, format_datetime, MISSING};
+use crate::format::{format_amount, format_datetime_zoned, MISSING};
 use crate::i18n::t;
 use crate::pages::operations::rows::{type_label, Names};
 
@@ -70,7 +70,7 @@ fn transaction(tx: &OperationTransaction, names: &Names) -> impl IntoView {
     };
     let credited = tx
         .credited_at
-        .map(format_datetime)
+        .map(format_datetime_zoned)
         .unwrap_or_else(|| t("Pending").into());
     let trade = tx.trade.clone().map(|trade| {
         let d = |v: Option<rust_decimal::Decimal>| v.map(format_amount).unwrap_or_else(|| MISSING.into());

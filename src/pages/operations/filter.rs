@@ -7,12 +7,18 @@
 //! | `asset` | asset symbol (`BTC`) | by the service (`asset_id`) |
 //! | `fiat` | fiat currency code (`EUR`) | by the service (`currency_id`) |
 //! | `flow` | `in` or `out` | in the browser |
-//! | `from`, `to` | dates `YYYY-MM-DD`, inclusive, UTC | by the service |
+//! | `from`, `to` | dates `YYYY-MM-DD`, inclusive, days of the person's time zone | by the service |
 //! | `q` | free text: asset name or symbol, operation / transaction / trade id | in the browser |
+//!
+//! `from` and `to` are the days the list is grouped by: days of the browser's time zone
+//! (`crate::format::local_time`), sent to the service as the instants they start and end at.
+//! A link keeps the days, so it shows the same days to someone in another zone, each counted
+//! from that person's midnight.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use folio_client::date_text::{day_text, read_day};
 
+use crate::format::local_time;
 use crate::pages::operations::rows::OperationSummary;
 use crate::url::UrlState;
 
@@ -65,11 +71,15 @@ fn date(value: Option<&str>) -> Option<NaiveDate> {
 }
 
 impl OperationsFilter {
-    /// The part the service filters: (asset symbol, fiat code, from, to). A change here
+    /// The part the service filters: (asset symbol, fiat code, from, to), `from` the first
+    /// instant of its local day and `to` the last millisecond of its own. A change here
     /// reloads from the first page.
     pub fn server_part(&self) -> ServerPart {
-        let start = |d: NaiveDate| d.and_hms_opt(0, 0, 0).map(|t| t.and_utc());
-        let end = |d: NaiveDate| d.and_hms_milli_opt(23, 59, 59, 999).map(|t| t.and_utc());
+        let start = local_time::start_of_day;
+        let end = |d: NaiveDate| {
+            let next = local_time::end_of_day(d)?.timestamp_millis();
+            DateTime::from_timestamp_millis(next - 1)
+        };
         (
             self.asset.clone(),
             self.fiat.clone(),
@@ -192,5 +202,62 @@ mod tests {
         assert!(to.is_none());
         let bad = OperationsFilter::from_query((), |k| (k == "asset").then(|| "<b>".to_string()));
         assert_eq!(bad.asset, None);
+    }
+
+    #[test]
+    fn days_are_the_persons_own() {
+        use crate::format::local_time::{set_test_zone, TestZone};
+        let days = |from: &str, to: &str| {
+            let (from, to) = (from.to_string(), to.to_string());
+            let f = OperationsFilter::from_query((), move |k| match k {
+                "from" => Some(from.clone()),
+                "to" => Some(to.clone()),
+                _ => None,
+            });
+            let (_, _, start, end) = f.server_part();
+            (start.unwrap().to_rfc3339(), end.unwrap().to_rfc3339())
+        };
+        // UTC (the native default): whole UTC days.
+        assert_eq!(
+            days("2026-05-04", "2026-05-04"),
+            (
+                "2026-05-04T00:00:00+00:00".into(),
+                "2026-05-04T23:59:59.999+00:00".into()
+            )
+        );
+        // Vienna in summer: 4 May starts at 22:00 UTC the day before.
+        set_test_zone(Some(TestZone::VIENNA_2026));
+        assert_eq!(
+            days("2026-05-04", "2026-05-04"),
+            (
+                "2026-05-03T22:00:00+00:00".into(),
+                "2026-05-04T21:59:59.999+00:00".into()
+            )
+        );
+        // 29 March has 23 hours (CET until 01:00 UTC, CEST after), 25 October 25.
+        assert_eq!(
+            days("2026-03-29", "2026-03-29"),
+            (
+                "2026-03-28T23:00:00+00:00".into(),
+                "2026-03-29T21:59:59.999+00:00".into()
+            )
+        );
+        assert_eq!(
+            days("2026-10-25", "2026-10-25"),
+            (
+                "2026-10-24T22:00:00+00:00".into(),
+                "2026-10-25T22:59:59.999+00:00".into()
+            )
+        );
+        // West of UTC the day starts later.
+        set_test_zone(Some(TestZone::BOGOTA));
+        assert_eq!(
+            days("2026-01-01", "2026-12-31"),
+            (
+                "2026-01-01T05:00:00+00:00".into(),
+                "2027-01-01T04:59:59.999+00:00".into()
+            )
+        );
+        set_test_zone(None);
     }
 }

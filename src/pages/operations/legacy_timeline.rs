@@ -18,7 +18,7 @@ use folio_client::legacy::{
 use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 
-use crate::components::{ErrorView, Loading};
+use crate::components::{ErrorView, Loading, TimesNote};
 use crate::data::catalogue;
 use crate::data::ledger::every_operation;
 use crate::data::load::account_resource;
@@ -168,6 +168,7 @@ fn entries_view(entries: Vec<TimelineEntry>, names: Names) -> impl IntoView {
             data-both=both.to_string() data-current=current.to_string() data-legacy=legacy.to_string()>
             {tf("{total} entries, newest first: {both} in both APIs (counted once), {current} only in the current API, {legacy} only in the legacy API.", &counts)}
         </p>
+        <TimesNote id="timeline-times-note" />
         <section class="card" aria-label=t("Combined timeline")>
             <ul class="timeline-list" id="timeline-list">{list}</ul>
             <Show when=move || shown.get() < total>

@@ -3,12 +3,12 @@
 //! forbids inline `style` attributes), stand in for the others. Scrolling near the end asks
 //! for the next page.
 
-use folio_client::date_text::clock_text;
 use leptos::html::{Div, Li};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::loader::{Busy, Loader};
+use crate::format::format_clock;
 use crate::i18n::{t, tf};
 use crate::pages::operations::rows::{is_known_type, ListRow, OperationSummary};
 use crate::pages::operations::virtual_list::{near_end, window};
@@ -40,7 +40,7 @@ fn operation_row(s: &OperationSummary, index: usize, selected: RwSignal<Option<u
         .collect::<Vec<_>>()
         .join(", ");
     let arrow = (!s.out.is_empty() && !s.incoming.is_empty()).then_some(" → ");
-    let time = s.time.map(clock_text).unwrap_or_default();
+    let time = s.time.map(format_clock).unwrap_or_default();
     let status = if s.cancelled {
         Some(("status-cancelled", t("Cancelled")))
     } else if s.pending {

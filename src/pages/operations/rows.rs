@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use folio_client::current::{Flow, Operation, OperationTransaction, TransactionType};
 use folio_client::Money;
 
@@ -47,6 +47,9 @@ pub struct OperationSummary {
     pub time: Option<DateTime<Utc>>,
     /// Whether any leg is still pending (no `credited_at`).
     pub pending: bool,
+    /// The day it is listed under: the day of `time` in the person's time zone; `None`
+    /// while pending. Worked out once here, not on every keystroke's regrouping.
+    pub day: Option<NaiveDate>,
     /// Whether it was cancelled (`asset_balance_after` of `-1`).
     pub cancelled: bool,
     /// Whether it compensates (reverses) another transaction.
@@ -117,6 +120,7 @@ pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
         type_raw,
         time: op.transactions.iter().filter_map(|t| t.credited_at).max(),
         pending: op.transactions.iter().any(|t| t.credited_at.is_none()),
+        day: None,
         cancelled: op.transactions.iter().any(|t| {
             t.asset_balance_after
                 .as_ref()
@@ -131,6 +135,10 @@ pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
         flows: (false, false),
         haystack: String::new(),
     };
+    s.day = s
+        .time
+        .filter(|_| !s.pending)
+        .map(|t| crate::format::local_time::local(t).date());
     let mut hay = vec![s.id.clone(), s.type_raw.clone(), s.type_label.clone()];
     let mut fees = Vec::new();
     let mut taxes = Vec::new();
@@ -187,11 +195,11 @@ pub enum ListRow {
     Operation(usize),
 }
 
-/// The day an operation is listed under.
+/// The day an operation is listed under, in the person's time zone.
 pub fn day_of(s: &OperationSummary) -> String {
-    match s.time {
-        Some(t) if !s.pending => crate::format::format_date(t),
-        _ => t("Pending").to_string(),
+    match s.day {
+        Some(day) => crate::format::format_day(day),
+        None => t("Pending").to_string(),
     }
 }
 
@@ -201,10 +209,9 @@ pub fn group_by_day(all: &[OperationSummary], shown: &[usize]) -> Vec<ListRow> {
     let mut rows = Vec::with_capacity(shown.len() + shown.len() / 4 + 1);
     // Compare days as dates (no allocation per operation: this runs on every keystroke);
     // the heading text is made only where the day changes.
-    let day_key = |s: &OperationSummary| s.time.filter(|_| !s.pending).map(|t| t.date_naive());
     let mut current = None;
     for &i in shown {
-        let key = Some(day_key(&all[i]));
+        let key = Some(all[i].day);
         if current != key {
             rows.push(ListRow::Day(day_of(&all[i])));
             current = key;
@@ -257,5 +264,40 @@ mod tests {
         let rows = group_by_day(&[s, s2], &[1, 0]);
         assert_eq!(rows[0], ListRow::Day("Pending".into()));
         assert_eq!(rows[2], ListRow::Day("4 May 2026".into()));
+    }
+
+    #[test]
+    fn days_are_the_persons_own() {
+        use crate::format::local_time::{set_test_zone, TestZone};
+        let at = |id: &str, time: &str| {
+            op(&format!(
+                r#"{{"operation_id":"{id}","operation_type":"deposit","transactions":[
+                {{"transaction_id":"t{id}","flow":"INCOMING","credited_at":"{time}",
+                 "asset_amount":{{"value":"1","currency_id":"eur"}}}}]}}"#
+            ))
+        };
+        // Newest first: 22:00 UTC on 4 May is 00:00 on 5 May in Vienna, 21:59 UTC still 4 May.
+        let ops = [
+            at("a", "2026-05-04T22:00:00Z"),
+            at("b", "2026-05-04T21:59:00Z"),
+            at("c", "2026-05-04T00:30:00Z"),
+        ];
+        set_test_zone(Some(TestZone::VIENNA_2026));
+        let names = Names::default();
+        let all: Vec<_> = ops.iter().map(|o| summarize(o, &names)).collect();
+        assert_eq!(
+            group_by_day(&all, &[0, 1, 2]),
+            [
+                ListRow::Day("5 May 2026".into()),
+                ListRow::Operation(0),
+                ListRow::Day("4 May 2026".into()),
+                ListRow::Operation(1),
+                ListRow::Operation(2),
+            ]
+        );
+        set_test_zone(None);
+        // In UTC the three share a day.
+        let all: Vec<_> = ops.iter().map(|o| summarize(o, &names)).collect();
+        assert_eq!(group_by_day(&all, &[0, 1, 2]).len(), 4);
     }
 }

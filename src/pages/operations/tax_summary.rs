@@ -22,9 +22,7 @@ fn tool(format: TaxFormat) -> &'static str {
 fn day(date: chrono::NaiveDate) -> String {
     match language() {
         Language::English => folio_client::date_text::day_text(date),
-        Language::German => {
-            crate::format::format_date(date.and_time(chrono::NaiveTime::MIN).and_utc())
-        }
+        Language::German => crate::format::format_day(date),
     }
 }
 

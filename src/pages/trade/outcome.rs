@@ -13,7 +13,7 @@ use super::flow::{use_trade, CheckState, Stage, TradeData};
 use crate::components::focus_when_shown;
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
-use crate::format::{format_amount, format_datetime, format_fiat_with_unit, or_missing};
+use crate::format::{format_amount, format_datetime_zoned, format_fiat_with_unit, or_missing};
 use crate::i18n::t;
 use crate::pages::operations::filter::OperationsFilter;
 use crate::pages::trade::ticket::NextStep;
@@ -188,7 +188,10 @@ fn Receipt(
             tax.as_ref().and_then(|t| t.tax_amount),
         ),
     ];
-    let executed = or_missing(e.as_ref().and_then(|x| x.executed_at), format_datetime);
+    let executed = or_missing(
+        e.as_ref().and_then(|x| x.executed_at),
+        format_datetime_zoned,
+    );
     let trade_id = accepted.trade_id.as_ref().map(|t| t.to_string());
     let ops_href = operations_link(&symbol, trade_id.clone());
     let title = if accepted.side.as_ref().map(|s| s.as_str()) == Some("SELL") {

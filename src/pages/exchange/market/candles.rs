@@ -18,7 +18,9 @@ use crate::components::charts::pointing::Crosshair;
 use crate::components::charts::ticks::time_tick_indices;
 use crate::components::LazyPage;
 use crate::data::load::{account_resource, load_states};
-use crate::format::{format_amount, format_axis_label, format_count, format_datetime, MISSING};
+use crate::format::{
+    format_amount, format_axis_label, format_count, format_datetime, zoned_heading, MISSING,
+};
 use crate::i18n::{t, tf};
 use crate::pages::exchange::market::candle_geometry::{candle_bars, price_axis};
 use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
@@ -264,7 +266,7 @@ fn CandlesPart() -> impl IntoView {
                     <summary>{t("Candles as a table")}</summary>
                     <div class="table-scroll" tabindex="0" role="region" aria-label=t("Candles, newest first")>
                         <table class="data-table compact" id="candles-table">
-                            <thead><tr><th scope="col">{t("Start")}</th><th scope="col" class="num">{t("Opening")}</th><th scope="col" class="num">{t("High")}</th><th scope="col" class="num">{t("Low")}</th><th scope="col" class="num">{t("Closing")}</th><th scope="col" class="num">{t("Volume")}</th></tr></thead>
+                            <thead><tr><th scope="col">{zoned_heading(t("Start"))}</th><th scope="col" class="num">{t("Opening")}</th><th scope="col" class="num">{t("High")}</th><th scope="col" class="num">{t("Low")}</th><th scope="col" class="num">{t("Closing")}</th><th scope="col" class="num">{t("Volume")}</th></tr></thead>
                             <tbody>{rows}</tbody>
                         </table>
                     </div>

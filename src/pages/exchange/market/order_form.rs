@@ -20,6 +20,7 @@ use super::order_ticket::OrderTicket;
 use super::place_order::{PlaceOrderDialog, Placed, PlacedNotice, Review};
 use crate::components::{DecimalField, Radio};
 use crate::data::write::{use_write, Sent};
+use crate::format::local_time::zone_name;
 use crate::format::{format_amount, format_fiat};
 use crate::i18n::{t, tf};
 use crate::money::read_as_words;
@@ -323,7 +324,7 @@ fn TimeInForceFields(ticket: OrderTicket) -> impl IntoView {
         </div>
         <Show when=move || tif.get() == Some(TimeInForce::Gtd)>
             <div class="field">
-                <label for="order-end-time">{t("End time (UTC)")}</label>
+                <label for="order-end-time">{tf("End time ({zone})", &[("zone", zone_name())])}</label>
                 <input id="order-end-time" type="datetime-local" aria-describedby="order-end-time-error"
                     aria-invalid=move || errors.end_time.with(Option::is_some).to_string()
                     prop:value=move || end_time.get()
