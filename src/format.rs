@@ -214,7 +214,7 @@ fn clock(time: NaiveDateTime) -> String {
 }
 
 /// The time of day of `time` in the person's time zone, without the zone (`11:15`): the
-/// Operations list's rows, under a note naming the zone.
+/// Operations list's rows, with a note naming the zone.
 #[inline(never)]
 pub fn format_clock(time: DateTime<Utc>) -> String {
     clock(local(time))
@@ -229,7 +229,7 @@ pub fn format_clock(time: DateTime<Utc>) -> String {
 ///   end time in its confirmation;
 /// - lists, tables and chart readouts use this, and name the zone once: a table in its time
 ///   column's heading ([`zoned_heading`]), the Operations list and the combined timeline in a
-///   note above them (`components::TimesNote`).
+///   note with them (`components::TimesNote`).
 ///
 /// Exports never use this: they write ISO 8601 instants in UTC (`…Z`), an offset included.
 #[inline(never)]

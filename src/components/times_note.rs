@@ -1,4 +1,4 @@
-//! The note that names the person's time zone above a list whose rows show times without it
+//! The note that names the person's time zone beside a list whose rows show times without it
 //! (the Operations list, the combined timeline): "Days and times are in your time zone,
 //! Europe/Vienna." The rule for where the zone is named is at `crate::format::format_datetime`.
 

@@ -44,19 +44,18 @@ pub fn local(time: DateTime<Utc>) -> NaiveDateTime {
 pub fn instant_of(wall: NaiveDateTime) -> Option<DateTime<Utc>> {
     let as_utc = wall.and_utc().timestamp_millis();
     let offset_ms = |millis: i64| i64::from(offset_seconds(millis)) * 1000;
-    // The offsets in force a day before and a day after: the candidates, since a zone
-    // changes its offset at most once in two days.
+    // Read with the offset in force a day before (a zone changes its offset at most once in
+    // two days): right unless the offset changed in between, and then the later offset is
+    // right if it holds at the time it gives; if it does not, the time is in the gap, and
+    // the earlier offset carries it past the jump.
     let before = offset_ms(as_utc - DAY_MS);
-    let after = offset_ms(as_utc + DAY_MS);
-    let fits = |offset: i64| {
-        let instant = as_utc - offset;
-        (offset_ms(instant) == offset).then_some(instant)
-    };
-    let instant = match (fits(before), fits(after)) {
-        (Some(a), Some(b)) => a.min(b),
-        (Some(one), None) | (None, Some(one)) => one,
-        // In the gap: the offset before it carries the time past the jump.
-        (None, None) => as_utc - before,
+    let first = as_utc - before;
+    let offset = offset_ms(first);
+    let second = as_utc - offset;
+    let instant = if offset != before && offset_ms(second) == offset {
+        second
+    } else {
+        first
     };
     DateTime::from_timestamp_millis(instant)
 }

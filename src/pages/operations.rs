@@ -24,7 +24,7 @@ mod virtual_list;
 
 use leptos::prelude::*;
 
-use crate::components::{ErrorView, FixBaseUrls, LazyPage, TimesNote};
+use crate::components::{ErrorView, FixBaseUrls, LazyPage};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::i18n::t;
@@ -144,7 +144,6 @@ pub fn OperationsPage() -> impl IntoView {
             <div class="ops-current" hidden=combined>
             {move || settings.base_urls().is_none().then(|| view! { <FixBaseUrls /> })}
             <FilterBar filter=url_filter text=text set=set_filter extra_types=Signal::from(extra_types) fiats=fiats on_text=on_text />
-            <TimesNote id="ops-times-note" />
             <LoadStatus loader=loader shown=shown />
             {move || loader.notice.get().map(|n| view! { <p class="notice" id="ops-notice">{n}</p> })}
             {move || loader.error.get().map(|error| view! {

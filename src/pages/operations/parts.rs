@@ -1,13 +1,16 @@
 //! What the page shows beside its list, as a module of its own in the release build
 //! (`operations_tools`): the tools above the list ("Include legacy records", Export CSV and JSON,
-//! the "Files for tax tools" disclosure), under the list the progress of "Load all" with Stop and
-//! the "Load more" / "Load all" buttons, and an opened operation's panel. The heading, the filters,
+//! the "Files for tax tools" disclosure), under the list the progress of "Load all" with Stop,
+//! the "Load more" / "Load all" buttons and the note naming the time zone of the list's days
+//! and times, and an opened operation's panel. The heading, the filters,
 //! the status line and the list show with the page's module; this part is fetched as soon as the
 //! page starts (and readied when a link to Operations is pointed at), alongside the first page of
 //! operations. Nothing moves when it arrives: the tools take the space kept for them (`.ops-tools`)
 //! and the rest comes under the list. Each reads the page's [`PageParts`].
 
 use leptos::prelude::*;
+
+use crate::components::TimesNote;
 
 use super::detail::OperationDetail;
 use super::export::OperationsExport;
@@ -77,13 +80,15 @@ fn ToolsPart() -> impl IntoView {
 }
 
 /// Under the list: the progress of "Load all" with Stop (while it runs), then "Load more" and
-/// "Load all".
+/// "Load all", and the time zone the list's days and times are in (here rather than with the
+/// page's module: the zone's name and its bindings stay out of the page's first load).
 #[component]
 fn LoadButtonsPart() -> impl IntoView {
     use_context::<PageParts>().map(|parts| {
         view! {
             <LoadAllProgress loader=parts.loader />
             <LoadButtons loader=parts.loader />
+            <TimesNote id="ops-times-note" />
         }
     })
 }
