@@ -164,19 +164,24 @@ pub async fn read_ledger(
     with_legacy: bool,
     progress: &dyn Fn(usize),
 ) -> Result<LedgerSources, ApiError> {
-    Ok(read(client, keyless, with_legacy, progress, false)
+    Ok(read(client, keyless, with_legacy, progress, None)
         .await?
         .sources)
 }
 
-/// [`read_ledger`], making the ledger as the pages arrive.
+/// What is given each page's entries as they are made.
+type OnPage<'a> = &'a dyn Fn(&[Entry]);
+
+/// [`read_ledger`], making the ledger as the pages arrive; `on_page` is given each page's
+/// entries as they are made.
 pub async fn read_and_make_ledger(
     client: &Client,
     keyless: &Client,
     with_legacy: bool,
     progress: &dyn Fn(usize),
+    on_page: OnPage<'_>,
 ) -> Result<MadeLedger, ApiError> {
-    read(client, keyless, with_legacy, progress, true).await
+    read(client, keyless, with_legacy, progress, Some(on_page)).await
 }
 
 /// The reading both share. What is known before the operations (currencies, legacy trades
@@ -187,7 +192,7 @@ async fn read(
     keyless: &Client,
     with_legacy: bool,
     progress: &dyn Fn(usize),
-    make: bool,
+    make: Option<OnPage<'_>>,
 ) -> Result<MadeLedger, ApiError> {
     let currencies = catalogue::currencies(client, keyless).await;
     let (legacy_trades, legacy_fiats) = if with_legacy {
@@ -199,9 +204,10 @@ async fn read(
     let mut selector = Selector::new(DateRange::all_days(), &legacy_trades);
     let mut micros_while_reading = 0u64;
     let operations = every_operation_and(client, progress, |page| {
-        if make {
+        if let Some(on_page) = make {
             let started = now_ms();
             selector.add_page(page, &early_units);
+            on_page(selector.last_page());
             micros_while_reading = micros_while_reading.saturating_add(micros_since(started));
         }
     })
@@ -215,7 +221,7 @@ async fn read(
     let mut assets = catalogue::assets(client, keyless, &ids).await;
     assets.extend(legacy_coins(client, keyless, &legacy_trades, &assets).await);
     // Timed only when made: the native tests read the sources outside a browser.
-    let (entries, micros_after) = if make {
+    let (entries, micros_after) = if make.is_some() {
         let started = now_ms();
         let units = units_of(&currencies, &assets, &legacy_fiats);
         let selection = selector.finish(&operations, &units);

@@ -244,8 +244,13 @@ impl Bench {
     /// Puts the sandbox's full demo key into the tab, as Connect would.
     pub fn sign_in(&self) -> Result<(), String> {
         self.goto("/connect")?;
-        self.run("sessionStorage.setItem('folio.key', 'folio-demo-full'); done('ok');")
-            .map(|_| ())
+        // The key with the time of the last activity: a key without it is forgotten (a tab
+        // restored with no record of when it was last used).
+        self.run(
+            "sessionStorage.setItem('folio.key', 'folio-demo-full'); \
+             sessionStorage.setItem('folio.last_activity', String(Date.now())); done('ok');",
+        )
+        .map(|_| ())
     }
 
     /// Opens `path` on the sandbox's origin.

@@ -12,13 +12,21 @@
 
 use crate::bench_browser::{ms, Bench};
 
-/// Waits for a report measured after `previous` (µs text) changes, then answers its figure
+/// Waits (up to 240 s) for a report under `RULES`, then answers its figure
 /// and the number of operations it was made from.
 const REPORT_TIME: &str = r#"
 const report = () => document.querySelector('#insights-report');
 const wait = (pred) => new Promise(ok => { const t = setInterval(() => { if (pred()) { clearInterval(t); ok(); } }, 20); });
+const started = Date.now();
 (async () => {
-  await wait(() => report() && report().dataset.reportUs && report().dataset.rules === RULES);
+  await wait(() => (report() && report().dataset.reportUs && report().dataset.rules === RULES)
+    || Date.now() - started > 240000);
+  if (!report() || report().dataset.rules !== RULES) {
+    const status = document.querySelector('#insights-progress');
+    done('no report after 240 s: ' + (status ? status.textContent : '')
+      + ' | ' + document.querySelector('main').innerText.slice(0, 600));
+    return;
+  }
   const r = report().dataset;
   done(r.reportUs + ' ' + r.entries + ' ' + r.ledgerUs + ' ' + r.readingUs);
 })();
@@ -36,6 +44,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     b.sign_in()?;
     b.goto("/insights?rules=at")?;
     let first = b.run(&REPORT_TIME.replace("RULES", "'at'"))?;
+    if first.starts_with("no report") {
+        return Err(format!("insights bench: {first}"));
+    }
     // The same data under the other rules, then back: the report alone, in a warm module.
     let germany =
         b.run(&format!("{SWITCH}{}", REPORT_TIME.replace("RULES", "'de'")).replace("TO", "de"))?;

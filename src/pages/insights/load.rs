@@ -32,6 +32,28 @@ pub struct InsightsData {
     pub service_return_year: Option<Decimal>,
 }
 
+/// Pages whose entries are reported on (and the report thrown away) while the next ones
+/// arrive.
+const WARM_UP_PAGES: usize = 16;
+
+/// Reports on one page's entries under both rule sets, for the work alone: V8 compiles a
+/// wasm function when it is first called and optimises it after enough calls, and only at
+/// its next call, so the report made after the last answer would otherwise run its first
+/// (long) calls unoptimised. Done on the first pages, while the next ones are on their way
+/// (measured by `cargo xtask bench insights`).
+fn warm_up(page: &[Entry]) {
+    let (prices, entered) = (HashMap::new(), HashMap::new());
+    let today = chrono::Utc::now().date_naive();
+    for rules in [
+        folio_insights::RuleSet::Austria,
+        folio_insights::RuleSet::Germany,
+    ] {
+        std::hint::black_box(super::report::report_from(
+            page, &prices, None, rules, &entered, today,
+        ));
+    }
+}
+
 /// Today's prices and the total value from the portfolio's positions (EUR valuation).
 fn prices_and_value(
     positions: &[folio_client::current::PortfolioPosition],
@@ -73,7 +95,14 @@ pub async fn load(
             .await;
         (positions, history)
     };
-    let ledger = read_and_make_ledger(&client, &keyless, with_legacy, progress);
+    let pages = std::cell::Cell::new(0usize);
+    let warm_up = |page: &[Entry]| {
+        pages.set(pages.get().saturating_add(1));
+        if pages.get() <= WARM_UP_PAGES {
+            warm_up(page);
+        }
+    };
+    let ledger = read_and_make_ledger(&client, &keyless, with_legacy, progress, &warm_up);
     let (made, (positions, history)) = futures::future::join(ledger, today).await;
     let made = made?;
     let (prices, portfolio_value) = match &positions {

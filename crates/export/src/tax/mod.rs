@@ -33,6 +33,7 @@ mod koinly;
 mod legacy_entry;
 mod naming;
 mod range;
+mod reversals;
 pub mod select;
 mod selector;
 mod summary;

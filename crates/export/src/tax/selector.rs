@@ -17,7 +17,8 @@ use super::entry::{from_operation, sort_ledger, Entry, Kind};
 use super::legacy_entry::from_legacy_trade;
 use super::naming::Unnamed;
 use super::range::DateRange;
-use super::select::{is_cancelled, reversals, Selection};
+use super::reversals::LegIndex;
+use super::select::{is_cancelled, Selection};
 use super::units::Units;
 
 /// A selection being made (see the module docs).
@@ -32,6 +33,8 @@ pub struct Selector<'r> {
     /// Each page's entries, oldest first (the service sends pages newest first).
     pages: Vec<Vec<Entry>>,
     unnamed: Unnamed,
+    /// Every leg added so far, for the reversals.
+    legs: LegIndex,
     pending: usize,
     cancelled: usize,
 }
@@ -52,6 +55,7 @@ impl<'r> Selector<'r> {
             added: 0,
             pages: Vec::new(),
             unnamed: Unnamed::default(),
+            legs: LegIndex::default(),
             pending: 0,
             cancelled: 0,
         }
@@ -65,6 +69,9 @@ impl<'r> Selector<'r> {
                 self.index
                     .add(self.added.saturating_add(i), op, &self.wanted);
             }
+        }
+        for (i, op) in ops.iter().enumerate() {
+            self.legs.add(self.added.saturating_add(i), op);
         }
         self.added = self.added.saturating_add(ops.len());
         let mut entries = Vec::with_capacity(ops.len());
@@ -86,10 +93,15 @@ impl<'r> Selector<'r> {
         self.pages.push(entries);
     }
 
+    /// The entries the last page added made (oldest first), as far as its units are named.
+    pub fn last_page(&self) -> &[Entry] {
+        self.pages.last().map_or(&[], Vec::as_slice)
+    }
+
     /// The selection, once every page was added: `ops` is every operation added (in the
     /// order added) and `units` the lookup as it is now.
     pub fn finish(mut self, ops: &[Operation], units: &Units) -> Selection {
-        let (reversed, unmatched) = reversals(ops);
+        let (reversed, unmatched) = self.legs.reversals(ops);
         let ids = |set: FxHashSet<usize>| -> FxHashSet<&str> {
             set.into_iter()
                 .filter_map(|i| ops.get(i))
@@ -103,22 +115,13 @@ impl<'r> Selector<'r> {
             cancelled: self.cancelled,
             ..Selection::default()
         };
+        let left_out = LeftOut {
+            reversed: &reversed,
+            unmatched: &unmatched,
+        };
         for page in std::mem::take(&mut self.pages).into_iter().rev() {
-            for mut entry in page {
-                if !reversed.is_empty() && reversed.contains(entry.id.as_str()) {
-                    sel.compensated = sel.compensated.saturating_add(1);
-                    continue;
-                }
-                if !unmatched.is_empty() && unmatched.contains(entry.id.as_str()) {
-                    sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
-                }
-                self.unnamed.resolve(&mut entry, units);
-                count_entry(&mut sel, &entry);
-                if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
-                    sel.without_legs.push(entry);
-                    continue;
-                }
-                sel.entries.push(entry);
+            for entry in page {
+                place(&mut sel, entry, &left_out, &mut self.unnamed, units);
             }
         }
         self.add_legacy(&mut sel, units);
@@ -182,6 +185,39 @@ impl<'r> Selector<'r> {
 fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
     let n = map.entry(key.to_string()).or_insert(0);
     *n = n.saturating_add(1);
+}
+
+/// The operations the reversals leave out or keep as unmatched compensations, by id.
+struct LeftOut<'a, 'o> {
+    reversed: &'a FxHashSet<&'o str>,
+    unmatched: &'a FxHashSet<&'o str>,
+}
+
+/// Puts one entry of the pages where it belongs in `sel` (named as far as `units` can).
+/// Never inlined into the caller's loop, so V8 optimises it after its first calls (see
+/// `entry::from_operation`).
+#[inline(never)]
+fn place(
+    sel: &mut Selection,
+    mut entry: Entry,
+    left_out: &LeftOut<'_, '_>,
+    unnamed: &mut Unnamed,
+    units: &Units,
+) {
+    if !left_out.reversed.is_empty() && left_out.reversed.contains(entry.id.as_str()) {
+        sel.compensated = sel.compensated.saturating_add(1);
+        return;
+    }
+    if !left_out.unmatched.is_empty() && left_out.unmatched.contains(entry.id.as_str()) {
+        sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
+    }
+    unnamed.resolve(&mut entry, units);
+    count_entry(sel, &entry);
+    if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
+        sel.without_legs.push(entry);
+    } else {
+        sel.entries.push(entry);
+    }
 }
 
 fn count_entry(sel: &mut Selection, entry: &Entry) {

@@ -4,6 +4,7 @@
 mod edge_cases;
 mod formats;
 mod legacy;
+mod reversals;
 mod selection;
 mod trades;
 

@@ -49,7 +49,7 @@ fn a_cancelled_operation_is_left_out_and_counted() {
     assert_eq!(koinly_rows(&ops).len(), 1);
 }
 
-fn withdrawal_and_refund(refunded: &str) -> [Operation; 2] {
+pub(super) fn withdrawal_and_refund(refunded: &str) -> [Operation; 2] {
     let w = op(
         "o-w",
         "withdrawal",
