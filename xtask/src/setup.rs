@@ -1,6 +1,6 @@
 //! `cargo xtask setup`: install what is missing, skip what is present.
 //!
-//! Versions follow design/toolchain.md: trunk 0.21.14, wasm-bindgen-cli equal to the
+//! Versions follow docs/toolchain.md: trunk 0.21.14, wasm-bindgen-cli equal to the
 //! wasm-bindgen crate in Cargo.lock, npm binaryen 132, terser, axe-core and the MDN HTTP
 //! Observatory (package-lock.json), Debian chromium + chromium-driver, nginx (+ brotli_static),
 //! caddy and openssl. Nothing downloads a binary outside these registries.
@@ -68,7 +68,7 @@ fn wasm_bindgen_cli() -> Result<(), String> {
         return Ok(());
     }
     // `--locked` can fail when the registry lacks a crate version its lockfile pins
-    // (webpki-roots); the unlocked install works (design/toolchain.md).
+    // (webpki-roots); the unlocked install works (docs/toolchain.md).
     let install = |how: &str| {
         sh(
             "cargo",
