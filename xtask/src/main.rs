@@ -7,23 +7,17 @@
 //! - `bench`  figures of the release build: `size`, `operations`, `paint`, `lighthouse`, `insights`
 //! - `fuzz`   1,000,000 mutated answers and typed inputs through every decoder and parser
 //! - `split`  the release build's split step (run by `tools/split-bin/wasm-bindgen`)
+//!
+//! The code is in folders by purpose: `build/` the release build's split step (the split,
+//! the chunk groups and their merge, the loader, unused exports), `bench/` the benchmarks;
+//! `setup.rs`, `deploy.rs`, `fuzz.rs` and `shell.rs` (running commands) at the top.
 
 mod bench;
-mod bench_browser;
-mod bench_insights;
-mod bench_lighthouse;
-mod bench_operations;
-mod bench_paint;
-mod chunk_groups;
+mod build;
 mod deploy;
 mod fuzz;
-mod merge_modules;
-mod module_shape;
 mod setup;
 mod shell;
-mod split;
-mod split_loader;
-mod unused_exports;
 
 use std::process::ExitCode;
 
@@ -36,7 +30,7 @@ fn main() -> ExitCode {
         Some("deploy") => deploy::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
-        Some("split") => split::run(&args[1..]),
+        Some("split") => build::split::run(&args[1..]),
         _ => {
             eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | deploy <nginx | caddy> [--no-build] [--no-check] [--set NAME=value]… | bench [size | operations | paint | lighthouse | insights] | fuzz [--count N] [--seed S]>");
             return ExitCode::from(2);

@@ -154,7 +154,7 @@ pub fn regroup(
             [one] => one.clone(),
             many => {
                 let slices: Vec<&[u8]> = many.iter().map(Vec::as_slice).collect();
-                crate::merge_modules::merge(&slices)
+                crate::build::merge_modules::merge(&slices)
                     .map_err(|e| format!("cannot merge chunk group {new}: {e}"))?
             }
         };
@@ -189,7 +189,7 @@ pub fn regroup(
             .chain(others)
             .collect();
     }
-    let loader = crate::split_loader::regrouped(loader, &renamed, files.len())?;
+    let loader = crate::build::split_loader::regrouped(loader, &renamed, files.len())?;
     Ok((
         loader,
         Regrouped {

@@ -21,7 +21,7 @@ use wasm_encoder::{
 };
 use wasmparser::{FuncType, Parser, Payload, TypeRef};
 
-use crate::module_shape::{kind, same_import, shape, Counts, Import, Kind};
+use crate::build::module_shape::{kind, same_import, shape, Counts, Import, Kind};
 
 /// Merges `modules` into one module that does what instantiating each of them would.
 pub fn merge(modules: &[&[u8]]) -> Result<Vec<u8>, String> {

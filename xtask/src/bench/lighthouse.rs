@@ -16,12 +16,12 @@
 //!
 //! Goals (issue 13): performance ≥ 0.95 on both, accessibility and best practices 1.0.
 
-use crate::bench_browser::{chrome_path, flag_value, Sandbox};
+use crate::bench::browser::{chrome_path, flag_value, Sandbox};
 use crate::shell::root;
 
 /// Runs the benchmark; its figures are printed by `run.mjs`.
 pub fn run(args: &[String]) -> Result<(), String> {
-    crate::bench_browser::build_unless_told_not(args)?;
+    crate::bench::browser::build_unless_told_not(args)?;
     let dir = root().join("tools/lighthouse");
     let installed = std::fs::read_to_string(dir.join("node_modules/lighthouse/package.json"))
         .is_ok_and(|text| text.contains("\"version\": \"13.5.0\""));

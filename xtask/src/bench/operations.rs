@@ -14,7 +14,7 @@
 //! Targets: ratio ≤ 1.2, keystroke ≤ 16 ms, ≤ 200 row nodes, ≤ 64 MB heap. Timings are in
 //! whole microseconds (no floats).
 
-use crate::bench_browser::{ms, Bench};
+use crate::bench::browser::{ms, Bench};
 
 const BARE_LOOP: &str = r#"
 const key = sessionStorage.getItem('folio.key');
@@ -70,7 +70,7 @@ const times = [], work = [];
 
 /// Runs the benchmark and prints its figures.
 pub fn run(args: &[String]) -> Result<(), String> {
-    crate::bench_browser::build_unless_told_not(args)?;
+    crate::bench::browser::build_unless_told_not(args)?;
     let b = Bench::start(&["--operations", "10000", "--freeze-prices"])?;
     let hook = "addEventListener('TrunkApplicationStarted', e => { window.__folioWasmMemory = e.detail.wasm.memory; });";
     b.on_every_page(hook)?;

@@ -16,7 +16,7 @@
 //!
 //! Goals (issue 13): Folio ≤ 1.2× the hand-written page warm, ≤ 1.5× cold.
 
-use crate::bench_browser::{json_string, median, ms, Bench};
+use crate::bench::browser::{json_string, median, ms, Bench};
 use crate::shell::root;
 
 /// Installed before every document: records in `window.__painted` the first frame after
@@ -60,8 +60,8 @@ impl Drop for Baseline {
 
 /// Runs the benchmark and prints its figures.
 pub fn run(args: &[String]) -> Result<(), String> {
-    crate::bench_browser::build_unless_told_not(args)?;
-    let rounds = crate::bench_browser::flag_value(args, "--rounds")
+    crate::bench::browser::build_unless_told_not(args)?;
+    let rounds = crate::bench::browser::flag_value(args, "--rounds")
         .and_then(|n| n.parse::<usize>().ok())
         .unwrap_or(9)
         .max(7);

@@ -35,9 +35,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let wasm = std::fs::read(input).map_err(|e| format!("cannot read {input}: {e}"))?;
     // Before the split, so that the split's own reachability analysis leaves out what only
     // these exports used: their code, the table slots only they took and the data only they read.
-    let (wasm, dropped) = crate::unused_exports::without_exports(
+    let (wasm, dropped) = crate::build::unused_exports::without_exports(
         &wasm,
-        crate::unused_exports::is_unused_stream_method,
+        crate::build::unused_exports::is_unused_stream_method,
     )?;
     if dir.exists() {
         std::fs::remove_dir_all(dir).map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
@@ -48,8 +48,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "./split-{:016x}.js",
         content_hash(&[
             &wasm,
-            crate::chunk_groups::GROUPING.as_bytes(),
-            &crate::chunk_groups::BYTES_PER_MODULE.to_le_bytes(),
+            crate::build::chunk_groups::GROUPING.as_bytes(),
+            &crate::build::chunk_groups::BYTES_PER_MODULE.to_le_bytes(),
             entry.join(" ").as_bytes(),
         ])
     );
@@ -67,7 +67,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let loader_path = dir.join(&link_name);
     let loader = std::fs::read_to_string(&loader_path)
         .map_err(|e| format!("cannot read {}: {e}", loader_path.display()))?;
-    let (loader, regrouped) = crate::chunk_groups::regroup(dir, &mut map, &loader, &entry)?;
+    let (loader, regrouped) = crate::build::chunk_groups::regroup(dir, &mut map, &loader, &entry)?;
     std::fs::write(&loader_path, loader)
         .map_err(|e| format!("cannot write {}: {e}", loader_path.display()))?;
     let manifest = manifest_json(&map);

@@ -10,7 +10,7 @@
 //! loading (ledger finished + report, Austria), then the rule set switched on the page to
 //! Germany and back (the same data, a warm module). Target ≤ 50 ms.
 
-use crate::bench_browser::{ms, Bench};
+use crate::bench::browser::{ms, Bench};
 
 /// Waits (up to 240 s) for a report under `RULES`, then answers its figure
 /// and the number of operations it was made from.
@@ -39,7 +39,7 @@ const SWITCH: &str = r#"
 
 /// Runs the benchmark and prints its figures.
 pub fn run(args: &[String]) -> Result<(), String> {
-    crate::bench_browser::build_unless_told_not(args)?;
+    crate::bench::browser::build_unless_told_not(args)?;
     let b = Bench::start(&["--operations", "10000", "--freeze-prices"])?;
     b.sign_in()?;
     b.goto("/insights?rules=at")?;
