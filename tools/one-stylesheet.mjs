@@ -1,24 +1,18 @@
-// Trunk post_build hook: joins the stylesheets Trunk staged (one per file under style/, in
-// the order index.html lists them) into one `folio-<16 hex>.css`, and puts one <link> with
-// its integrity hash where the first one was. One request instead of seven, and brotli sees
+// Post-build step `oneStylesheet` (fourth; tools/post-build.mjs): joins the stylesheets Trunk
+// staged (one per file under style/, in the order index.html lists them) into one
+// `folio-<16 hex>.css`, and puts one <link> with its integrity hash where the first one was. One request instead of seven, and brotli sees
 // the whole stylesheet at once (about 2 KB smaller). The sources stay small files with one
 // purpose each. The joined file is minified: comments dropped and whitespace folded (quoted
 // strings left as written, nothing else rewritten), about 1 KB brotli off every first load.
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { integrityOf, stagingDir } from "./staged-files.mjs";
+import { failing, integrityOf } from "./staged-files.mjs";
 
-const staging = stagingDir("one-stylesheet");
-const indexPath = join(staging, "index.html");
-const html = readFileSync(indexPath, "utf8");
+const fail = failing("one-stylesheet");
 // Trunk writes its hash without leading zeros: 15 hex digits (or fewer) happen.
-const re = /<link rel="stylesheet" href="\/([a-z_-]+-[0-9a-f]{1,16}\.css)"[^>]*\/?>\n?/g;
-const links = [...html.matchAll(re)];
-if (links.length === 0) {
-  console.error("one-stylesheet: no stylesheet links in the staged index.html");
-  process.exit(1);
-}
+const STYLESHEET_LINK = /<link rel="stylesheet" href="\/([a-z_-]+-[0-9a-f]{1,16}\.css)"[^>]*\/?>\n?/g;
+
 /** `css` without comments, with runs of whitespace folded to one space and none around
  * `{ } ; ,` — outside quoted strings (attribute selectors, `content`), which stay as written.
  * (No stylesheet puts a comment marker inside a string.) */
@@ -28,20 +22,24 @@ function minify(css) {
   return parts.map((part, i) => (i % 2 === 1 ? part : fold(part))).join("").trim() + "\n";
 }
 
-const css = minify(links.map((m) => readFileSync(join(staging, m[1]), "utf8")).join("\n"));
-const name = `folio-${createHash("sha256").update(css).digest("hex").slice(0, 16)}.css`;
-const integrity = integrityOf(css);
-writeFileSync(join(staging, name), css);
-for (const m of links) rmSync(join(staging, m[1]));
-let first = true;
-const joined = html.replace(re, () => {
-  if (!first) return "";
-  first = false;
-  return `<link rel="stylesheet" href="/${name}" integrity="${integrity}"/>\n`;
-});
-const left = (joined.match(/rel="stylesheet"/g) || []).length;
-if (left !== 1) {
-  console.error(`one-stylesheet: ${left} stylesheet links after joining (one expected)`);
-  process.exit(1);
+/** Joins the staged stylesheets into one, linked once from index.html. */
+export function oneStylesheet({ staging }) {
+  const indexPath = join(staging, "index.html");
+  const html = readFileSync(indexPath, "utf8");
+  const links = [...html.matchAll(STYLESHEET_LINK)];
+  if (links.length === 0) fail("no stylesheet links in the staged index.html");
+  const css = minify(links.map((m) => readFileSync(join(staging, m[1]), "utf8")).join("\n"));
+  const name = `folio-${createHash("sha256").update(css).digest("hex").slice(0, 16)}.css`;
+  const integrity = integrityOf(css);
+  writeFileSync(join(staging, name), css);
+  for (const m of links) rmSync(join(staging, m[1]));
+  let first = true;
+  const joined = html.replace(STYLESHEET_LINK, () => {
+    if (!first) return "";
+    first = false;
+    return `<link rel="stylesheet" href="/${name}" integrity="${integrity}"/>\n`;
+  });
+  const left = (joined.match(/rel="stylesheet"/g) || []).length;
+  if (left !== 1) fail(`${left} stylesheet links after joining (one expected)`);
+  writeFileSync(indexPath, joined);
 }
-writeFileSync(indexPath, joined);

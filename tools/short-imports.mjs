@@ -1,5 +1,5 @@
-// Trunk post_build hook (third of eight, after split-chunks.mjs): gives the main module's
-// imports from its JS glue short names, in both files.
+// Post-build step `shortImports` (third, after splitChunks; tools/post-build.mjs): gives the
+// main module's imports from its JS glue short names, in both files.
 //
 // wasm-bindgen names each function the glue hands the wasm `__wbg_<name>_<16 hex>` (about 250
 // of them in Folio), and the names are written twice: as the glue's import object's keys and
@@ -13,27 +13,9 @@
 // attributes Trunk wrote for the two files in index.html are recomputed.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isGlue, isMainModule, stagingDir, withNewIntegrity } from "./staged-files.mjs";
+import { failing, isGlue, isMainModule, withNewIntegrity } from "./staged-files.mjs";
 
-const staging = stagingDir("short-imports");
-
-function fail(message) {
-  console.error(`short-imports: ${message}`);
-  process.exit(1);
-}
-
-const names = readdirSync(staging);
-const glueName = names.find(isGlue);
-const wasmName = names.find(isMainModule);
-if (!glueName || !wasmName) fail("no folio-<hash>.js and folio-<hash>_bg.wasm in the staged build");
-
-let glue = readFileSync(join(staging, glueName), "utf8");
-const wasm = readFileSync(join(staging, wasmName));
-
-// The glue's import object for the wasm: `"./folio_bg.js": import0` in __wbg_get_imports.
-const moduleMatch = glue.match(/"(\.\/[\w.-]+_bg\.js)": import0\b/);
-if (!moduleMatch) fail("the glue's import object is not the one short-imports knows");
-const importModule = moduleMatch[1];
+const fail = failing("short-imports");
 
 /** Reads an unsigned LEB128 at `at`: [value, next offset]. */
 function leb(bytes, at) {
@@ -81,71 +63,87 @@ function shortName(n) {
   return letters[Math.floor(n / letters.length)] + letters[n % letters.length];
 }
 
-// Rebuild the import section with the new names; every other section is copied as it is.
-const parts = [wasm.subarray(0, 8)];
-const renamed = new Map();
-let at = 8;
-let sawImports = false;
-while (at < wasm.length) {
-  const start = at;
-  const id = wasm[at++];
-  let size;
-  [size, at] = leb(wasm, at);
-  const end = at + size;
-  if (id !== 2) {
-    parts.push(wasm.subarray(start, end));
-    at = end;
-    continue;
-  }
-  sawImports = true;
-  let count;
-  [count, at] = leb(wasm, at);
-  const entries = [lebBytes(count)];
-  for (let i = 0; i < count; i++) {
-    let length;
-    [length, at] = leb(wasm, at);
-    const module = wasm.subarray(at, at + length).toString("utf8");
-    at += length;
-    [length, at] = leb(wasm, at);
-    const field = wasm.subarray(at, at + length).toString("utf8");
-    at += length;
-    const descStart = at;
-    const kind = wasm[at++];
-    if (kind === 0) [, at] = leb(wasm, at);
-    else if (kind === 1) at = skipLimits(wasm, at + 1);
-    else if (kind === 2) at = skipLimits(wasm, at);
-    else if (kind === 3) at += 2;
-    else if (kind === 4) [, at] = leb(wasm, at + 1);
-    else fail(`import kind ${kind} is not known`);
-    let name = field;
-    if (module === importModule) {
-      name = renamed.get(field) ?? shortName(renamed.size);
-      renamed.set(field, name);
+/** Renames the imports in the staged glue and main module (and their `integrity`). */
+export function shortImports({ staging }) {
+  const names = readdirSync(staging);
+  const glueName = names.find(isGlue);
+  const wasmName = names.find(isMainModule);
+  if (!glueName || !wasmName) fail("no folio-<hash>.js and folio-<hash>_bg.wasm in the staged build");
+
+  let glue = readFileSync(join(staging, glueName), "utf8");
+  const wasm = readFileSync(join(staging, wasmName));
+
+  // The glue's import object for the wasm: `"./folio_bg.js": import0` in __wbg_get_imports.
+  const moduleMatch = glue.match(/"(\.\/[\w.-]+_bg\.js)": import0\b/);
+  if (!moduleMatch) fail("the glue's import object is not the one short-imports knows");
+  const importModule = moduleMatch[1];
+
+  // Rebuild the import section with the new names; every other section is copied as it is.
+  const parts = [wasm.subarray(0, 8)];
+  const renamed = new Map();
+  let at = 8;
+  let sawImports = false;
+  while (at < wasm.length) {
+    const start = at;
+    const id = wasm[at++];
+    let size;
+    [size, at] = leb(wasm, at);
+    const end = at + size;
+    if (id !== 2) {
+      parts.push(wasm.subarray(start, end));
+      at = end;
+      continue;
     }
-    entries.push(nameBytes(module), nameBytes(name), wasm.subarray(descStart, at));
+    sawImports = true;
+    let count;
+    [count, at] = leb(wasm, at);
+    const entries = [lebBytes(count)];
+    for (let i = 0; i < count; i++) {
+      let length;
+      [length, at] = leb(wasm, at);
+      const module = wasm.subarray(at, at + length).toString("utf8");
+      at += length;
+      [length, at] = leb(wasm, at);
+      const field = wasm.subarray(at, at + length).toString("utf8");
+      at += length;
+      const descStart = at;
+      const kind = wasm[at++];
+      if (kind === 0) [, at] = leb(wasm, at);
+      else if (kind === 1) at = skipLimits(wasm, at + 1);
+      else if (kind === 2) at = skipLimits(wasm, at);
+      else if (kind === 3) at += 2;
+      else if (kind === 4) [, at] = leb(wasm, at + 1);
+      else fail(`import kind ${kind} is not known`);
+      let name = field;
+      if (module === importModule) {
+        name = renamed.get(field) ?? shortName(renamed.size);
+        renamed.set(field, name);
+      }
+      entries.push(nameBytes(module), nameBytes(name), wasm.subarray(descStart, at));
+    }
+    if (at !== end) fail("the import section does not end where its size says");
+    const body = Buffer.concat(entries);
+    parts.push(Buffer.from([2]), lebBytes(body.length), body);
   }
-  if (at !== end) fail("the import section does not end where its size says");
-  const body = Buffer.concat(entries);
-  parts.push(Buffer.from([2]), lebBytes(body.length), body);
+  if (!sawImports) fail("the wasm has no import section");
+
+  for (const [long, short] of renamed) {
+    const key = new RegExp(`^(\\s+)${long.replace(/[$]/g, "\\$")}:`, "gm");
+    const found = glue.match(key) || [];
+    if (found.length !== 1) fail(`the glue names ${long} ${found.length} times as a key, not once`);
+    glue = glue.replace(key, `$1${short}:`);
+  }
+
+  const newWasm = Buffer.concat(parts);
+  const newGlue = Buffer.from(glue, "utf8");
+
+  // Trunk's integrity attributes for the two files, recomputed.
+  const indexPath = join(staging, "index.html");
+  let html = readFileSync(indexPath, "utf8");
+  html = withNewIntegrity(html, readFileSync(join(staging, glueName)), newGlue);
+  html = withNewIntegrity(html, wasm, newWasm);
+  writeFileSync(join(staging, wasmName), newWasm);
+  writeFileSync(join(staging, glueName), newGlue);
+  writeFileSync(indexPath, html);
+  console.log(`short-imports: ${renamed.size} imports renamed; wasm ${wasm.length} -> ${newWasm.length} B, glue -> ${newGlue.length} B`);
 }
-if (!sawImports) fail("the wasm has no import section");
-
-for (const [long, short] of renamed) {
-  const key = new RegExp(`^(\\s+)${long.replace(/[$]/g, "\\$")}:`, "gm");
-  const found = glue.match(key) || [];
-  if (found.length !== 1) fail(`the glue names ${long} ${found.length} times as a key, not once`);
-  glue = glue.replace(key, `$1${short}:`);
-}
-
-const newWasm = Buffer.concat(parts);
-const newGlue = Buffer.from(glue, "utf8");
-
-// Trunk's integrity attributes for the two files, recomputed.
-const indexPath = join(staging, "index.html");
-let html = readFileSync(indexPath, "utf8");
-html = withNewIntegrity(html, readFileSync(join(staging, glueName)), newGlue);
-html = withNewIntegrity(html, wasm, newWasm);
-writeFileSync(join(staging, wasmName), newWasm);
-writeFileSync(join(staging, glueName), newGlue);
-writeFileSync(indexPath, html);
-console.log(`short-imports: ${renamed.size} imports renamed; wasm ${wasm.length} -> ${newWasm.length} B, glue -> ${newGlue.length} B`);

@@ -1,5 +1,5 @@
-// Trunk post_build hook (second of eight, after join-locales.mjs): finishes the build's
-// identity and, in the split release build, puts the sections' wasm modules into it.
+// Post-build step `splitChunks` (second, after joinLocales; tools/post-build.mjs): finishes the
+// build's identity and, in the split release build, puts the sections' wasm modules into it.
 //
 // Every build:
 // - the build id is the hash Trunk gave the JS glue (`folio-<id>.js`);
@@ -7,7 +7,7 @@
 //   index.html, so the app can tell "Folio was updated" from "the network failed" when a
 //   section's module does not arrive (src/sections/update_check.rs).
 //
-// Split build (FOLIO_SPLIT_DIR set by `cargo xtask`, see xtask/src/split.rs):
+// Split build (FOLIO_SPLIT_DIR set by `cargo xtask`, see xtask/src/build/split.rs):
 // - each section module (`split_<name>.wasm`, `chunk_<n>.wasm`) is optimised with wasm-opt -Oz
 //   and copied as `<stem>-<hash>.wasm`, where the hash (16 hex) is one sha256 over every
 //   module of the build, so each file is cached as immutable;
@@ -24,9 +24,9 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { availableParallelism, tmpdir } from "node:os";
 import { promisify } from "node:util";
 import { join } from "node:path";
-import { isGlue, stagingDir } from "./staged-files.mjs";
+import { failing, isGlue } from "./staged-files.mjs";
 
-const staging = stagingDir("split-chunks");
+const fail = failing("split-chunks");
 // The features rustc's wasm32 target enables (the section modules carry no features section).
 const WASM_OPT_FEATURES = [
   "--enable-bulk-memory",
@@ -80,116 +80,11 @@ function optimiseInProcess(binaryen, bytes) {
   return out;
 }
 
-function fail(message) {
-  console.error(`split-chunks: ${message}`);
-  process.exit(1);
-}
-
-const glueName = readdirSync(staging).find(isGlue);
-if (!glueName) fail("no folio-<hash>.js in the staged build");
-const build = glueName.slice("folio-".length, -".js".length);
-writeFileSync(join(staging, "build.json"), JSON.stringify({ build }) + "\n");
-
-const indexPath = join(staging, "index.html");
-let html = readFileSync(indexPath, "utf8");
-const extraHead = [`<meta name="folio-build" content="${build}" />`];
-
 /**
  * Parts of a page that are modules of their own and only ever shown inside that page (see
  * ARCHITECTURE.md, "Sections loaded on demand"): part → page.
  */
 const PART_OF = { market_order: "market", market_candles: "market", trade_quote: "trade", operations_tools: "operations", portfolio_allocation: "portfolio" };
-
-const splitDir = process.env.FOLIO_SPLIT_DIR;
-if (splitDir) {
-  const glue = readFileSync(join(staging, glueName), "utf8");
-  const imported = glue.match(/["']\.\/(split-[0-9a-f]{16}\.js)["']/);
-  if (!imported) fail("the glue imports no split loader: was the wasm built with --cfg folio_split?");
-  const loaderName = imported[1];
-  const loaderPath = join(splitDir, loaderName);
-  if (!existsSync(loaderPath)) fail(`${loaderPath} is missing: the split step did not run for this build`);
-  let loader = readFileSync(loaderPath, "utf8");
-  loader = loader.replaceAll('"./__FOLIO_MAIN__.js"', `"./${glueName}"`);
-
-  const work = mkdtempSync(join(tmpdir(), "folio-split-"));
-  const modules = readdirSync(splitDir).filter((n) => n.endsWith(".wasm") && n !== "main.wasm");
-  // Most modules are small shared chunks, for which starting the wasm-opt program costs far
-  // more than optimising: those go through binaryen's library in this process (the same
-  // binaryen as the wasm-opt program, output within a few bytes). The big ones run through
-  // wasm-opt, a few at a time; its warnings about name subsections it does not know are
-  // noise, so its output is shown only when it fails.
-  const isSmall = (name) => statSync(join(splitDir, name)).size < SMALL_MODULE;
-  const { default: binaryen } = await import("binaryen");
-  for (const name of modules.filter(isSmall)) {
-    writeFileSync(join(work, name), optimiseInProcess(binaryen, readFileSync(join(splitDir, name))));
-  }
-  const run = promisify(execFile);
-  const queue = modules.filter((name) => !isSmall(name));
-  const optimiseNext = async () => {
-    for (let name = queue.shift(); name; name = queue.shift()) {
-      const args = ["-Oz", ...WASM_OPT_FEATURES, ...STRIP, join(splitDir, name), "-o", join(work, name)];
-      await run("wasm-opt", args).catch((e) => fail(`wasm-opt ${name}: ${e.stderr || e.message}`));
-    }
-  };
-  await Promise.all(Array.from({ length: availableParallelism() }, optimiseNext));
-  // Every module is named with one hash of all of them (`<stem>-<set hash>.wasm`): the loader
-  // and the service worker list some 350 modules, and 350 different hashes cost about 5 KB
-  // brotli in each first load, while one repeated hash costs almost nothing. Any change to
-  // any module renames them all, so a browser never takes an old module for a new one (the
-  // price: an update downloads every module again, in the background).
-  const setHash = createHash("sha256");
-  for (const name of [...modules].sort()) {
-    setHash.update(name).update(readFileSync(join(work, name)));
-  }
-  const hash = setHash.digest("hex").slice(0, 16);
-  const hashedNames = {};
-  for (const name of modules) {
-    const stem = name.slice(0, -".wasm".length);
-    const optimised = join(work, name);
-    const hashed = `${stem}-${hash}.wasm`;
-    copyFileSync(optimised, join(staging, hashed));
-    hashedNames[stem] = hashed;
-    const reference = `"./${name}"`;
-    if (!loader.includes(reference)) fail(`the loader does not name ${name}`);
-    loader = loader.replaceAll(reference, `"./${hashed}"`);
-  }
-  // Packs: every module a page needs, in one file, so a cold load makes one request and
-  // brotli compresses the page's code as a whole (10–25 % smaller than module by module).
-  const manifest = JSON.parse(readFileSync(join(splitDir, "split-manifest.json"), "utf8"));
-  const packs = {};
-  for (const [section, all] of Object.entries(manifest)) {
-    if (all.some((stem) => !hashedNames[stem])) fail(`section ${section} names a module the split did not write`);
-    // A part shown only inside its page has loaded that page's modules already: its pack
-    // holds only what it adds.
-    const page = PART_OF[section];
-    if (page && !manifest[page]) fail(`part ${section} sits in ${page}, which the split did not write`);
-    const stems = page ? all.filter((stem) => !manifest[page].includes(stem)) : all;
-    const bytes = stems.map((stem) => readFileSync(join(work, `${stem}.wasm`)));
-    packs[section] = pack(stems, bytes);
-  }
-  // Packs, too, share one hash, taken over all of them (a change to any pack renames them
-  // all, as any module change renames every module): repeated in the loader's table of
-  // packs, it compresses to almost nothing (−0.3 KB brotli on every route against one hash
-  // per pack).
-  const packsHash = createHash("sha256");
-  for (const section of Object.keys(packs).sort()) packsHash.update(section).update(packs[section]);
-  const packHash = packsHash.digest("hex").slice(0, 16);
-  const packOf = {};
-  for (const [section, whole] of Object.entries(packs)) {
-    const name = `split_${section}-pack-${packHash}.wasm`;
-    writeFileSync(join(staging, name), whole);
-    packOf[section] = name;
-  }
-  rmSync(work, { recursive: true, force: true });
-  loader = withPacks(loader, packOf);
-  writeFileSync(join(staging, loaderName), loader);
-  // sections.json: the file a cold load of each section fetches, its pack (for `cargo xtask
-  // bench size` and its first-load gate).
-  const sections = Object.fromEntries(Object.entries(packOf).map(([section, pack]) => [section, [pack]]));
-  writeFileSync(join(staging, "sections.json"), JSON.stringify(sections, null, 1) + "\n");
-  extraHead.push(`<link rel="modulepreload" href="/${loaderName}" crossorigin="anonymous" />`);
-  console.log(`split-chunks: ${modules.length} section module(s) and ${loaderName} added`);
-}
 
 /**
  * A pack: a 4-byte little-endian length, then that many bytes of UTF-8 index (one line per
@@ -374,7 +269,112 @@ function runsOf(sorted) {
   return runs.join(",");
 }
 
-if (!html.includes("</head>")) fail("index.html has no </head>");
-html = html.replace("</head>", `${extraHead.join("")}</head>`);
-writeFileSync(indexPath, html);
-console.log(`split-chunks: build ${build}`);
+/**
+ * Writes the build id; with `splitDir` (the split step's output, FOLIO_SPLIT_DIR), adds the
+ * section modules, their packs and their loader to the build.
+ */
+export async function splitChunks({ staging, splitDir }) {
+  const glueName = readdirSync(staging).find(isGlue);
+  if (!glueName) fail("no folio-<hash>.js in the staged build");
+  const build = glueName.slice("folio-".length, -".js".length);
+  writeFileSync(join(staging, "build.json"), JSON.stringify({ build }) + "\n");
+
+  const indexPath = join(staging, "index.html");
+  let html = readFileSync(indexPath, "utf8");
+  const extraHead = [`<meta name="folio-build" content="${build}" />`];
+
+  if (splitDir) {
+    const glue = readFileSync(join(staging, glueName), "utf8");
+    const imported = glue.match(/["']\.\/(split-[0-9a-f]{16}\.js)["']/);
+    if (!imported) fail("the glue imports no split loader: was the wasm built with --cfg folio_split?");
+    const loaderName = imported[1];
+    const loaderPath = join(splitDir, loaderName);
+    if (!existsSync(loaderPath)) fail(`${loaderPath} is missing: the split step did not run for this build`);
+    let loader = readFileSync(loaderPath, "utf8");
+    loader = loader.replaceAll('"./__FOLIO_MAIN__.js"', `"./${glueName}"`);
+
+    const work = mkdtempSync(join(tmpdir(), "folio-split-"));
+    const modules = readdirSync(splitDir).filter((n) => n.endsWith(".wasm") && n !== "main.wasm");
+    // Most modules are small shared chunks, for which starting the wasm-opt program costs far
+    // more than optimising: those go through binaryen's library in this process (the same
+    // binaryen as the wasm-opt program, output within a few bytes). The big ones run through
+    // wasm-opt, a few at a time; its warnings about name subsections it does not know are
+    // noise, so its output is shown only when it fails.
+    const isSmall = (name) => statSync(join(splitDir, name)).size < SMALL_MODULE;
+    const { default: binaryen } = await import("binaryen");
+    for (const name of modules.filter(isSmall)) {
+      writeFileSync(join(work, name), optimiseInProcess(binaryen, readFileSync(join(splitDir, name))));
+    }
+    const run = promisify(execFile);
+    const queue = modules.filter((name) => !isSmall(name));
+    const optimiseNext = async () => {
+      for (let name = queue.shift(); name; name = queue.shift()) {
+        const args = ["-Oz", ...WASM_OPT_FEATURES, ...STRIP, join(splitDir, name), "-o", join(work, name)];
+        await run("wasm-opt", args).catch((e) => fail(`wasm-opt ${name}: ${e.stderr || e.message}`));
+      }
+    };
+    await Promise.all(Array.from({ length: availableParallelism() }, optimiseNext));
+    // Every module is named with one hash of all of them (`<stem>-<set hash>.wasm`): the loader
+    // and the service worker list some 350 modules, and 350 different hashes cost about 5 KB
+    // brotli in each first load, while one repeated hash costs almost nothing. Any change to
+    // any module renames them all, so a browser never takes an old module for a new one (the
+    // price: an update downloads every module again, in the background).
+    const setHash = createHash("sha256");
+    for (const name of [...modules].sort()) {
+      setHash.update(name).update(readFileSync(join(work, name)));
+    }
+    const hash = setHash.digest("hex").slice(0, 16);
+    const hashedNames = {};
+    for (const name of modules) {
+      const stem = name.slice(0, -".wasm".length);
+      const optimised = join(work, name);
+      const hashed = `${stem}-${hash}.wasm`;
+      copyFileSync(optimised, join(staging, hashed));
+      hashedNames[stem] = hashed;
+      const reference = `"./${name}"`;
+      if (!loader.includes(reference)) fail(`the loader does not name ${name}`);
+      loader = loader.replaceAll(reference, `"./${hashed}"`);
+    }
+    // Packs: every module a page needs, in one file, so a cold load makes one request and
+    // brotli compresses the page's code as a whole (10–25 % smaller than module by module).
+    const manifest = JSON.parse(readFileSync(join(splitDir, "split-manifest.json"), "utf8"));
+    const packs = {};
+    for (const [section, all] of Object.entries(manifest)) {
+      if (all.some((stem) => !hashedNames[stem])) fail(`section ${section} names a module the split did not write`);
+      // A part shown only inside its page has loaded that page's modules already: its pack
+      // holds only what it adds.
+      const page = PART_OF[section];
+      if (page && !manifest[page]) fail(`part ${section} sits in ${page}, which the split did not write`);
+      const stems = page ? all.filter((stem) => !manifest[page].includes(stem)) : all;
+      const bytes = stems.map((stem) => readFileSync(join(work, `${stem}.wasm`)));
+      packs[section] = pack(stems, bytes);
+    }
+    // Packs, too, share one hash, taken over all of them (a change to any pack renames them
+    // all, as any module change renames every module): repeated in the loader's table of
+    // packs, it compresses to almost nothing (−0.3 KB brotli on every route against one hash
+    // per pack).
+    const packsHash = createHash("sha256");
+    for (const section of Object.keys(packs).sort()) packsHash.update(section).update(packs[section]);
+    const packHash = packsHash.digest("hex").slice(0, 16);
+    const packOf = {};
+    for (const [section, whole] of Object.entries(packs)) {
+      const name = `split_${section}-pack-${packHash}.wasm`;
+      writeFileSync(join(staging, name), whole);
+      packOf[section] = name;
+    }
+    rmSync(work, { recursive: true, force: true });
+    loader = withPacks(loader, packOf);
+    writeFileSync(join(staging, loaderName), loader);
+    // sections.json: the file a cold load of each section fetches, its pack (for `cargo xtask
+    // bench size` and its first-load gate).
+    const sections = Object.fromEntries(Object.entries(packOf).map(([section, pack]) => [section, [pack]]));
+    writeFileSync(join(staging, "sections.json"), JSON.stringify(sections, null, 1) + "\n");
+    extraHead.push(`<link rel="modulepreload" href="/${loaderName}" crossorigin="anonymous" />`);
+    console.log(`split-chunks: ${modules.length} section module(s) and ${loaderName} added`);
+  }
+
+  if (!html.includes("</head>")) fail("index.html has no </head>");
+  html = html.replace("</head>", `${extraHead.join("")}</head>`);
+  writeFileSync(indexPath, html);
+  console.log(`split-chunks: build ${build}`);
+}

@@ -1,5 +1,5 @@
-// The staged build's files for Trunk's post_build hooks: the staging dir (fails when the hook
-// is not run through Trunk) and every file below it.
+// What the post-build steps (tools/post-build.mjs) share: the staging dir Trunk hands its
+// hook (fails when not run through Trunk), how a step fails the build, and the staged files.
 import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +13,14 @@ export function stagingDir(hook) {
   }
   return staging;
 }
+
+/** A step's reason to stop the build: post-build.mjs prints the message and exits with 1. */
+export class StepFailed extends Error {}
+
+/** A function that fails the build with `<step>: <message>`. */
+export const failing = (step) => (message) => {
+  throw new StepFailed(`${step}: ${message}`);
+};
 
 /** Whether `name` is the app's JS glue, `folio-<hash>.js` (wasm-bindgen's, named by Trunk). */
 export const isGlue = (name) => /^folio-[0-9a-f]+\.js$/.test(name);

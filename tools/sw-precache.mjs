@@ -1,5 +1,5 @@
-// Trunk post_build hook (seventh, after csp-hashes.mjs: index.html must be final): writes this
-// build's id and the list of its files into the staged sw.js, between the /*FOLIO_BUILD*/ and
+// Post-build step `swPrecache` (seventh, after cspHashes: index.html must be final;
+// tools/post-build.mjs): writes this build's id and the list of its files into the staged sw.js, between the /*FOLIO_BUILD*/ and
 // /*FOLIO_PRECACHE*/ markers. The worker caches exactly these files in a cache named after
 // the build, so a new build is a new worker that never mixes old and new files.
 // Listed: every staged file except the .br/.gz copies, sw.js itself, build.json (which must
@@ -16,50 +16,53 @@
 // /index.html: it is the offline page of this worker's own build.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { files, stagingDir } from "./staged-files.mjs";
+import { failing, files } from "./staged-files.mjs";
 
-const staging = stagingDir("sw-precache");
+const fail = failing("sw-precache");
 
 const SKIP = new Set(["/sw.js", "/build.json", "/sections.json"]);
 // The manifest's screenshots are for the browser's install dialog, never needed offline.
 const ONLINE_ONLY = ["/screenshots/"];
-const list = files(staging)
-  .map((path) => "/" + relative(staging, path).split(sep).join("/"))
-  .filter((path) => !path.endsWith(".br") && !path.endsWith(".gz") && !SKIP.has(path))
-  .filter((path) => !ONLINE_ONLY.some((prefix) => path.startsWith(prefix)))
-  // A pack repeats modules that are listed on their own (tools/split-chunks.mjs); offline,
-  // the loader takes each module from this cache instead.
-  .filter((path) => !/-pack-[0-9a-f]{16}\.wasm$/.test(path))
-  .sort();
-const { build } = JSON.parse(readFileSync(join(staging, "build.json"), "utf8"));
 
-// Named by content (`<stem>-<hex hash>.<ext>`, `folio-<hash>_bg.wasm`): the same name is the
-// same bytes in every build.
-const HASHED = /-[0-9a-f]{12,}[._][^/]*$/;
-const keyed = (path) => (path === "/index.html" || HASHED.test(path) ? path : `${path}?build=${build}`);
-const unhashed = list.filter((path) => keyed(path) !== path);
+/** Lists the build's files in sw.js and keys index.html's unhashed references by the build. */
+export function swPrecache({ staging }) {
+  const list = files(staging)
+    .map((path) => "/" + relative(staging, path).split(sep).join("/"))
+    .filter((path) => !path.endsWith(".br") && !path.endsWith(".gz") && !SKIP.has(path))
+    .filter((path) => !ONLINE_ONLY.some((prefix) => path.startsWith(prefix)))
+    // A pack repeats modules that are listed on their own (tools/split-chunks.mjs); offline,
+    // the loader takes each module from this cache instead.
+    .filter((path) => !/-pack-[0-9a-f]{16}\.wasm$/.test(path))
+    .sort();
+  const { build } = JSON.parse(readFileSync(join(staging, "build.json"), "utf8"));
 
-// The page asks for the unhashed files by their keyed address.
-const indexPath = join(staging, "index.html");
-let index = readFileSync(indexPath, "utf8");
-for (const path of unhashed) {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  // Quoted or not (minified); written quoted, as the key holds `?` and `=`.
-  index = index.replace(new RegExp(`(href|src)=(["']?)${escaped}\\2(?=[\\s/>])`, "g"), `$1="${keyed(path)}"`);
+  // Named by content (`<stem>-<hex hash>.<ext>`, `folio-<hash>_bg.wasm`): the same name is the
+  // same bytes in every build.
+  const HASHED = /-[0-9a-f]{12,}[._][^/]*$/;
+  const keyed = (path) => (path === "/index.html" || HASHED.test(path) ? path : `${path}?build=${build}`);
+  const unhashed = list.filter((path) => keyed(path) !== path);
+
+  // The page asks for the unhashed files by their keyed address.
+  const indexPath = join(staging, "index.html");
+  let index = readFileSync(indexPath, "utf8");
+  for (const path of unhashed) {
+    const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    // Quoted or not (minified); written quoted, as the key holds `?` and `=`.
+    index = index.replace(new RegExp(`(href|src)=(["']?)${escaped}\\2(?=[\\s/>])`, "g"), `$1="${keyed(path)}"`);
+  }
+  writeFileSync(indexPath, index);
+  const precached = list.map(keyed);
+
+  const swPath = join(staging, "sw.js");
+  const sw = readFileSync(swPath, "utf8");
+  const replaced = sw
+    .replace(/\/\*FOLIO_BUILD\*\/[\s\S]*?\/\*END\*\//, `/*FOLIO_BUILD*/ ${JSON.stringify(build)} /*END*/`)
+    .replace(/\/\*FOLIO_PRECACHE\*\/[\s\S]*?\/\*END\*\//, `/*FOLIO_PRECACHE*/ ${JSON.stringify(precached)} /*END*/`);
+  if (!replaced.includes(JSON.stringify(precached)) || !replaced.includes(JSON.stringify(build))) {
+    fail("the markers were not found in sw.js");
+  }
+  writeFileSync(swPath, replaced);
+  console.log(
+    `sw-precache: ${list.length} file(s) of build ${build} listed in sw.js, ${unhashed.length} keyed by the build`,
+  );
 }
-writeFileSync(indexPath, index);
-const precached = list.map(keyed);
-
-const swPath = join(staging, "sw.js");
-const sw = readFileSync(swPath, "utf8");
-const replaced = sw
-  .replace(/\/\*FOLIO_BUILD\*\/[\s\S]*?\/\*END\*\//, `/*FOLIO_BUILD*/ ${JSON.stringify(build)} /*END*/`)
-  .replace(/\/\*FOLIO_PRECACHE\*\/[\s\S]*?\/\*END\*\//, `/*FOLIO_PRECACHE*/ ${JSON.stringify(precached)} /*END*/`);
-if (!replaced.includes(JSON.stringify(precached)) || !replaced.includes(JSON.stringify(build))) {
-  console.error("sw-precache: the markers were not found in sw.js");
-  process.exit(1);
-}
-writeFileSync(swPath, replaced);
-console.log(
-  `sw-precache: ${list.length} file(s) of build ${build} listed in sw.js, ${unhashed.length} keyed by the build`,
-);

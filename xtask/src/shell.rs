@@ -66,7 +66,9 @@ pub fn output(program: &str, args: &[&str]) -> Option<String> {
 ///   points on (`src/sections.rs`);
 /// - `tools/split-bin` comes first on PATH, so Trunk's wasm-bindgen step splits the wasm
 ///   (`xtask split`, this binary) before the real wasm-bindgen runs;
-/// - the post_build hook `tools/split-chunks.mjs` puts the section modules into the build.
+/// - the post_build hook `tools/post-build.mjs` runs every post-build step in order; its
+///   `splitChunks` step (`tools/split-chunks.mjs`, given FOLIO_SPLIT_DIR) puts the section
+///   modules into the build.
 pub fn trunk_release_build() -> Result<(), String> {
     let real_bindgen = find_on_path("wasm-bindgen", &path_env())
         .ok_or("wasm-bindgen is not installed (run `cargo xtask setup`)")?;

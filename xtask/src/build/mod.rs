@@ -1,5 +1,6 @@
 //! The release build's own steps, run between cargo and wasm-bindgen (`cargo xtask split`, by
-//! `tools/split-bin/wasm-bindgen`; the post-build steps that follow Trunk's are in `tools/`):
+//! `tools/split-bin/wasm-bindgen`; the post-build steps that follow Trunk's are
+//! `tools/post-build.mjs`):
 //! - `split`: the split step itself (cargo's wasm → a main module, one module per section and
 //!   the chunks they share, and their loader);
 //! - `unused_exports`: exports nothing calls, dropped from cargo's wasm before the split;

@@ -4,8 +4,9 @@
 //!
 //! Trunk cannot run this step itself, so the release build puts `tools/split-bin` first on
 //! PATH: its `wasm-bindgen` runs this command on the wasm Trunk hands it, then the real
-//! wasm-bindgen on `DIR/main.wasm` with `--keep-lld-exports --no-demangle`. The post-build hook
-//! `tools/split-chunks.mjs` then copies the chunks and their loader into the build.
+//! wasm-bindgen on `DIR/main.wasm` with `--keep-lld-exports --no-demangle`. The post-build
+//! hook's `splitChunks` step (`tools/split-chunks.mjs`, run by `tools/post-build.mjs`) then
+//! copies the chunks and their loader into the build.
 //!
 //! Written into DIR:
 //! - `main.wasm`: the main module (what wasm-bindgen processes). The JS-class methods that
