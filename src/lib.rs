@@ -7,7 +7,8 @@
 //! - `data`: how pages reach `folio_client` (loads, names for ids, cursor lists, writes);
 //! - `components`: views shared by features (charts, tables, form parts, states);
 //! - `pages`: one folder per feature, holding its views and its plain logic;
-//! - `sections`: the sections loaded on demand (their wasm modules, prefetch, update check);
+//! - `sections`: the pages loaded on demand (each section's loader, preloads and prefetch);
+//! - `split`: the mechanism below the pages (`split_page!`, `split_fn!`, update check);
 //! - `format`, `money`, `url`: display, decimal and address rules shared by features.
 //!
 //! Pages never build URLs to the service or parse JSON: they call `folio_client` through
@@ -30,6 +31,7 @@ mod money;
 mod pages;
 mod routes;
 mod sections;
+mod split;
 mod url;
 
 pub use app::{start, App};

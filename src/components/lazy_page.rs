@@ -1,4 +1,4 @@
-//! A route's page whose code is in a lazily loaded section (`crate::sections`): nothing new
+//! A route's page whose code is in a lazily loaded section (`crate::split`): nothing new
 //! is shown while its module arrives (a quiet "Opening…" appears only if it takes a while),
 //! then the page. When the module cannot be fetched, the page says why in plain words: Folio
 //! was updated (Reload), or the connection failed (Retry). Never a panic.
@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local_scoped_with_cancellation;
 
 use crate::i18n::t;
-use crate::sections::{check_for_new_build, BuildCheck, PageLoad};
+use crate::split::{check_for_new_build, BuildCheck, PageLoad};
 
 /// Where a page's module stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -19,7 +19,7 @@ use wasm_bindgen::JsCast;
 use crate::components::top_bar::ACCOUNT_PAGES;
 use crate::contexts::settings::use_settings;
 use crate::i18n::t;
-use crate::sections::{split_fn, warm_module};
+use crate::split::{split_fn, warm_module};
 
 /// What a key press asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -81,7 +81,7 @@ pub async fn load(language: Language) -> bool {
         Language::German => {
             // The text and the module that reads it, fetched side by side.
             let (text, _) = futures::future::join(
-                fetch_text(&crate::sections::build_keyed("/locales/de.txt")),
+                fetch_text(&crate::split::build_keyed("/locales/de.txt")),
                 preload_german(),
             )
             .await;
@@ -98,7 +98,7 @@ pub async fn load(language: Language) -> bool {
     installed
 }
 
-crate::sections::split_fn!(
+crate::split::split_fn!(
     german,
     preload_german,
     /// Reads and installs German's catalogue: a module of its own in the release build, so
@@ -141,7 +141,7 @@ pub fn apply_to_document() {
             Language::English => "/manifest.webmanifest",
             Language::German => "/manifest.de.webmanifest",
         };
-        let _ = link.set_attribute("href", &crate::sections::build_keyed(href));
+        let _ = link.set_attribute("href", &crate::split::build_keyed(href));
     }
 }
 

@@ -23,7 +23,7 @@ pub(crate) use market::{preload_candles_part, preload_order_form};
 use orders::ExchangeOrdersPage;
 use trades::ExchangeTradesPage;
 
-use crate::sections::split_page;
+use crate::split::split_page;
 
 // One module per page: a visitor landing on the market does not fetch the order history.
 split_page!(market, market_page, preload_market, ExchangeMarketPage);

@@ -30,7 +30,7 @@ use migrate::LegacyMigratePage;
 use trades::LegacyTradesPage;
 use wallets::LegacyWalletsPage;
 
-use crate::sections::split_page;
+use crate::split::split_page;
 
 // One module per page: a visitor landing on the wallets does not fetch every list.
 split_page!(

@@ -15,7 +15,7 @@ pub mod portfolio;
 pub mod settings;
 pub mod trade;
 
-use crate::sections::split_page;
+use crate::split::split_page;
 
 split_page!(
     portfolio,

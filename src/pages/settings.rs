@@ -161,4 +161,4 @@ fn LanguagePicker() -> impl IntoView {
     }
 }
 
-crate::sections::split_page!(settings, settings_page, preload_settings, SettingsPage);
+crate::split::split_page!(settings, settings_page, preload_settings, SettingsPage);

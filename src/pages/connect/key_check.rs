@@ -52,7 +52,7 @@ fn run(client: Client, current_api: String) -> KeyCheck {
     })
 }
 
-crate::sections::split_fn!(
+crate::split::split_fn!(
     key_check,
     preload_key_check,
     /// Loads the check's module (split build) and starts the check of `client`'s keys;
@@ -64,5 +64,5 @@ crate::sections::split_fn!(
 
 /// Fetches the check's module in the background (the key field got focus).
 pub fn prefetch() {
-    crate::sections::warm_module(preload_key_check());
+    crate::split::warm_module(preload_key_check());
 }

@@ -11,7 +11,7 @@ use super::loader::Loader;
 use super::rows::Names;
 use crate::components::{ExportButtons, ExportFile, ExportKind, MakeFile};
 use crate::i18n::t;
-use crate::sections::{split_fn, warm_module};
+use crate::split::{split_fn, warm_module};
 use futures::future::LocalBoxFuture;
 
 /// The list's export buttons (off while nothing is shown).

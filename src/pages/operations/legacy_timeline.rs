@@ -186,7 +186,7 @@ fn entries_view(entries: Vec<TimelineEntry>, names: Names) -> impl IntoView {
 #[derive(Clone, Copy)]
 pub struct LegacyGone(pub RwSignal<bool>);
 
-crate::sections::split_page!(
+crate::split::split_page!(
     operations_legacy,
     legacy_timeline_part,
     preload_legacy_timeline,

@@ -19,16 +19,16 @@ use super::loader::Loader;
 use super::progress::{LoadAllProgress, LoadButtons};
 use super::tax_files::TaxFiles;
 
-crate::sections::split_page!(
+crate::split::split_page!(
     operations_tools,
     detail_part,
     preload_detail_part,
     DetailPart
 );
 
-crate::sections::split_page!(operations_tools, tools_part, preload_tools_part, ToolsPart);
+crate::split::split_page!(operations_tools, tools_part, preload_tools_part, ToolsPart);
 
-crate::sections::split_page!(
+crate::split::split_page!(
     operations_tools,
     load_buttons_part,
     preload_load_buttons_part,

@@ -20,8 +20,8 @@ use crate::contexts::settings::use_settings;
 use crate::data::download::offer_text;
 use crate::data::page_task::PageTasks;
 use crate::i18n::{t, tf};
-use crate::sections::split_page;
-use crate::sections::warm_module;
+use crate::split::split_page;
+use crate::split::warm_module;
 
 /// Where preparing the file stands.
 #[derive(Debug, Clone, PartialEq, Eq)]

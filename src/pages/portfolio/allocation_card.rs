@@ -28,7 +28,7 @@ pub fn AllocationCard(slices: Vec<AllocationSlice>, unit: String) -> impl IntoVi
     }
 }
 
-crate::sections::split_page!(
+crate::split::split_page!(
     portfolio_allocation,
     allocation_part,
     preload_allocation_part,

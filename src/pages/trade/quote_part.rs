@@ -14,9 +14,9 @@ use super::flow::TradeData;
 use super::outcome::Outcome;
 use super::quote_card::QuoteCard;
 
-crate::sections::split_page!(trade_quote, quote_part, preload_quote_part, QuotePart);
+crate::split::split_page!(trade_quote, quote_part, preload_quote_part, QuotePart);
 
-crate::sections::split_fn!(
+crate::split::split_fn!(
     trade_quote,
     preload_quote_request,
     /// Asks for a quote (`POST /v1/quotes`) from this part's module: the request's body, the
@@ -38,7 +38,7 @@ fn QuotePart() -> impl IntoView {
     })
 }
 
-crate::sections::split_fn!(
+crate::split::split_fn!(
     trade_quote,
     preload_price,
     /// Reads the chosen asset's current price (`GET /v1/tickers/{asset}`, with the keyless

@@ -213,7 +213,7 @@ struct CandlesInputs {
     candles: LocalResource<Result<Vec<Candle>, ApiError>>,
 }
 
-crate::sections::split_page!(
+crate::split::split_page!(
     market_candles,
     candles_part,
     preload_candles_part,

@@ -66,7 +66,7 @@ pub struct OrderFormInputs {
     pub on_placed: Callback<()>,
 }
 
-crate::sections::split_page!(
+crate::split::split_page!(
     market_order,
     order_form_part,
     preload_order_form,
