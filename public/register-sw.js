@@ -91,7 +91,7 @@
   // brotli). Registered at `load`, that download shared the network with the first page's
   // own pack and reads: on a link held to 1.6 Mbit/s, the portfolio painted in 2.3-3.3 s
   // (4 cold loads) against 2.1-2.3 s registered later. So it waits as the sections'
-  // prefetch does (`SETTLE_MS` in src/sections.rs): 3 s after `load`, then an idle moment.
+  // prefetch does (`SETTLE_MS` in src/sections/ahead.rs): 3 s after `load`, then an idle moment.
   const register = () =>
     Promise.resolve()
       .then(workerUrl)

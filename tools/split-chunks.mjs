@@ -5,7 +5,7 @@
 // - the build id is the hash Trunk gave the JS glue (`folio-<id>.js`);
 // - `build.json` ({"build": "<id>"}) is written, and `<meta name="folio-build">` added to
 //   index.html, so the app can tell "Folio was updated" from "the network failed" when a
-//   section's module does not arrive (src/sections/update_check.rs).
+//   section's module does not arrive (src/split/update_check.rs).
 //
 // Split build (FOLIO_SPLIT_DIR set by `cargo xtask`, see xtask/src/build/split.rs):
 // - each section module (`split_<name>.wasm`, `chunk_<n>.wasm`) is optimised with wasm-opt -Oz

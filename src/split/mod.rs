@@ -1,5 +1,5 @@
 //! Code loaded on demand, the mechanism only. In the release build (`--cfg folio_split`, see
-//! `xtask/src/split.rs`) the code each [`split_page!`] or [`split_fn!`] names lives in a wasm
+//! `xtask/src/build/split.rs`) the code each [`split_page!`] or [`split_fn!`] names lives in a wasm
 //! module of its own, fetched the first time it is needed; without the flag (`trunk serve`,
 //! the wasm-bindgen tests) everything is compiled in and "loading" returns at once, so the
 //! same code runs both ways. Which pages exist and which addresses show them is above this,

@@ -63,7 +63,7 @@ pub fn output(program: &str, args: &[&str]) -> Option<String> {
 /// `trunk build --release` into dist/ (wasm-release profile, wasm-opt from npm binaryen),
 /// with the sections split into their own wasm modules:
 /// - cargo links with `--emit-relocs` and `--cfg folio_split` turns the sections' split
-///   points on (`src/sections.rs`);
+///   points on (`src/split/mod.rs`'s macros, used where the pages are declared);
 /// - `tools/split-bin` comes first on PATH, so Trunk's wasm-bindgen step splits the wasm
 ///   (`xtask split`, this binary) before the real wasm-bindgen runs;
 /// - the post_build hook `tools/post-build.mjs` runs every post-build step in order; its

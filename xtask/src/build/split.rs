@@ -1,6 +1,6 @@
 //! `cargo xtask split IN DIR`: the split step of the release build. Cuts cargo's wasm (linked
 //! with `--emit-relocs`) into a main module and one module per lazily loaded section (the
-//! `#[wasm_split]` functions of `src/sections.rs`), before wasm-bindgen sees it.
+//! `#[wasm_split]` functions `src/split/mod.rs`'s macros make), before wasm-bindgen sees it.
 //!
 //! Trunk cannot run this step itself, so the release build puts `tools/split-bin` first on
 //! PATH: its `wasm-bindgen` runs this command on the wasm Trunk hands it, then the real
