@@ -17,7 +17,6 @@ use rust_decimal::Decimal;
 use rustc_hash::FxHashMap;
 
 use crate::days::tax_day;
-use crate::eur::fiat_in_eur;
 use crate::lots::{Holding, Lot, Taken};
 use crate::model::{
     plus, Acquired, AssetRef, Disposal, Flag, IncomeKind, LotUse, NotUnderstood, Regime, Unclear,
@@ -29,6 +28,7 @@ use crate::{Entered, RuleSet};
 mod charges;
 mod legs;
 mod trade;
+mod values;
 
 pub use trade::fiat_sides;
 
@@ -182,66 +182,6 @@ impl<'a> Walker<'a> {
     /// The asset at position `at`.
     fn asset_at(&self, at: usize) -> AssetRef {
         self.out.holdings[at].0.clone()
-    }
-
-    fn no_price(&mut self, at: At<'_>, symbol: &str) {
-        self.out.flags.push(Flag::NoPrice {
-            entry_id: at.entry.id.clone(),
-            symbol: symbol.to_string(),
-            date: at.day,
-        });
-    }
-
-    fn no_rate(&mut self, at: At<'_>, unit: &Unit) {
-        self.out.flags.push(Flag::NoEurRate {
-            entry_id: at.entry.id.clone(),
-            currency: unit.symbol().to_string(),
-        });
-    }
-
-    fn not_understood(&mut self, at: At<'_>, reason: Unclear) {
-        self.out.not_understood.push(NotUnderstood {
-            entry_id: at.entry.id.clone(),
-            raw_type: at.entry.type_name().to_string(),
-            time: at.entry.time,
-            reason,
-        });
-    }
-
-    /// The EUR value of `amount` of an asset on the entry's day at its reference price
-    /// (flagged when there is none, or when it is more than a week away).
-    fn asset_value(&mut self, at: At<'_>, amount: Decimal, unit: &Unit) -> Option<Decimal> {
-        let Some((price, price_date)) = self.prices.on(&unit.id, at.day) else {
-            self.no_price(at, unit.symbol());
-            return None;
-        };
-        if price_date
-            .signed_duration_since(at.day)
-            .num_days()
-            .saturating_abs()
-            > FAR_DAYS
-        {
-            self.out.flags.push(Flag::DistantPrice {
-                entry_id: at.entry.id.clone(),
-                symbol: unit.symbol().to_string(),
-                date: at.day,
-                price_date,
-            });
-        }
-        price.checked_mul(amount)
-    }
-
-    /// The EUR value of `amount` of `unit` in the entry: fiat converted, an asset at its
-    /// reference price.
-    fn value_of(&mut self, at: At<'_>, amount: Decimal, unit: &Unit) -> Option<Decimal> {
-        if !unit.is_fiat() {
-            return self.asset_value(at, amount, unit);
-        }
-        let value = fiat_in_eur(amount, unit, at.entry.trade.as_ref());
-        if value.is_none() {
-            self.no_rate(at, unit);
-        }
-        value
     }
 
     /// `amount` of `unit` coming in, less the entry's fee legs paid in that unit (a fee

@@ -20,7 +20,7 @@
 //! with an incoming `tax` leg; a sale from the main and the staking wallet; a staking reward
 //! with a fee leg in the asset; a stock sold at a loss, an ETF at a gain and a `dividend`;
 //! a deposit of an asset without cost, partly sold. Their ids are [`tax_cases`]
-//! (`7a5ca5e0-…`); `ledger/generate/tax_cases.rs` lists each case with its hand-computed
+//! (`7a5ca5e0-…`); `ledger/generate/tax_cases/cases.rs` lists each case with its hand-computed
 //! figures, and `docs/sandbox-faults.md` ("Tax cases in the history") sums them up.
 //!
 //! ```no_run
