@@ -1,5 +1,6 @@
-//! Folio's addresses and the page each one shows: one table ([`Page::for_path`]), read by
-//! the page area ([`PageFor`]), by link prefetching (`Section::for_path`) and by nothing else.
+//! Folio's addresses and the page each one shows: [`Page::for_path`] reads the one table
+//! (`folio_routes::SECTIONS`) for the page area ([`PageFor`]) and link prefetching
+//! (`Section::for_path`).
 //!
 //! `leptos_router` keeps the address (its `Router`, `A` links, `use_location`,
 //! `use_navigate`, `use_query_map`); the matching is this plain `match` instead of its
@@ -7,8 +8,9 @@
 //! its code is loaded on demand, so the generic nested-route machinery only cost bytes: 31 KB
 //! brotli of the main module, paid by every first load.
 //!
-//! The protection rule is stated once: every page but Connect, Settings and "not found"
-//! needs a key, and a visitor without one is sent to `/connect?next=<the page asked for>`.
+//! The protection rule is stated once: a page the table marks `needs_key` (every page but
+//! Connect and Settings) sends a visitor without a key to `/connect?next=<the page asked
+//! for>`; "not found" needs none.
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
@@ -29,42 +31,18 @@ pub enum Page {
 
 impl Page {
     /// The page at `path` (a query or fragment is ignored; so is one trailing `/`). Only the
-    /// exact addresses below answer: `/history/x` is not found, as `/market/unknown` is.
+    /// exact addresses of `folio_routes::SECTIONS` answer: `/history/x` is not found, as
+    /// `/market/unknown` is.
     pub fn for_path(path: &str) -> Page {
-        let path = path.split(['?', '#']).next().unwrap_or_default();
-        let path = match path.strip_suffix('/') {
-            Some(trimmed) if !trimmed.is_empty() => trimmed,
-            _ => path,
-        };
-        let section = match path {
-            "/connect" => Section::Connect,
-            "/" | "" => Section::Portfolio,
-            "/history" => Section::History,
-            "/operations" => Section::Operations,
-            "/trade" => Section::Trade,
-            "/earn" => Section::Earn,
-            "/limits" => Section::Limits,
-            "/insights" => Section::Insights,
-            "/settings" => Section::Settings,
-            "/market" => Section::Market,
-            "/market/orders" => Section::MarketOrders,
-            "/market/trades" => Section::MarketTrades,
-            "/market/balances" => Section::MarketBalances,
-            "/legacy-api" => Section::LegacyWallets,
-            "/legacy-api/trades" => Section::LegacyTrades,
-            "/legacy-api/fiat-transactions" => Section::LegacyFiat,
-            "/legacy-api/crypto-transactions" => Section::LegacyCrypto,
-            "/legacy-api/commodity-transactions" => Section::LegacyCommodity,
-            "/legacy-api/migrate" => Section::LegacyMigrate,
-            "/legacy-api/archive" => Section::LegacyArchive,
-            _ => return Page::NotFound,
-        };
-        Page::Section(section)
+        folio_routes::section_at(path)
+            .and_then(|i| Section::ALL.get(i).copied())
+            .map_or(Page::NotFound, Page::Section)
     }
 
-    /// Whether the page works on the account, so needs a key (Connect and Settings do not).
+    /// Whether the page works on the account, so needs a key (the table says: every page but
+    /// Connect and Settings).
     fn needs_key(self) -> bool {
-        matches!(self, Page::Section(section) if !matches!(section, Section::Connect | Section::Settings))
+        matches!(self, Page::Section(section) if section.row().needs_key)
     }
 
     /// What the page area shows for this page, with or without a key in the tab.

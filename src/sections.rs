@@ -4,7 +4,7 @@
 //! mechanism (the `split_page!`/`split_fn!` macros, a module that cannot be fetched) is
 //! `crate::split`, below the pages; this module is above them and mounts them.
 //!
-//! - [`Section::prefetch`] readies a part when a link to it is hovered or focused
+//! - [`Section::prefetch`] readies a section when a link to it is hovered or focused
 //!   ([`warm_link`], given to the links as `split::LinkWarmer`), so a click rarely waits;
 //!   [`prefetch_likely_when_idle`] only downloads the packs of the most visited sections once
 //!   the page has settled (nothing is started).
@@ -15,7 +15,11 @@ mod ahead;
 
 pub use ahead::{prefetch_likely_when_idle, start_page_of_address, warm_link};
 
-/// The parts loaded on demand: a section, or one page of Exchange or Legacy.
+/// The table and the variants have one entry each, in one order.
+const _: () = assert!(Section::ALL.len() == folio_routes::SECTIONS.len());
+
+/// The sections: the pages loaded on demand (each account page, and each page of Exchange
+/// and Legacy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Section {
     Connect,
@@ -41,7 +45,37 @@ pub enum Section {
 }
 
 impl Section {
-    /// The part a navigation link leads to, by its path (`None` for paths no page answers);
+    /// Every section, in the order of `folio_routes::SECTIONS` (one row each).
+    pub const ALL: [Section; 20] = [
+        Section::Connect,
+        Section::Portfolio,
+        Section::History,
+        Section::Operations,
+        Section::Trade,
+        Section::Earn,
+        Section::Limits,
+        Section::Settings,
+        Section::Market,
+        Section::MarketOrders,
+        Section::MarketTrades,
+        Section::MarketBalances,
+        Section::LegacyWallets,
+        Section::LegacyTrades,
+        Section::LegacyFiat,
+        Section::LegacyCrypto,
+        Section::LegacyCommodity,
+        Section::LegacyMigrate,
+        Section::LegacyArchive,
+        Section::Insights,
+    ];
+
+    /// The section's row of the table: its module, addresses, key rule and parts.
+    /// (`ALL` has one variant per row: checked below and by `each_variant_is_its_row_of_the_table`.)
+    pub fn row(self) -> &'static folio_routes::SectionRow {
+        &folio_routes::SECTIONS[self as usize]
+    }
+
+    /// The section a navigation link leads to, by its path (`None` for paths no page answers);
     /// the table is `routes::Page::for_path`.
     pub fn for_path(path: &str) -> Option<Section> {
         match crate::routes::Page::for_path(path) {
@@ -50,7 +84,7 @@ impl Section {
         }
     }
 
-    /// The loader of the part's page (its module, then its view), for `LazyPage`.
+    /// The loader of the section's page (its module, then its view), for `LazyPage`.
     pub fn loader(self) -> fn() -> PageLoad {
         use crate::pages::{
             connect_page, earn_page, history_page, insights_page, limits_page, operations_page,
@@ -81,14 +115,14 @@ impl Section {
         }
     }
 
-    /// Starts fetching the part's module in the background (no view is built, nothing is
+    /// Starts fetching the section's module in the background (no view is built, nothing is
     /// asked of the service). A failure is ignored here: opening the page tries again and
     /// explains.
     pub fn prefetch(self) {
         leptos::task::spawn_local(self.preload());
     }
 
-    /// Loads the part's module and those of the parts it shows as it starts.
+    /// Loads the section's module and those of the parts it shows as it starts.
     fn preload(self) -> impl std::future::Future<Output = ()> + 'static {
         use crate::pages::{exchange, legacy, settings};
         use crate::pages::{
@@ -143,6 +177,23 @@ impl Section {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_variant_is_its_row_of_the_table() {
+        for (i, section) in Section::ALL.into_iter().enumerate() {
+            assert_eq!(section as usize, i, "{section:?}");
+        }
+        // Each variant is named after its row's module, in CamelCase.
+        for section in Section::ALL {
+            let module = section.row().module;
+            let camel: String = module
+                .split('_')
+                .map(|w| w[..1].to_uppercase() + &w[1..])
+                .collect();
+            let named = format!("{section:?}");
+            assert_eq!(named, camel, "{section:?} is the row of {module}");
+        }
+    }
 
     #[test]
     fn links_lead_to_their_sections() {

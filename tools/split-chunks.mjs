@@ -81,12 +81,6 @@ function optimiseInProcess(binaryen, bytes) {
 }
 
 /**
- * Parts of a page that are modules of their own and only ever shown inside that page (see
- * ARCHITECTURE.md, "Sections loaded on demand"): part → page.
- */
-const PART_OF = { market_order: "market", market_candles: "market", trade_quote: "trade", operations_tools: "operations", portfolio_allocation: "portfolio" };
-
-/**
  * A pack: a 4-byte little-endian length, then that many bytes of UTF-8 index (one line per
  * module: its name without the hash, a space, its length), then the modules in that order.
  */
@@ -338,12 +332,15 @@ export async function splitChunks({ staging, splitDir }) {
     // Packs: every module a page needs, in one file, so a cold load makes one request and
     // brotli compresses the page's code as a whole (10–25 % smaller than module by module).
     const manifest = JSON.parse(readFileSync(join(splitDir, "split-manifest.json"), "utf8"));
+    // Parts of a page, modules of their own only ever shown inside that page (part → page):
+    // written by the split step from the one table (crates/routes, `parts_at_start`).
+    const partOf = JSON.parse(readFileSync(join(splitDir, "parts.json"), "utf8"));
     const packs = {};
     for (const [section, all] of Object.entries(manifest)) {
       if (all.some((stem) => !hashedNames[stem])) fail(`section ${section} names a module the split did not write`);
       // A part shown only inside its page has loaded that page's modules already: its pack
       // holds only what it adds.
-      const page = PART_OF[section];
+      const page = partOf[section];
       if (page && !manifest[page]) fail(`part ${section} sits in ${page}, which the split did not write`);
       const stems = page ? all.filter((stem) => !manifest[page].includes(stem)) : all;
       const bytes = stems.map((stem) => readFileSync(join(work, `${stem}.wasm`)));

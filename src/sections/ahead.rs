@@ -29,9 +29,14 @@ pub fn warm_link(href: &str) {
     }
 }
 
-/// The sections most visits go to next, by their module names in `split_page!`: the
-/// portfolio (the landing page after Connect), then history, operations and trade.
-const LIKELY_NEXT: [&str; 4] = ["portfolio", "history", "operations", "trade"];
+/// The sections most visits go to next: the portfolio (the landing page after Connect),
+/// then history, operations and trade.
+const LIKELY_NEXT: [Section; 4] = [
+    Section::Portfolio,
+    Section::History,
+    Section::Operations,
+    Section::Trade,
+];
 
 /// Downloads a section's pack into the browser's cache without starting it (no work on the
 /// page's thread, unlike [`Section::prefetch`], which readies the module for a click about
@@ -66,7 +71,11 @@ pub fn prefetch_likely_when_idle() {
         return;
     }
     let later = Closure::once_into_js(move || {
-        let warm = Closure::once_into_js(|| LIKELY_NEXT.into_iter().for_each(download_pack));
+        let warm = Closure::once_into_js(|| {
+            LIKELY_NEXT
+                .into_iter()
+                .for_each(|section| download_pack(section.row().module))
+        });
         let callback: &js_sys::Function = warm.unchecked_ref();
         if let Some(window) = web_sys::window() {
             if window.request_idle_callback(callback).is_err() {

@@ -41,29 +41,9 @@ use crate::shell::root;
 /// that time, −300 B for four comments) with the same raw sizes.
 pub const FIRST_LOAD_LIMIT: u64 = 250_000;
 
-/// The routes a visitor can land on, and the section whose modules each one needs.
-pub const ENTRY_ROUTES: [(&str, &str); 6] = [
-    ("/connect", "connect"),
-    ("/", "portfolio"),
-    ("/operations", "operations"),
-    ("/trade", "trade"),
-    ("/market", "market"),
-    ("/legacy-api", "legacy_wallets"),
-];
-
-/// Parts of a page (`PART_OF` in tools/split-chunks.mjs) whose module the page fetches as it
-/// starts, right after its own: the portfolio's allocation donut and table (shown once the figures
-/// are in), the market's candles chart and table, and its order form (each shown as soon as it
-/// arrives, after the pair, ticker and book), Trade's quote card (fetched ahead, shown once a quote
-/// comes back) and Operations' tools above the list with its operation panel (fetched alongside the
-/// first page of operations; the tools take the space kept for them, the panel shows when a row is
-/// opened). The gate counts the page without them; `bench size` prints both.
-const PARTS_AT_START: [(&str, &[&str]); 4] = [
-    ("/", &["portfolio_allocation"]),
-    ("/market", &["market_candles", "market_order"]),
-    ("/trade", &["trade_quote"]),
-    ("/operations", &["operations_tools"]),
-];
+// The routes a visitor can land on (the table's entry sections, `folio_routes`) are gated;
+// the parts a page fetches as it starts, right after its own (`parts_at_start` in the
+// table), are left out of the gate and printed beside it.
 
 /// Runs the named benchmark (default: size).
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -95,7 +75,9 @@ fn print_parts_at_start(dist: &Path, loads: &[FirstLoad]) -> Result<(), String> 
         .map_err(|e| format!("dist/sections.json: {e}"))?;
     let sections = parse_sections(&text);
     println!("\nparts fetched as the page starts, after its first load (brotli):");
-    for (route, parts) in PARTS_AT_START {
+    let entry_sections = folio_routes::SECTIONS.iter().filter(|s| s.entry);
+    for section in entry_sections.filter(|s| !s.parts_at_start.is_empty()) {
+        let (route, parts) = (section.paths[0], section.parts_at_start);
         let mut bytes = 0u64;
         for part in parts {
             let files = sections
@@ -190,8 +172,7 @@ fn first_loads(dist: &Path) -> Result<Vec<FirstLoad>, String> {
     let sections_text = std::fs::read_to_string(dist.join("sections.json"))
         .map_err(|e| format!("dist/sections.json is missing (not a split build?): {e}"))?;
     let sections = parse_sections(&sections_text);
-    ENTRY_ROUTES
-        .iter()
+    folio_routes::entry_routes()
         .map(|(route, section)| {
             let files = sections
                 .iter()
@@ -323,27 +304,6 @@ mod tests {
         );
         assert_eq!(modules_in_pack(&dir, "missing.wasm"), 0);
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn the_parts_at_start_are_the_split_tools_parts() {
-        let tool = std::fs::read_to_string(root().join("tools/split-chunks.mjs")).unwrap();
-        let line = tool
-            .lines()
-            .find(|l| l.starts_with("const PART_OF = {"))
-            .expect("PART_OF in tools/split-chunks.mjs");
-        let mut count = 0;
-        for (route, parts) in PARTS_AT_START {
-            let (_, section) = ENTRY_ROUTES.iter().find(|(r, _)| *r == route).unwrap();
-            for part in parts {
-                assert!(
-                    line.contains(&format!("{part}: \"{section}\"")),
-                    "{part} of {section} is not in {line}"
-                );
-                count += 1;
-            }
-        }
-        assert_eq!(line.matches(':').count(), count, "{line}");
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //!
 //! Here chunks are merged (`merge_modules::merge`) into groups, and a group loads when any
 //! section needs any of its chunks. So that no entry route's first load grows, two chunks only
-//! share a group when exactly the same entry sections (`bench::ENTRY_ROUTES`) need them; among
+//! share a group when exactly the same entry sections (`folio_routes::entry_routes`) need them; among
 //! those, a merge is taken while the bytes it adds to the other sections' loads stay within
 //! `BYTES_PER_MODULE` for each module load it saves (greedily, cheapest first).
 

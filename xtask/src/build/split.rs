@@ -19,7 +19,10 @@
 //!   builds. It imports `initSync` from
 //!   `./__FOLIO_MAIN__.js`, which the post-build hook replaces with Trunk's hashed glue name;
 //! - `split-manifest.json`: `{"<section>": ["chunk_0", "split_<section>"], …}`, the files each
-//!   section needs (the hook turns it into the service worker's precache list).
+//!   section needs (the hook turns it into the service worker's precache list);
+//! - `parts.json`: `{"<part>": "<page's section>", …}`, the parts each page fetches as it
+//!   starts, from the one table (`folio_routes::SECTIONS`): the hook packs each without what
+//!   its page's pack already brought.
 
 use std::hash::{DefaultHasher, Hasher};
 use std::path::Path;
@@ -44,7 +47,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         std::fs::remove_dir_all(dir).map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let entry: Vec<&str> = crate::bench::ENTRY_ROUTES.iter().map(|(_, s)| *s).collect();
+    let entry: Vec<&str> = folio_routes::entry_routes().map(|(_, s)| s).collect();
     let link_name = format!(
         "./split-{:016x}.js",
         content_hash(&[
@@ -74,6 +77,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let manifest = manifest_json(&map);
     std::fs::write(dir.join("split-manifest.json"), manifest)
         .map_err(|e| format!("cannot write the split manifest: {e}"))?;
+    std::fs::write(dir.join("parts.json"), parts_json())
+        .map_err(|e| format!("cannot write parts.json: {e}"))?;
     println!(
         "xtask split: {} section file(s) and {link_name} in {}; {} chunks regrouped into {}; {dropped} unused export(s) dropped",
         split.split_modules.len() - regrouped.before + regrouped.after,
@@ -108,6 +113,15 @@ fn manifest_json(map: &std::collections::HashMap<String, Vec<String>>) -> String
         })
         .collect();
     format!("{{\n{}\n}}\n", entries.join(",\n"))
+}
+
+/// `parts.json`: each part fetched as its page starts → its page's section (a JSON object in
+/// the table's order).
+fn parts_json() -> String {
+    let pairs: Vec<String> = folio_routes::parts_at_start()
+        .map(|(part, page)| format!("\"{part}\":\"{page}\""))
+        .collect();
+    format!("{{{}}}\n", pairs.join(","))
 }
 
 #[cfg(test)]
