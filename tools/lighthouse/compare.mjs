@@ -3,10 +3,11 @@
 // measured alternately (this, other, this, …) ROUNDS times per route, so that the machine's
 // drift falls on both alike. One run of one build is not enough to compare: TBT swings
 // between about 60 and 280 ms from run to run of the same build.
-//   node compare.mjs BASE OTHER CHROME ROUNDS
-import { RUNS, measure, openBrowser } from './measure.mjs';
+//   node compare.mjs BASE OTHER CHROME ROUNDS RUNS_JSON
+import { runsFrom, measure, openBrowser } from './measure.mjs';
 
-const [base, other, chrome, rounds] = process.argv.slice(2);
+const [base, other, chrome, rounds, runsJson] = process.argv.slice(2);
+const RUNS = runsFrom(runsJson);
 const browser = await openBrowser(chrome);
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
