@@ -60,8 +60,6 @@ pub fn App() -> impl IntoView {
     let settings = Settings::provide();
     let session = Session::provide(settings);
     let writes = Writes::provide();
-    // Links ready their page's module as the pointer or focus reaches them.
-    provide_context(crate::split::LinkWarmer(crate::sections::warm_link));
     let connected = move || session.is_connected();
     // Once the first page is up, warm the sections most visits open next.
     crate::effect::effect(crate::sections::prefetch_likely_when_idle);

@@ -5,7 +5,8 @@
 //! `crate::split`, below the pages; this module is above them and mounts them.
 //!
 //! - [`Section::prefetch`] readies a section when a link to it is hovered or focused
-//!   ([`warm_link`], given to the links as `split::LinkWarmer`), so a click rarely waits;
+//!   ([`warm`], used by the top bar's and the section navigation's links), so a click
+//!   rarely waits;
 //!   [`prefetch_likely_when_idle`] only downloads the packs of the most visited sections once
 //!   the page has settled (nothing is started).
 
@@ -13,10 +14,7 @@ use crate::split::PageLoad;
 
 mod ahead;
 
-pub use ahead::{prefetch_likely_when_idle, start_page_of_address, warm_link};
-
-/// The table and the variants have one entry each, in one order.
-const _: () = assert!(Section::ALL.len() == folio_routes::SECTIONS.len());
+pub use ahead::{prefetch_likely_when_idle, start_page_of_address, warm};
 
 /// The sections: the pages loaded on demand (each account page, and each page of Exchange
 /// and Legacy).
@@ -45,36 +43,6 @@ pub enum Section {
 }
 
 impl Section {
-    /// Every section, in the order of `folio_routes::SECTIONS` (one row each).
-    pub const ALL: [Section; 20] = [
-        Section::Connect,
-        Section::Portfolio,
-        Section::History,
-        Section::Operations,
-        Section::Trade,
-        Section::Earn,
-        Section::Limits,
-        Section::Settings,
-        Section::Market,
-        Section::MarketOrders,
-        Section::MarketTrades,
-        Section::MarketBalances,
-        Section::LegacyWallets,
-        Section::LegacyTrades,
-        Section::LegacyFiat,
-        Section::LegacyCrypto,
-        Section::LegacyCommodity,
-        Section::LegacyMigrate,
-        Section::LegacyArchive,
-        Section::Insights,
-    ];
-
-    /// The section's row of the table: its module, addresses, key rule and parts.
-    /// (`ALL` has one variant per row: checked below and by `each_variant_is_its_row_of_the_table`.)
-    pub fn row(self) -> &'static folio_routes::SectionRow {
-        &folio_routes::SECTIONS[self as usize]
-    }
-
     /// The section a navigation link leads to, by its path (`None` for paths no page answers);
     /// the table is `routes::Page::for_path`.
     pub fn for_path(path: &str) -> Option<Section> {
@@ -177,23 +145,6 @@ impl Section {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn each_variant_is_its_row_of_the_table() {
-        for (i, section) in Section::ALL.into_iter().enumerate() {
-            assert_eq!(section as usize, i, "{section:?}");
-        }
-        // Each variant is named after its row's module, in CamelCase.
-        for section in Section::ALL {
-            let module = section.row().module;
-            let camel: String = module
-                .split('_')
-                .map(|w| w[..1].to_uppercase() + &w[1..])
-                .collect();
-            let named = format!("{section:?}");
-            assert_eq!(named, camel, "{section:?} is the row of {module}");
-        }
-    }
 
     #[test]
     fn links_lead_to_their_sections() {

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use crate::split::warm;
+use crate::sections::warm;
 
 /// Tabs for `pages` — (path, label) in order — in a `<nav>` named `label`. `pages` may be a
 /// `&'static` slice or, for labels in the language shown, an array or `Vec` made with

@@ -21,22 +21,20 @@ pub fn start_page_of_address() {
     wasm_bindgen_futures::spawn_local(section.preload());
 }
 
-/// Starts fetching the part behind a link (`href`), as the pointer or focus reaches it: the
-/// app's `split::LinkWarmer`.
-pub fn warm_link(href: &str) {
-    if let Some(section) = Section::for_path(href) {
-        section.prefetch();
+/// An event handler that starts fetching the section behind a link when the pointer or
+/// focus reaches it, so the click rarely waits for its module.
+pub fn warm<E>(href: &'static str) -> impl Fn(E) + Clone {
+    move |_| {
+        if let Some(section) = Section::for_path(href) {
+            section.prefetch();
+        }
     }
 }
 
-/// The sections most visits go to next: the portfolio (the landing page after Connect),
-/// then history, operations and trade.
-const LIKELY_NEXT: [Section; 4] = [
-    Section::Portfolio,
-    Section::History,
-    Section::Operations,
-    Section::Trade,
-];
+/// The sections most visits go to next, by their module names in the route table
+/// (`folio_routes::SECTIONS`): the portfolio (the landing page after Connect), then history,
+/// operations and trade.
+const LIKELY_NEXT: [&str; 4] = ["portfolio", "history", "operations", "trade"];
 
 /// Downloads a section's pack into the browser's cache without starting it (no work on the
 /// page's thread, unlike [`Section::prefetch`], which readies the module for a click about
@@ -71,11 +69,7 @@ pub fn prefetch_likely_when_idle() {
         return;
     }
     let later = Closure::once_into_js(move || {
-        let warm = Closure::once_into_js(|| {
-            LIKELY_NEXT
-                .into_iter()
-                .for_each(|section| download_pack(section.row().module))
-        });
+        let warm = Closure::once_into_js(|| LIKELY_NEXT.into_iter().for_each(download_pack));
         let callback: &js_sys::Function = warm.unchecked_ref();
         if let Some(window) = web_sys::window() {
             if window.request_idle_callback(callback).is_err() {
@@ -96,4 +90,17 @@ fn saves_data(window: &web_sys::Window) -> bool {
         .and_then(|c| js_sys::Reflect::get(&c, &"saveData".into()).ok())
         .and_then(|v| v.as_bool())
         .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_likely_next_sections_are_rows_of_the_route_table() {
+        for module in super::LIKELY_NEXT {
+            assert!(
+                folio_routes::SECTIONS.iter().any(|s| s.module == module),
+                "{module}"
+            );
+        }
+    }
 }

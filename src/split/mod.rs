@@ -3,16 +3,15 @@
 //! module of its own, fetched the first time it is needed; without the flag (`trunk serve`,
 //! the wasm-bindgen tests) everything is compiled in and "loading" returns at once, so the
 //! same code runs both ways. Which pages exist and which addresses show them is above this,
-//! in `crate::sections` and `crate::routes`: nothing here names a page, so the pages and the
-//! components can use it without an import circle.
+//! in `crate::sections` and `crate::routes`: nothing here names a page, so the pages can use
+//! it without an import circle (the top bar's and the section navigation's links still use
+//! `sections::warm`).
 //!
 //! - A page is declared with [`split_page!`]: it makes `fn page() -> PageLoad` for the route
 //!   and a `preload_…` function that fetches its module without showing it.
 //! - Code that only an action needs (checking a key when Connect is pressed, writing an
 //!   export file) is declared with [`split_fn!`]: a module of its own, fetched on first use
 //!   or when the control is approached ([`warm_module`]).
-//! - A link readies its page when the pointer or focus reaches it ([`warm`], through the
-//!   [`LinkWarmer`] the app provides).
 //! - A module that cannot be fetched is a [`SectionNotLoaded`], never a panic: the page says
 //!   so with Retry, or offers a reload when a new build of Folio replaced the old files
 //!   (`components::lazy_page`, [`check_for_new_build`]).
@@ -167,21 +166,4 @@ where
     leptos::task::spawn_local(async move {
         let _ = preload.await;
     });
-}
-
-/// Readies the page behind an address (its module fetched and started, nothing shown):
-/// provided by the app as context (`crate::sections::warm_link`), so the links in components
-/// need not know the pages.
-#[derive(Clone, Copy)]
-pub struct LinkWarmer(pub fn(&str));
-
-/// An event handler that starts fetching the page behind a link when the pointer or focus
-/// reaches it, so the click rarely waits for its module (nothing without a [`LinkWarmer`]).
-pub fn warm<E>(href: &'static str) -> impl Fn(E) + Clone {
-    let warmer = use_context::<LinkWarmer>();
-    move |_| {
-        if let Some(LinkWarmer(warm_link)) = warmer {
-            warm_link(href);
-        }
-    }
 }
