@@ -35,12 +35,12 @@
 
 mod app;
 mod auth;
-mod catalogue;
 mod clock;
 mod current;
 mod exchange;
 mod fault_answers;
 mod faults;
+mod fixed_catalogue;
 mod ids;
 mod info;
 mod keys;

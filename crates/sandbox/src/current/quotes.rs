@@ -12,7 +12,7 @@ use super::errors::{ApiError, ApiResult};
 use super::format::{fixed, number, time};
 use super::writes::{JsonBody, Spelling};
 use super::CurrentState;
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ids::Uuid;
 use crate::ledger::quotes::{Amount, Quote, Side};
 use crate::ledger::trading::Execution;

@@ -51,7 +51,7 @@ pub(crate) async fn balances(
         .filter(|c| !c.is_empty());
     let acc = s.settled(s.clock.now());
     let fiat = |sym: &str| {
-        crate::catalogue::catalogue()
+        crate::fixed_catalogue::catalogue()
             .currency_by_symbol(sym)
             .is_some()
     };

@@ -258,7 +258,7 @@ pub(crate) async fn order_book(
 /// `GET /v1/assets?asset=`: the assets of the pairs, `type` crypto or fiat.
 pub(crate) async fn assets(_: RequireScope<Read>, params: Params) -> ExResult {
     let wanted = params.get("asset").map(str::trim).filter(|a| !a.is_empty());
-    let c = crate::catalogue::catalogue();
+    let c = crate::fixed_catalogue::catalogue();
     let mut seen: Vec<&str> = Vec::new();
     let mut list = Vec::new();
     for p in pairs() {

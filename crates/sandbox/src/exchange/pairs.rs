@@ -7,7 +7,7 @@
 //! levels are `max(tick, 0.02 %)` apart, and each level holds a deterministic quantity
 //! (a pseudo-random value of 500–5,000 in the quote currency, per 10-second bucket).
 
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::prices::{PriceModel, BUCKET_SECS};
 use crate::rng::hash;
 use chrono::{DateTime, Utc};

@@ -43,7 +43,7 @@ pub use types::{
 pub(crate) use view::{read, write};
 pub use view::{LedgerView, PositionFigures, SharedLedger};
 
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ids::Uuid;
 use crate::prices::PriceModel;
 use crate::rng::{hash, Rng};

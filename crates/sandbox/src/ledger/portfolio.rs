@@ -15,7 +15,7 @@
 //!   valuation currency, each rounded to 2 dp; exact when the currencies are the same).
 
 use super::{Ledger, Unit};
-use crate::catalogue::{catalogue, Currency};
+use crate::fixed_catalogue::{catalogue, Currency};
 use crate::prices::PriceModel;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;

@@ -4,7 +4,7 @@ use super::generate::generate;
 use super::history::{instants, Timeframe};
 use super::portfolio::value_of;
 use super::{Flow, Ledger, LegState, Unit, WalletKind};
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::prices::PriceModel;
 use chrono::{DateTime, TimeZone, Utc};
 use rust_decimal::Decimal;

@@ -5,7 +5,7 @@ use super::limits::convert;
 use super::quotes::{Amount, Side};
 use super::staking::EarnAction;
 use super::{Ledger, LegState, Refusal, TradingLimit, Unit, WalletKind};
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::prices::PriceModel;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use rust_decimal::Decimal;

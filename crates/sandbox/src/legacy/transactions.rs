@@ -20,7 +20,7 @@ use super::format::{
 };
 use super::paging::Record;
 use super::trades::trade;
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ledger::{Flow, Ledger, Leg, LegState, Operation, Unit};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};

@@ -10,7 +10,7 @@
 //! than the ledger holds (in `/wallets` and in `/asset-wallets`).
 
 use super::format::{amount, cryptocoin_id, fiat_id, is_cryptocoin, is_metal, item, symbol};
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ledger::portfolio::all_units;
 use crate::ledger::{Ledger, LegState, Unit, WalletKind};
 use rust_decimal::Decimal;

@@ -6,7 +6,7 @@ use super::errors::{ApiError, ApiResult};
 use super::format::fixed;
 use super::paging::paginate;
 use super::CurrentState;
-use crate::catalogue::{catalogue, Asset};
+use crate::fixed_catalogue::{catalogue, Asset};
 use crate::ids::Uuid;
 use crate::query::Params;
 use axum::extract::{Path, State};
