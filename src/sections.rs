@@ -1,13 +1,14 @@
 //! The pages loaded on demand and what readies them: each [`Section`] (Connect, Portfolio,
-//! History, Operations, Trade, Earn, Limits, Insights, Settings, and each page of Exchange and
-//! Legacy), the loader of its page and the preloads of the parts it shows as it starts. The
+//! History, Operations, Trade, Earn, Limits, Insights, Settings, and each page of Market and
+//! of the Legacy API), the loader of its page and the preloads of the parts it shows as it starts. The
 //! mechanism (the `split_page!`/`split_fn!` macros, a module that cannot be fetched) is
 //! `crate::split`, below the pages; this module is above them and mounts them.
 //!
-//! - [`Section::prefetch`] readies a part when a link to it is hovered or focused
-//!   ([`warm_link`], given to the links as `split::LinkWarmer`), so a click rarely waits;
-//!   [`prefetch_likely_when_idle`] only downloads the packs of the most visited sections once
-//!   the page has settled (nothing is started).
+//! - [`Section::prefetch`] readies a section (its split module and the parts it fetches as it
+//!   starts) when a link to it is hovered or focused ([`warm_link`], given to the links as
+//!   `split::LinkWarmer`), so a click rarely waits; [`prefetch_likely_when_idle`] only
+//!   downloads the packs of the most visited sections once the page has settled (nothing is
+//!   started).
 
 use crate::split::PageLoad;
 
@@ -15,7 +16,8 @@ mod ahead;
 
 pub use ahead::{prefetch_likely_when_idle, start_page_of_address, warm_link};
 
-/// The parts loaded on demand: a section, or one page of Exchange or Legacy.
+/// The sections: the pages whose code is loaded on demand (a feature's page, or one page of
+/// Market or of the Legacy API), each with a split module of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Section {
     Connect,
@@ -41,7 +43,7 @@ pub enum Section {
 }
 
 impl Section {
-    /// The part a navigation link leads to, by its path (`None` for paths no page answers);
+    /// The section a navigation link leads to, by its path (`None` for paths no page answers);
     /// the table is `routes::Page::for_path`.
     pub fn for_path(path: &str) -> Option<Section> {
         match crate::routes::Page::for_path(path) {
@@ -50,7 +52,7 @@ impl Section {
         }
     }
 
-    /// The loader of the part's page (its module, then its view), for `LazyPage`.
+    /// The loader of the section's page (its split module, then its view), for `LazyPage`.
     pub fn loader(self) -> fn() -> PageLoad {
         use crate::pages::{
             connect_page, earn_page, history_page, insights_page, limits_page, operations_page,
@@ -81,14 +83,14 @@ impl Section {
         }
     }
 
-    /// Starts fetching the part's module in the background (no view is built, nothing is
+    /// Starts fetching the section's split module in the background (no view is built, nothing is
     /// asked of the service). A failure is ignored here: opening the page tries again and
     /// explains.
     pub fn prefetch(self) {
         leptos::task::spawn_local(self.preload());
     }
 
-    /// Loads the part's module and those of the parts it shows as it starts.
+    /// Loads the section's split module and those of the parts it fetches as it starts.
     fn preload(self) -> impl std::future::Future<Output = ()> + 'static {
         use crate::pages::{exchange, legacy, settings};
         use crate::pages::{
