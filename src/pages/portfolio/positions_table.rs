@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::rows::{sort_positions, PositionColumn, PositionRow};
-use crate::components::table::sorting::{SortDirection, SortState};
+use crate::components::table::sort_state::{SortDirection, SortState};
 use crate::components::{AmountCell, FiatCell, PercentCell, SortHeader};
 use crate::format::{format_amount, or_missing};
 use crate::i18n::{t, tf};

@@ -8,7 +8,9 @@ use folio_client::{checked, CurrencyId, Money};
 use rust_decimal::Decimal;
 
 use crate::components::charts::allocation::{allocation, AllocationSlice};
-use crate::components::table::sorting::{compare_optional, compare_text, SortDirection, SortState};
+use crate::components::table::sort_state::{
+    compare_optional, compare_text, SortDirection, SortState,
+};
 use crate::data::catalogue::short_id;
 use crate::i18n::t;
 
