@@ -14,13 +14,13 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use rust_decimal::Decimal;
 
+use crate::amounts::staked;
 use crate::components::ScopeNotice;
 use crate::contexts::session::use_session;
 use crate::data::catalogue;
 use crate::data::load::{account_resource, kept_while_reloading, load_states};
 use crate::format::{format_amount, or_missing};
 use crate::i18n::t;
-use crate::money::staked;
 use crate::pages::trade::ticket::asset_decimals;
 use crate::url::{use_url_state, with_param};
 use rules::{apr_percent, EarnFilter};
