@@ -47,11 +47,11 @@ pub mod for_tests {
     pub use crate::format::{format_amount, format_fiat};
     pub use crate::pages::exchange::book_levels::{grouped_book, grouping_steps, spread};
     pub use crate::pages::exchange::filters::ExchangeFilter;
+    pub use crate::pages::exchange::text::fill_percent;
     pub use crate::pages::exchange::ticket::{SizeMode, TypedOrder};
-    pub use crate::pages::exchange::words::fill_percent;
     pub use crate::pages::insights::report_of;
     pub use crate::pages::legacy::filters::{LegacyFilter, LegacyList};
-    pub use crate::pages::legacy::words::status_words;
+    pub use crate::pages::legacy::text::status_words;
     pub use crate::pages::limits::rules::{check_limit, limits_retyped};
     pub use crate::pages::operations::filter::OperationsFilter;
     pub use crate::url::{connect_redirect, safe_return_path, UrlState};

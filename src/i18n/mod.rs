@@ -20,10 +20,10 @@ mod catalogue;
 mod choose;
 #[cfg(test)]
 mod coverage;
+mod deferred_words;
 mod switch;
-mod words;
 
 pub use catalogue::{install, language, t, tc, tf, tn};
 pub use choose::{apply_to_document, load, remember, start_language, Language};
+pub use deferred_words::Words;
 pub use switch::{switch_language, Redraw};
-pub use words::Words;

@@ -5,7 +5,7 @@
 
 pub(crate) mod rules;
 mod stake_form;
-mod words;
+mod text;
 
 use folio_client::current::{EarnConfig, EarnConfigsQuery};
 use folio_client::scopes::Scope;
@@ -25,7 +25,7 @@ use crate::pages::trade::ticket::asset_decimals;
 use crate::url::{use_url_state, with_param};
 use rules::{apr_percent, EarnFilter};
 use stake_form::StakeForm;
-use words::{mode_words, type_words};
+use text::{mode_words, type_words};
 
 /// One offer with the asset's name and the person's amounts.
 #[derive(Debug, Clone, PartialEq)]

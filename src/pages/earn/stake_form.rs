@@ -188,7 +188,7 @@ fn stake_words(act: EarnAction, value: Decimal, symbol: &str) -> String {
 fn offer_options(rows: &[EarnRow], config: RwSignal<String>) -> impl IntoView {
     rows.iter().map(|r| {
         let apr = or_missing(r.config.annual_percentage_rate.and_then(super::rules::apr_percent), |a| format!("{} %", format_amount(a)));
-        let kind = or_missing(r.config.earn_type.as_ref(), super::words::type_words);
+        let kind = or_missing(r.config.earn_type.as_ref(), super::text::type_words);
         let id = r.config.id.to_string();
         let id2 = id.clone();
         view! { <option value=id selected=move || config.get() == id2>{format!("{} — {kind}, {apr}", r.symbol)}</option> }

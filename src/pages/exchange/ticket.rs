@@ -15,7 +15,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 
 use crate::format::local_time;
 use crate::i18n::{t, tf};
-use crate::pages::exchange::words::plain;
+use crate::pages::exchange::text::plain;
 
 /// Whether the size is typed as a base-asset quantity or a quote-currency amount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

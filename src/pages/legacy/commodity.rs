@@ -15,7 +15,7 @@ use super::list_page::{FiatSymbols, LegacyListPage, ListSpec, ListTexts};
 use crate::format::{format_amount, MISSING};
 use crate::i18n::t;
 use crate::pages::legacy::filters::LegacyList;
-use crate::pages::legacy::words::{tag_text, yes_no};
+use crate::pages::legacy::text::{tag_text, yes_no};
 
 fn head() -> Vec<Column> {
     vec![

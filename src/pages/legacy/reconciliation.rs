@@ -17,7 +17,7 @@ use crate::data::catalogue;
 use crate::data::ledger::every_operation;
 use crate::data::load::account_resource;
 use crate::i18n::t;
-use crate::pages::legacy::words::{
+use crate::pages::legacy::text::{
     difference, outcome_words, reconciliation_summary, trade_kind_words,
 };
 
