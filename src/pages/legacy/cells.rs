@@ -90,7 +90,7 @@ pub fn trade_badges(is_swap: Option<bool>, is_savings: Option<bool>) -> impl Int
 
 /// The last eight characters of an id, with the whole id as a tooltip.
 pub fn id_cell(id: &str) -> impl IntoView {
-    view! { <td class="mono id" title=id.to_string()>{crate::data::catalogue::short_id(id)}</td> }
+    view! { <td class="mono id" title=id.to_string()>{crate::data::id_names::short_id(id)}</td> }
 }
 
 /// A column heading and whether the column holds numbers (right-aligned).

@@ -11,7 +11,7 @@ use crate::components::charts::allocation::{allocation, AllocationSlice};
 use crate::components::table::sort_state::{
     compare_optional, compare_text, SortDirection, SortState,
 };
-use crate::data::catalogue::short_id;
+use crate::data::id_names::short_id;
 use crate::i18n::t;
 
 /// How many slices the allocation donut shows before merging the rest into "Other".
