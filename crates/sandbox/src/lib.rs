@@ -46,7 +46,7 @@ mod info;
 mod keys;
 mod ledger;
 mod legacy;
-mod prices;
+mod price_walk;
 mod query;
 mod rate_limit;
 mod request_log;

@@ -3,7 +3,7 @@
 
 use super::auth::{OptionalTradeRead, RequireScope};
 use super::errors::{ApiError, ApiResult};
-use super::format::fixed;
+use super::json_blocks::fixed;
 use super::paging::paginate;
 use super::CurrentState;
 use crate::fixed_catalogue::{catalogue, Asset};

@@ -2,7 +2,7 @@
 
 use super::auth::{EarnRead, EarnWrite, RequireScope};
 use super::errors::{ApiError, ApiResult};
-use super::format::{fixed, number};
+use super::json_blocks::{fixed, number};
 use super::paging::paginate;
 use super::writes::{JsonBody, Spelling};
 use super::CurrentState;

@@ -7,7 +7,7 @@
 
 use super::auth::{AnyKey, RequireScope, TradeWrite};
 use super::errors::{ApiError, ApiResult};
-use super::format::{number, time};
+use super::json_blocks::{number, time};
 use super::writes::{JsonBody, Spelling};
 use super::CurrentState;
 use crate::fixed_catalogue::catalogue;

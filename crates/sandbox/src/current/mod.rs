@@ -6,7 +6,7 @@ pub mod auth;
 pub mod catalogue_endpoints;
 pub mod earn;
 pub mod errors;
-pub mod format;
+pub mod json_blocks;
 pub mod limits;
 pub mod operations;
 pub mod paging;

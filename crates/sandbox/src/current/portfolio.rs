@@ -2,7 +2,7 @@
 
 use super::auth::{Balance, RequireScope};
 use super::errors::{ApiError, ApiResult};
-use super::format::{fixed, money, money_dp, time};
+use super::json_blocks::{fixed, money, money_dp, time};
 use super::CurrentState;
 use crate::fixed_catalogue::{catalogue, Currency};
 use crate::ids::Uuid;

@@ -9,7 +9,7 @@
 
 use super::auth::{RequireScope, TradeWrite};
 use super::errors::{ApiError, ApiResult};
-use super::format::{fixed, number, time};
+use super::json_blocks::{fixed, number, time};
 use super::writes::{JsonBody, Spelling};
 use super::CurrentState;
 use crate::fixed_catalogue::catalogue;

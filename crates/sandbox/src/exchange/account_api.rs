@@ -1,8 +1,8 @@
 //! `GET /v1/account`, `/v1/account/balances`, `/v1/account/trades[/{id}]`.
 
 use super::auth::{Read, RequireScope};
-use super::engine::{tier_index, traded_volume_30d, TIERS};
 use super::errors::{ExError, ExResult};
+use super::matching::{tier_index, traded_volume_30d, TIERS};
 use super::model::Trade;
 use super::paging::{pair_filter, Window};
 use super::wire::{self, fixed};

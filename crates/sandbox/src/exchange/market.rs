@@ -7,7 +7,7 @@ use super::pairs::{bucket_of, find_pair, pairs, Pair};
 use super::wire::{base_scale, fixed};
 use super::ExchangeState;
 use crate::clock::iso;
-use crate::prices::{PriceModel, BUCKET_SECS};
+use crate::price_walk::{PriceModel, BUCKET_SECS};
 use crate::query::Params;
 use crate::rng::hash;
 use axum::extract::{FromRequestParts, Path, State};

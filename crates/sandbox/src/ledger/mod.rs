@@ -45,7 +45,7 @@ pub use view::{LedgerView, PositionFigures, SharedLedger};
 
 use crate::fixed_catalogue::catalogue;
 use crate::ids::Uuid;
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use crate::rng::{hash, Rng};
 use chrono::{DateTime, Utc};
 use earn::EarnConfig;

@@ -16,7 +16,7 @@
 
 use super::{Ledger, Unit};
 use crate::fixed_catalogue::{catalogue, Currency};
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 

@@ -5,7 +5,7 @@ use super::history::{instants, Timeframe};
 use super::portfolio::value_of;
 use super::{Flow, Ledger, LegState, Unit, WalletKind};
 use crate::fixed_catalogue::catalogue;
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use chrono::{DateTime, TimeZone, Utc};
 use rust_decimal::Decimal;
 use std::collections::{HashMap, HashSet};

@@ -6,7 +6,7 @@ use super::quotes::{Amount, Side};
 use super::staking::EarnAction;
 use super::{Ledger, LegState, Refusal, TradingLimit, Unit, WalletKind};
 use crate::fixed_catalogue::catalogue;
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use rust_decimal::Decimal;
 use std::collections::HashMap;

@@ -13,7 +13,9 @@
 //!
 //! With the deliberate discrepancy, the newest plain `buy` trade is left out.
 
-use super::format::{amount, cryptocoin_id, fiat_id, item, symbol, timestamp, PAYMENT_OPTION_ID};
+use super::json_blocks::{
+    amount, cryptocoin_id, fiat_id, item, symbol, timestamp, PAYMENT_OPTION_ID,
+};
 use super::paging::Record;
 use crate::fixed_catalogue::catalogue;
 use crate::ledger::{Flow, Ledger, Leg, Operation, Unit, WalletKind};
