@@ -1,14 +1,14 @@
 //! The pages loaded on demand and what readies them: each [`Section`] (Connect, Portfolio,
-//! History, Operations, Trade, Earn, Limits, Insights, Settings, and each page of Exchange and
-//! Legacy), the loader of its page and the preloads of the parts it shows as it starts. The
+//! History, Operations, Trade, Earn, Limits, Insights, Settings, and each page of Market and
+//! of the Legacy API), the loader of its page and the preloads of the parts it shows as it starts. The
 //! mechanism (the `split_page!`/`split_fn!` macros, a module that cannot be fetched) is
 //! `crate::split`, below the pages; this module is above them and mounts them.
 //!
-//! - [`Section::prefetch`] readies a section when a link to it is hovered or focused
-//!   ([`warm`], used by the top bar's and the section navigation's links), so a click
-//!   rarely waits;
-//!   [`prefetch_likely_when_idle`] only downloads the packs of the most visited sections once
-//!   the page has settled (nothing is started).
+//! - [`Section::prefetch`] readies a section (its split module and the parts it fetches as it
+//!   starts) when a link to it is hovered or focused ([`warm`], used by the top bar's and
+//!   the section navigation's links), so a click rarely waits; [`prefetch_likely_when_idle`]
+//!   only downloads the packs of the most visited sections once the page has settled
+//!   (nothing is started).
 
 use crate::split::PageLoad;
 
@@ -16,8 +16,8 @@ mod ahead;
 
 pub use ahead::{prefetch_likely_when_idle, start_page_of_address, warm};
 
-/// The sections: the pages loaded on demand (each account page, and each page of Exchange
-/// and Legacy).
+/// The sections: the pages whose code is loaded on demand (a feature's page, or one page of
+/// Market or of the Legacy API), each with a split module of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Section {
     Connect,
@@ -52,7 +52,7 @@ impl Section {
         }
     }
 
-    /// The loader of the section's page (its module, then its view), for `LazyPage`.
+    /// The loader of the section's page (its split module, then its view), for `LazyPage`.
     pub fn loader(self) -> fn() -> PageLoad {
         use crate::pages::{
             connect_page, earn_page, history_page, insights_page, limits_page, operations_page,
@@ -83,14 +83,14 @@ impl Section {
         }
     }
 
-    /// Starts fetching the section's module in the background (no view is built, nothing is
+    /// Starts fetching the section's split module in the background (no view is built, nothing is
     /// asked of the service). A failure is ignored here: opening the page tries again and
     /// explains.
     pub fn prefetch(self) {
         leptos::task::spawn_local(self.preload());
     }
 
-    /// Loads the section's module and those of the parts it shows as it starts.
+    /// Loads the section's split module and those of the parts it fetches as it starts.
     fn preload(self) -> impl std::future::Future<Output = ()> + 'static {
         use crate::pages::{exchange, legacy, settings};
         use crate::pages::{

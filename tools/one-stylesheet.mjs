@@ -1,9 +1,12 @@
 // Post-build step `oneStylesheet` (fourth; tools/post-build.mjs): joins the stylesheets Trunk
-// staged (one per file under style/, in the order index.html lists them) into one
-// `folio-<16 hex>.css`, and puts one <link> with its integrity hash where the first one was. One request instead of seven, and brotli sees
-// the whole stylesheet at once (about 2 KB smaller). The sources stay small files with one
-// purpose each. The joined file is minified: comments dropped and whitespace folded (quoted
-// strings left as written, nothing else rewritten), about 1 KB brotli off every first load.
+// staged (one per file under style/ and style/components/, in the order index.html lists
+// them; Trunk stages each as `<file stem>-<hash>.css`, so no two may share a stem) into one
+// `folio-<16 hex>.css`, and puts one <link> with its integrity hash where the first one was.
+// One request instead of nineteen, and brotli sees the whole stylesheet at once (about 2 KB
+// smaller). The sources stay small files with one purpose each (style/components/: one per
+// component or component folder, cut from one file in cascade order). The joined file is
+// minified: comments dropped and whitespace folded (quoted strings left as written, nothing
+// else rewritten), about 1 KB brotli off every first load.
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -5,11 +5,11 @@ use folio_client::current::TradingLimits;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
+use crate::amounts::remaining_percent;
 use crate::format::{
     format_amount, format_datetime_zoned, format_fiat, format_fiat_with_unit, or_missing,
 };
 use crate::i18n::{t, tf};
-use crate::money::remaining_percent;
 
 /// One side's budget (buy or sell): `remaining` of `limit` left today.
 #[component]

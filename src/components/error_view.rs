@@ -6,8 +6,8 @@ use leptos_router::components::A;
 
 use crate::i18n::{t, tf};
 
-mod words;
-pub use words::*;
+mod text;
+pub use text::*;
 
 /// Shown instead of data when the custom base URLs in Settings are not valid.
 #[component]

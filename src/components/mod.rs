@@ -1,6 +1,7 @@
 //! Reusable views. Components only wire signals to markup; the logic they show lives in plain
-//! functions (`crate::format`, `crate::money`, [`charts`], [`table`]).
+//! functions (`crate::format`, `crate::amounts`, [`charts`], [`table`]).
 
+pub mod amount_cells;
 pub mod budget_gauge;
 pub mod charts;
 pub mod cursor_footer;
@@ -9,7 +10,6 @@ pub mod export_buttons;
 pub mod form;
 pub mod installed_app;
 pub mod lazy_page;
-pub mod money;
 pub mod offline_banner;
 pub mod profile_picker;
 pub mod scope_notice;
@@ -23,6 +23,7 @@ pub mod times_note;
 pub mod top_bar;
 pub mod write_outcomes;
 
+pub use amount_cells::{AmountCell, FiatCell, PercentCell};
 pub use budget_gauge::BudgetSummary;
 pub use charts::area::{AreaChart, ChartDatum};
 pub use charts::donut::AllocationDonut;
@@ -38,7 +39,6 @@ pub use form::one_click::{MoneyButton, OneClick};
 pub use form::radio::{radio_for, Radio};
 pub use installed_app::{InstallOffer, UpdateBanner};
 pub use lazy_page::LazyPage;
-pub use money::{AmountCell, FiatCell, PercentCell};
 pub use offline_banner::OfflineBanner;
 pub use profile_picker::ProfilePicker;
 pub use scope_notice::ScopeNotice;

@@ -13,7 +13,7 @@ use folio_export::tax::entry::Entry;
 use folio_export::tax::select::Selector;
 use folio_export::tax::{DateRange, Units};
 
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::data::stopwatch::{micros_since, now_ms};
 
 /// What was read.
@@ -145,7 +145,7 @@ async fn legacy_coins(
     symbols.dedup();
     let mut found = Vec::new();
     for symbol in symbols.iter().take(LEGACY_LOOKUPS) {
-        if let Ok(assets) = catalogue::search_symbol(client, keyless, symbol).await {
+        if let Ok(assets) = id_names::search_symbol(client, keyless, symbol).await {
             found.extend(assets.into_iter().filter(|a| {
                 a.symbol
                     .as_deref()
@@ -194,7 +194,7 @@ async fn read(
     progress: &dyn Fn(usize),
     make: Option<OnPage<'_>>,
 ) -> Result<MadeLedger, ApiError> {
-    let currencies = catalogue::currencies(client, keyless).await;
+    let currencies = id_names::currencies(client, keyless).await;
     let (legacy_trades, legacy_fiats) = if with_legacy {
         legacy_sources(client).await
     } else {
@@ -218,7 +218,7 @@ async fn read(
         .collect();
     folio_client::sorting::sort(&mut ids);
     ids.dedup();
-    let mut assets = catalogue::assets(client, keyless, &ids).await;
+    let mut assets = id_names::assets(client, keyless, &ids).await;
     assets.extend(legacy_coins(client, keyless, &legacy_trades, &assets).await);
     // Timed only when made: the native tests read the sources outside a browser.
     let (entries, micros_after) = if make.is_some() {

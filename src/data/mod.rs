@@ -1,10 +1,10 @@
 //! How pages reach the client: loads tied to the account ([`load`]), names for ids
-//! ([`catalogue`]), cursor lists ([`paging`]), the app-owned write path ([`write`]) and reads
+//! ([`id_names`]), cursor lists ([`paging`]), the app-owned write path ([`write`]) and reads
 //! tied to their page ([`page_task`]), files offered for download ([`download`]) and the whole ledger a
 //! report or a tax file is made from ([`ledger`], its work timed by [`stopwatch`]).
 
-pub mod catalogue;
 pub mod download;
+pub mod id_names;
 pub mod ledger;
 pub mod load;
 pub mod page_task;

@@ -1,4 +1,4 @@
-//! Which language Folio speaks, fetching German's catalogue, and telling the document.
+//! Which language Folio speaks, fetching German's translations, and telling the document.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -70,12 +70,12 @@ pub fn start_language() -> Language {
         })
 }
 
-/// Installs `language`, fetching German's catalogue first. When it cannot be fetched (offline
+/// Installs `language`, fetching German's translations first. When it cannot be fetched (offline
 /// before the first visit cached it) Folio stays in English and says so (`false`).
 pub async fn load(language: Language) -> bool {
     let installed = match language {
         Language::English => {
-            super::catalogue::uninstall();
+            super::translations::uninstall();
             true
         }
         Language::German => {
@@ -92,7 +92,7 @@ pub async fn load(language: Language) -> bool {
         }
     };
     if !installed {
-        super::catalogue::uninstall();
+        super::translations::uninstall();
     }
     apply_to_document();
     installed
@@ -101,10 +101,10 @@ pub async fn load(language: Language) -> bool {
 crate::split::split_fn!(
     german,
     preload_german,
-    /// Reads and installs German's catalogue: a module of its own in the release build, so
+    /// Reads and installs German's translations: a module of its own in the release build, so
     /// that English pays nothing for it.
     fn install_german(text: String) -> () {
-        super::install(Some(super::catalogue::read_entries(&text)))
+        super::install(Some(super::translations::read_entries(&text)))
     }
 );
 

@@ -1,4 +1,4 @@
-//! Checks the German catalogue against the source: every text the source passes to `t`, `tf`
+//! Checks the German translations against the source: every text the source passes to `t`, `tf`
 //! or `tn` has a German entry with the same `{placeholders}`, and every entry is still used.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -52,7 +52,7 @@ fn keys_in_source() -> BTreeMap<String, String> {
     rust_files(&root, &mut files);
     let mut keys = BTreeMap::new();
     for file in files {
-        if file.ends_with("i18n/catalogue.rs") || file.ends_with("i18n/coverage.rs") {
+        if file.ends_with("i18n/translations.rs") || file.ends_with("i18n/coverage.rs") {
             continue;
         }
         let text = std::fs::read_to_string(&file).expect("readable source");
@@ -113,7 +113,7 @@ fn german_entries() -> BTreeMap<String, String> {
         .collect();
     paths.sort();
     for path in paths {
-        let text = std::fs::read_to_string(&path).expect("readable catalogue");
+        let text = std::fs::read_to_string(&path).expect("readable translations");
         let entries: BTreeMap<String, String> = serde_json::from_str(&text)
             .unwrap_or_else(|e| panic!("{} is not a JSON object of texts: {e}", path.display()));
         for (english, german) in entries {

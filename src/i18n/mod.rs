@@ -2,7 +2,7 @@
 //!
 //! The English text written in the source is the key: `t("Portfolio")` is "Portfolio" in
 //! English and what `locales/de/*.json` says in German. German is data, fetched only when
-//! chosen ([`load`]); English needs no catalogue at all. The build joins the per-section files
+//! chosen ([`load`]); English needs no translations at all. The build joins the per-area files
 //! into one `locales/de.txt` (tools/join-locales.mjs); a unit test checks that every key the
 //! source uses has a German entry with the same `{placeholders}`, and that no entry is unused.
 //!
@@ -12,18 +12,18 @@
 //! - [`tc`]: fixed text in a context, where German has two words for one English word
 //!   (`tc("noun", "Buy")` is "Kauf", `t("Buy")` on a button "Kaufen").
 //!
-//! The catalogue is installed before the app mounts and again when the language is switched;
-//! switching re-mounts the views below the contexts that own state (app.rs), so no text needs
-//! to be reactive on its own.
+//! The translations are installed before the app mounts and again when the language is
+//! switched; switching re-mounts the views below the contexts that own state (app.rs), so no
+//! text needs to be reactive on its own.
 
-mod catalogue;
 mod choose;
 #[cfg(test)]
 mod coverage;
+mod deferred_words;
 mod switch;
-mod words;
+mod translations;
 
-pub use catalogue::{install, language, t, tc, tf, tn};
 pub use choose::{apply_to_document, load, remember, start_language, Language};
+pub use deferred_words::Words;
 pub use switch::{switch_language, Redraw};
-pub use words::Words;
+pub use translations::{install, language, t, tc, tf, tn};

@@ -5,7 +5,7 @@
 
 pub(crate) mod rules;
 mod stake_form;
-mod words;
+mod text;
 
 use folio_client::current::{EarnConfig, EarnConfigsQuery};
 use folio_client::scopes::Scope;
@@ -14,18 +14,18 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use rust_decimal::Decimal;
 
+use crate::amounts::staked;
 use crate::components::ScopeNotice;
 use crate::contexts::session::use_session;
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::data::load::{account_resource, kept_while_reloading, load_states};
 use crate::format::{format_amount, or_missing};
 use crate::i18n::t;
-use crate::money::staked;
 use crate::pages::trade::ticket::asset_decimals;
 use crate::url::{use_url_state, with_param};
 use rules::{apr_percent, EarnFilter};
 use stake_form::StakeForm;
-use words::{mode_words, type_words};
+use text::{mode_words, type_words};
 
 /// One offer with the asset's name and the person's amounts.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,7 +59,7 @@ async fn load(client: Client, keyless: Client) -> Result<Vec<EarnRow>, ApiError>
     let positions = client.current().portfolio(None).await.ok();
     let mut ids: Vec<AssetId> = configs.iter().filter_map(|c| c.asset_id.clone()).collect();
     ids.dedup();
-    let assets = catalogue::assets(&client, &keyless, &ids).await;
+    let assets = id_names::assets(&client, &keyless, &ids).await;
     Ok(configs
         .into_iter()
         .map(|config| {
@@ -77,7 +77,7 @@ async fn load(client: Client, keyless: Client) -> Result<Vec<EarnRow>, ApiError>
             });
             let symbol = asset.and_then(|a| a.symbol.clone()).unwrap_or_else(|| {
                 id.as_ref()
-                    .map(|i| catalogue::short_id(i.as_str()))
+                    .map(|i| id_names::short_id(i.as_str()))
                     .unwrap_or_default()
             });
             EarnRow {

@@ -13,9 +13,9 @@ mod order_detail;
 mod orders;
 pub(crate) mod problem_words;
 mod section;
+pub(crate) mod text;
 pub(crate) mod ticket;
 mod trades;
-pub(crate) mod words;
 
 use balances::ExchangeBalancesPage;
 use market::ExchangeMarketPage;

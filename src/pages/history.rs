@@ -13,7 +13,7 @@ use leptos::prelude::*;
 
 use crate::components::{AreaChart, EmptyState};
 use crate::contexts::settings::use_settings;
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::data::load::{account_resource, load_states};
 use crate::format::{
     format_datetime, format_fiat_with_unit, format_signed_fiat, format_signed_percent, or_missing,
@@ -32,7 +32,7 @@ async fn load_history(
     timeframe: Timeframe,
     code: String,
 ) -> Result<HistoryView, ApiError> {
-    let currencies = catalogue::currencies(&client, &keyless).await;
+    let currencies = id_names::currencies(&client, &keyless).await;
     let (valuation, code) = valuation_currency(&currencies, code);
     let history = client
         .current()

@@ -16,7 +16,7 @@ mod not_understood;
 mod report;
 mod summary;
 mod tables;
-mod words;
+mod text;
 
 use std::collections::HashMap;
 
@@ -93,8 +93,8 @@ pub fn InsightsPage() -> impl IntoView {
                     <label for="insights-rules">{t("Rules")}</label>
                     <select id="insights-rules" on:change=set_rules
                         prop:value=move || choice.with(|c| c.rules.slug())>
-                        <option value="at">{words::country(folio_insights::RuleSet::Austria)}</option>
-                        <option value="de">{words::country(folio_insights::RuleSet::Germany)}</option>
+                        <option value="at">{text::country(folio_insights::RuleSet::Austria)}</option>
+                        <option value="de">{text::country(folio_insights::RuleSet::Germany)}</option>
                     </select>
                 </div>
                 <label class="check" hidden=move || !session.may(Scope::LegacyRead)>

@@ -18,9 +18,9 @@ mod migrate;
 mod migration_table;
 mod pager;
 mod reconciliation;
+pub(crate) mod text;
 mod trades;
 mod wallets;
-pub(crate) mod words;
 
 use archive::LegacyArchivePage;
 use commodity::LegacyCommodityPage;

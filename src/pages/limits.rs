@@ -14,7 +14,7 @@ use leptos::prelude::*;
 
 use crate::components::{focus_when_shown, BudgetSummary, EmptyState, ScopeNotice};
 use crate::contexts::session::use_session;
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::data::load::{account_resource, kept_while_reloading, load_states};
 use crate::format::{format_fiat_with_unit, or_missing};
 use crate::i18n::t;
@@ -29,7 +29,7 @@ pub struct LimitsData {
 
 async fn load(client: Client, keyless: Client) -> Result<LimitsData, ApiError> {
     let limits = client.current().trading_limits().await?;
-    let currencies = catalogue::currencies(&client, &keyless).await;
+    let currencies = id_names::currencies(&client, &keyless).await;
     Ok(LimitsData { limits, currencies })
 }
 

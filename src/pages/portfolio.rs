@@ -14,7 +14,7 @@ use leptos::prelude::*;
 
 use crate::components::EmptyState;
 use crate::contexts::settings::use_settings;
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::data::load::{account_resource, load_states};
 use crate::format::format_fiat_with_unit;
 use crate::format::skipped_sentence;
@@ -37,12 +37,12 @@ async fn load_portfolio(
     // The currencies name the valuation currency's id. When they are already known (kept for
     // the tab) or the choice is EUR (the service's default, sent without an id), the portfolio
     // is asked for at once, beside them.
-    let known = catalogue::known_currencies(&client);
+    let known = id_names::known_currencies(&client);
     let (currencies, positions) = match known {
         None if code == "EUR" => {
             let current = client.current();
             let both = futures::join!(
-                catalogue::currencies(&client, &keyless),
+                id_names::currencies(&client, &keyless),
                 current.portfolio(None)
             );
             (both.0, both.1?)
@@ -50,7 +50,7 @@ async fn load_portfolio(
         known => {
             let currencies = match known {
                 Some(c) => c,
-                None => catalogue::currencies(&client, &keyless).await,
+                None => id_names::currencies(&client, &keyless).await,
             };
             let (valuation, _) = valuation_currency(&currencies, code.clone());
             let positions = client.current().portfolio(valuation.as_ref()).await?;
@@ -62,7 +62,7 @@ async fn load_portfolio(
         .iter()
         .filter_map(|p| p.asset_id.clone())
         .collect();
-    let assets = catalogue::assets(&client, &keyless, &ids).await;
+    let assets = id_names::assets(&client, &keyless, &ids).await;
     let mut view = build_view(&positions, &assets, &currencies, &code);
     view.skipped = positions.skipped;
     Ok(view)

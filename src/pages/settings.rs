@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::components::{ProfilePicker, Radio, ScopesTable};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::{clamp_idle_minutes, use_settings, Theme, IDLE_MINUTES_RANGE};
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::i18n::{self, t, tf, Language};
 
 /// Offered when the currency list cannot be loaded (not connected, or no permission).
@@ -23,7 +23,7 @@ pub fn SettingsPage() -> impl IntoView {
         let keyless = session.keyless_client(settings);
         async move {
             match (client, keyless) {
-                (Some(c), Some(k)) => catalogue::currencies(&c, &k).await,
+                (Some(c), Some(k)) => id_names::currencies(&c, &k).await,
                 (None, Some(k)) => k
                     .current()
                     .currencies()

@@ -22,7 +22,7 @@ use leptos::prelude::*;
 
 use crate::components::{BudgetSummary, LazyPage, ScopeNotice};
 use crate::contexts::session::use_session;
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::data::load::{account_resource, kept_while_reloading, load_states};
 use crate::i18n::t;
 use crate::pages::trade::ticket::asset_decimals;
@@ -44,7 +44,7 @@ fn holdings(
             let asset = assets.iter().find(|a| a.id == id);
             let symbol = asset
                 .and_then(|a| a.symbol.clone())
-                .unwrap_or_else(|| catalogue::short_id(id.as_str()));
+                .unwrap_or_else(|| id_names::short_id(id.as_str()));
             let balance = p.balance.as_ref().map(|m| m.value);
             let scale = balance.map(|b| b.scale());
             Some(Holding {
@@ -64,14 +64,14 @@ fn holdings(
 }
 
 async fn load(client: Client, keyless: Client) -> Result<TradeData, ApiError> {
-    let currencies = catalogue::currencies(&client, &keyless).await;
+    let currencies = id_names::currencies(&client, &keyless).await;
     let holdings = match client.current().portfolio(None).await {
         Ok(positions) => {
             let ids: Vec<AssetId> = positions
                 .iter()
                 .filter_map(|p| p.asset_id.clone())
                 .collect();
-            let assets = catalogue::assets(&client, &keyless, &ids).await;
+            let assets = id_names::assets(&client, &keyless, &ids).await;
             Some(holdings(&positions, &assets))
         }
         Err(ApiError::MissingScope(_)) => None,

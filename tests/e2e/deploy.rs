@@ -20,7 +20,7 @@ use serde_json::Value;
 use crate::exchange::{
     cancel_on_the_orders_page, order_form, resting_buy_price, review_and_place, ORDERS_PATH,
 };
-use crate::money::{open_accept_dialog, order, quote};
+use crate::money_moves::{open_accept_dialog, order, quote};
 use crate::portfolio::assert_figures_match;
 use crate::support::{config, Proxy, World, DESKTOP, FULL_KEY};
 

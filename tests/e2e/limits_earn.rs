@@ -6,7 +6,7 @@ use folio_client::current::LimitsRequest;
 use folio_client::CurrencyId;
 use rust_decimal::Decimal;
 
-use crate::money::*;
+use crate::money_moves::*;
 use crate::support::{config, World, FULL_KEY, PHONE, READ_KEY};
 
 fn d(s: &str) -> Decimal {

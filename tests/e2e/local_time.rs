@@ -7,7 +7,7 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Utc};
 use folio_client::current::{Operation, OperationsQuery};
 use serde_json::json;
 
-use crate::money::{accept, asset_id, operations_of, order, quote};
+use crate::money_moves::{accept, asset_id, operations_of, order, quote};
 use crate::operations::{load_all, open};
 use crate::support::{World, FULL_KEY};
 

@@ -30,7 +30,7 @@ mod legacy_migrate;
 mod limits_earn;
 mod list_exports;
 mod local_time;
-mod money;
+mod money_moves;
 mod operations;
 mod operations_export;
 mod portfolio;

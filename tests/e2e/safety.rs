@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use crate::exchange::{order_form, resting_buy_price, review_and_confirm, ORDERS_PATH};
-use crate::money::{order, quote};
+use crate::money_moves::{order, quote};
 use crate::support::{slow_network, World, DESKTOP, FULL_KEY};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -9,7 +9,7 @@ use folio_client::{CurrencyId, QuoteId};
 use folio_sandbox::{Config, Fault};
 use rust_decimal::Decimal;
 
-use crate::money::*;
+use crate::money_moves::*;
 use crate::support::{config, figure, slow_network, World, DESKTOP, FULL_KEY};
 
 fn d(s: &str) -> Decimal {

@@ -4,7 +4,7 @@
 //! `{"errors":[{code,status,title,detail}]}`, `{"message":…}`) and gateways answer with HTML.
 //! All of them map to an [`ApiError`] class that keeps the service's code and a short message,
 //! never the raw body. The shapes themselves are read in `error/body.rs`; the sentences shown
-//! to a person live in the app (`src/components/error_view/words.rs`), where they can be
+//! to a person live in the app (`src/components/error_view/text.rs`), where they can be
 //! translated.
 
 use chrono::{DateTime, Utc};

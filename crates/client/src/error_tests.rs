@@ -1,5 +1,5 @@
 //! Unit tests of error classification (the wording is the app's, in
-//! `src/components/error_view/words.rs`).
+//! `src/components/error_view/text.rs`).
 
 use super::*;
 

@@ -10,7 +10,7 @@
 pub mod answers;
 pub mod mutate;
 pub mod rng;
-pub mod typed;
+pub mod typed_input;
 
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -61,7 +61,7 @@ pub fn quiet_panics() {
 pub struct Fuzzer {
     answer: Rc<RefCell<Answer>>,
     reads: Vec<(&'static str, answers::Read, String)>,
-    parsers: Vec<(&'static str, typed::Parse)>,
+    parsers: Vec<(&'static str, typed_input::Parse)>,
 }
 
 impl Fuzzer {
@@ -75,7 +75,7 @@ impl Fuzzer {
         Self {
             answer: Rc::new(RefCell::new(Answer::Replay(200, Rc::new(String::new())))),
             reads,
-            parsers: typed::parsers(),
+            parsers: typed_input::parsers(),
         }
     }
 
@@ -106,7 +106,7 @@ impl Fuzzer {
                 (*name, mutate::mutate_body(&mut rng, seed))
             } else {
                 let (name, _) = &self.parsers[t - self.reads.len()];
-                let seed = rng.pick(typed::TYPED_SEEDS);
+                let seed = rng.pick(typed_input::TYPED_SEEDS);
                 (*name, mutate::typed_text(&mut rng, seed))
             };
             per_target[t] += 1;

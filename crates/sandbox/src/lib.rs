@@ -35,18 +35,18 @@
 
 mod app;
 mod auth;
-mod catalogue;
 mod clock;
 mod current;
 mod exchange;
 mod fault_answers;
 mod faults;
+mod fixed_catalogue;
 mod ids;
 mod info;
 mod keys;
 mod ledger;
 mod legacy;
-mod prices;
+mod price_walk;
 mod query;
 mod rate_limit;
 mod request_log;

@@ -8,7 +8,7 @@ use crate::faults::FaultQueue;
 use crate::ledger::generate::generate;
 use crate::ledger::SharedLedger;
 use crate::legacy::LegacyState;
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use crate::rate_limit::RateLimiter;
 use crate::request_log::RequestLog;
 use crate::rng::{hash, Rng};

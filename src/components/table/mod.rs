@@ -1,5 +1,5 @@
-//! Sortable tables: the sort rules ([`sorting`]) and the clickable column header
+//! Sortable tables: the sort state and rules ([`sort_state`]) and the clickable column header
 //! ([`sort_header`]).
 
 pub mod sort_header;
-pub mod sorting;
+pub mod sort_state;

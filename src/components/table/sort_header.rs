@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::components::table::sorting::{SortDirection, SortState};
+use crate::components::table::sort_state::{SortDirection, SortState};
 
 /// A `<th>` whose button sorts the table by `column`.
 #[component]

@@ -11,13 +11,13 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use super::EarnRow;
+use crate::amounts::read_as_words;
 use crate::components::{focus_when_shown, ConfirmDialog, DecimalField, Radio};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::write::{no_answer_sentence, use_write, Sent, Words, WriteLabel};
 use crate::format::{format_amount, or_missing};
 use crate::i18n::{t, tf};
-use crate::money::read_as_words;
 
 #[component]
 pub fn StakeForm(
@@ -158,7 +158,7 @@ fn stake_request(
     } else {
         Some(row.staked.unwrap_or_default())
     };
-    let typed = crate::money::as_typed(amount);
+    let typed = crate::amounts::as_typed(amount);
     let value = validate_amount(&typed, row.decimals, usable).map_err(|e| e.message())?;
     let wallet = wallet.trim();
     let request = EarnActionRequest {
@@ -188,7 +188,7 @@ fn stake_words(act: EarnAction, value: Decimal, symbol: &str) -> String {
 fn offer_options(rows: &[EarnRow], config: RwSignal<String>) -> impl IntoView {
     rows.iter().map(|r| {
         let apr = or_missing(r.config.annual_percentage_rate.and_then(super::rules::apr_percent), |a| format!("{} %", format_amount(a)));
-        let kind = or_missing(r.config.earn_type.as_ref(), super::words::type_words);
+        let kind = or_missing(r.config.earn_type.as_ref(), super::text::type_words);
         let id = r.config.id.to_string();
         let id2 = id.clone();
         view! { <option value=id selected=move || config.get() == id2>{format!("{} — {kind}, {apr}", r.symbol)}</option> }

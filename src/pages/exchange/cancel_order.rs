@@ -21,8 +21,8 @@ use crate::contexts::settings::use_settings;
 use crate::data::write::{use_write, Sent, Words, WriteLabel};
 use crate::format::or_missing;
 use crate::i18n::{t, tf};
+use crate::pages::exchange::text::{plain, side_words, status_words};
 use crate::pages::exchange::ticket::type_words;
-use crate::pages::exchange::words::{plain, side_words, status_words};
 
 fn summary(order: &Order) -> String {
     let kind = or_missing(order.order_type.as_ref(), type_words);

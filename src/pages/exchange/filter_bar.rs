@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{t, tf};
 use crate::pages::exchange::filters::{ExchangeFilter, PAGE_SIZES};
-use crate::pages::exchange::words::status_words;
+use crate::pages::exchange::text::status_words;
 
 /// Which filters a page offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -24,7 +24,7 @@ use super::section::PairsPage;
 use crate::components::{EmptyState, LazyPage};
 use crate::data::load::{account_resource, kept_while_reloading};
 use crate::i18n::t;
-use crate::pages::exchange::words::find_pair;
+use crate::pages::exchange::text::find_pair;
 use crate::url::{use_url_state, with_param, UrlState};
 use book::OrderBookView;
 pub(crate) use candles::preload_candles_part;

@@ -11,10 +11,10 @@ use crate::format::{
     format_amount, format_datetime, format_datetime_zoned, or_missing, zoned_heading,
 };
 use crate::i18n::{t, tf};
-use crate::pages::exchange::ticket::{tif_words, type_words};
-use crate::pages::exchange::words::{
+use crate::pages::exchange::text::{
     fill_percent, fixed, price_decimals, side_words, size_decimals, status_words,
 };
+use crate::pages::exchange::ticket::{tif_words, type_words};
 
 /// The detail panel of `order`.
 #[component]

@@ -16,11 +16,11 @@ use crate::components::{records_export, CursorFooter, ExportButtons};
 use crate::data::paging::use_cursor_list;
 use crate::format::{format_amount, format_datetime, or_missing, zoned_heading};
 use crate::i18n::{t, tf};
-use crate::pages::exchange::ticket::type_words;
-use crate::pages::exchange::words::{
+use crate::pages::exchange::text::{
     fill_percent, find_pair, fixed, price_decimals, side_class, side_words, size_decimals,
     status_words,
 };
+use crate::pages::exchange::ticket::type_words;
 use crate::url::use_url_state;
 use folio_export::exchange::orders_csv;
 

@@ -5,7 +5,7 @@
 use folio_client::exchange::{Field, OrderProblem, PriceKind};
 
 use crate::i18n::{t, tf};
-use crate::pages::exchange::words::plain;
+use crate::pages::exchange::text::plain;
 
 /// The sentence for `problem`.
 pub fn problem_words(problem: &OrderProblem) -> String {

@@ -15,7 +15,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 
 use crate::format::local_time;
 use crate::i18n::{t, tf};
-use crate::pages::exchange::words::plain;
+use crate::pages::exchange::text::plain;
 
 /// Whether the size is typed as a base-asset quantity or a quote-currency amount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,13 +72,13 @@ pub fn uses_trigger(order_type: &OrderType) -> bool {
 }
 
 /// Reads a price or size: empty is `None`; anything else goes through the one rule for typed
-/// numbers (`folio_client::current::parse_typed_decimal` after `money::as_typed`: no thousands
+/// numbers (`folio_client::current::parse_typed_decimal` after `amounts::as_typed`: no thousands
 /// separators, at most 18 significant digits and 10^15), and a problem is reported at `field`.
 fn number(text: &str, field: Field, errors: &mut Vec<(Field, String)>) -> Option<Decimal> {
     if text.trim().is_empty() {
         return None;
     }
-    match parse_typed_decimal(&crate::money::as_typed(text)) {
+    match parse_typed_decimal(&crate::amounts::as_typed(text)) {
         Ok(v) => Some(v),
         Err(e) => {
             errors.push((field, e.message()));

@@ -16,7 +16,7 @@ use crate::format::{
     format_amount, format_datetime, format_datetime_zoned, or_missing, zoned_heading,
 };
 use crate::i18n::{t, tf};
-use crate::pages::exchange::words::{
+use crate::pages::exchange::text::{
     find_pair, fixed, price_decimals, side_class, side_words, size_decimals,
 };
 use crate::url::use_url_state;

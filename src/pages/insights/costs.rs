@@ -15,10 +15,10 @@ use rust_decimal::Decimal;
 
 use super::figure::{day, quantity};
 use super::report::Computed;
+use crate::amounts::{read_as_words, read_typed};
 use crate::components::DecimalField;
 use crate::format::format_count;
 use crate::i18n::{t, tf};
-use crate::money::{read_as_words, read_typed};
 
 /// The largest cost accepted (EUR): a typo, not a portfolio, beyond it.
 const MAX_COST: i64 = 1_000_000_000_000;

@@ -24,7 +24,7 @@ fn row(n: &NotUnderstood) -> impl IntoView {
         <tr>
             <td>{format_datetime(n.time)}</td>
             <td>{n.raw_type.clone()}</td>
-            <td>{super::words::unclear(&n.reason)}</td>
+            <td>{super::text::unclear(&n.reason)}</td>
             <td><a href=href>{n.entry_id.clone()}</a></td>
         </tr>
     }

@@ -169,7 +169,7 @@ pub fn YearSummary(computed: Computed, year: i32) -> impl IntoView {
     let zone = folio_insights::days::zone_name(rules);
     view! {
         <section class="card insights-summary" id="insights-summary" aria-labelledby="insights-summary-title">
-            <h2 id="insights-summary-title">{tf("{year} under {country} rules", &[("year", &year.to_string()), ("country", super::words::country(rules))])}</h2>
+            <h2 id="insights-summary-title">{tf("{year} under {country} rules", &[("year", &year.to_string()), ("country", super::text::country(rules))])}</h2>
             <p class="hint" id="insights-days">{tf("Days and years are counted in {zone} time, as the rules count them.", &[("zone", zone)])}</p>
             <dl class="figures">
                 {country}
@@ -235,7 +235,7 @@ pub fn Notes(computed: Computed) -> impl IntoView {
         .report
         .flags
         .iter()
-        .map(super::words::flag_sentence)
+        .map(super::text::flag_sentence)
         .collect();
     sentences.dedup();
     let shown = sentences.len().min(50);

@@ -48,7 +48,7 @@ pub fn GainsTable(computed: Computed, year: i32) -> impl IntoView {
                     .iter()
                     .map(|(basis, gain)| view! {
                         <span class=format!("taxable-line {}", trend_class(*gain)) data-basis=format!("{basis:?}") data-value=exact(*gain)>
-                            {tf("{amount} {treatment}", &[("amount", &eur(*gain)), ("treatment", super::words::basis(*basis))])}
+                            {tf("{amount} {treatment}", &[("amount", &eur(*gain)), ("treatment", super::text::basis(*basis))])}
                         </span>
                     })
                     .collect_view()
@@ -109,7 +109,7 @@ fn lot_line(l: &folio_insights::LotUse) -> String {
             ("from", &from),
             ("cost", &eur(l.cost)),
             ("gain", &eur(l.gain)),
-            ("treatment", super::words::basis(l.basis)),
+            ("treatment", super::text::basis(l.basis)),
         ],
     )
 }
@@ -203,7 +203,7 @@ pub fn IncomeTable(computed: Computed, year: i32) -> impl IntoView {
             view! {
                 <tr>
                     <th scope="row">{r.asset.symbol.clone()}</th>
-                    <td>{super::words::income_kind(r.kind)}</td>
+                    <td>{super::text::income_kind(r.kind)}</td>
                     <td class="num amount">{or_unknown(r.gross)}</td>
                     <td class="num amount">{or_unknown(r.fee)}</td>
                     <td class="num amount">{or_unknown(r.net)}</td>
@@ -290,7 +290,7 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
             view! {
                 <tr>
                     <th scope="row">{l.asset.symbol.clone()}</th>
-                    <td>{super::words::acquired(l.acquired)}{class}</td>
+                    <td>{super::text::acquired(l.acquired)}{class}</td>
                     <td class="num amount">{quantity(l.quantity)}</td>
                     <td class="num amount">{eur(l.cost)}</td>
                     <td class="num amount">{eur(l.value)}</td>

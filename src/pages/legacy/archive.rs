@@ -1,12 +1,12 @@
 //! "Download everything" (`/legacy-api/archive`): before the legacy API is switched off, the
 //! person saves every legacy list in one ZIP — each list as JSON exactly as the API sent it
 //! and as CSV, with a README — made in this browser. The page shows the progress of each list
-//! with Stop, Resume and "Save what was read", then the packing's progress. Reading belongs to
+//! with Stop, Resume and "Save what was read", then the ZIP's progress. Reading belongs to
 //! the tab ([`state`]): it goes on while another page is open.
 
-mod pack;
 mod reader;
 mod state;
+mod zip;
 
 use folio_client::legacy::LegacyList;
 use folio_export::archive::Halt;
@@ -16,9 +16,9 @@ use super::frame::{use_legacy_gone, LegacyFrame};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::i18n::{t, tf, tn};
-use pack::{offer_zip, pack};
 use reader::read_all;
 use state::{archive, ListProgress, ListState, Phase};
+use zip::{make_zip, offer_zip};
 
 /// The page.
 #[component]
@@ -171,7 +171,7 @@ fn ArchivePanel() -> impl IntoView {
 fn ArchiveActions(phase: ArcRwSignal<Phase>, start: Callback<bool>) -> impl IntoView {
     let start = move |fresh: bool| start.run(fresh);
     move || match phase.get() {
-        Phase::Idle | Phase::PackFailed(_) => view! {
+        Phase::Idle | Phase::ZipFailed(_) => view! {
             <div class="archive-actions">
                 <button type="button" class="button button-primary" id="archive-start"
                     on:click=move |_| start(true)>{t("Download everything")}</button>
@@ -190,13 +190,13 @@ fn ArchiveActions(phase: ArcRwSignal<Phase>, start: Callback<bool>) -> impl Into
                 <button type="button" class="button button-primary" id="archive-resume"
                     on:click=move |_| start(false)>{t("Resume")}</button>
                 <button type="button" class="button" id="archive-save-partial"
-                    on:click=move |_| leptos::task::spawn_local(pack(archive(), true))>
+                    on:click=move |_| leptos::task::spawn_local(make_zip(archive(), true))>
                     {t("Save what was read")}
                 </button>
             </div>
         }
         .into_any(),
-        Phase::Packing { .. } => ().into_any(),
+        Phase::Zipping { .. } => ().into_any(),
         Phase::Saved { incomplete, .. } => {
             let resumable = incomplete > 0;
             view! {
@@ -226,13 +226,13 @@ fn ArchiveActions(phase: ArcRwSignal<Phase>, start: Callback<bool>) -> impl Into
 /// One sentence on where things stand (announced to screen readers).
 #[component]
 fn ArchiveStatus(phase: ArcRwSignal<Phase>) -> impl IntoView {
-    let packing = phase.clone();
+    let zipping = phase.clone();
     let text = move || {
         match phase.get() {
         Phase::Idle => t("Reads every legacy list to its end, 500 records a request. With many records this takes a few minutes; you can open other pages meanwhile.").to_string(),
         Phase::Reading => t("Reading the lists…").to_string(),
         Phase::Stopped => t("Stopped. Resume continues each list where it stopped; “Save what was read” makes a ZIP of what is here now, marked incomplete.").to_string(),
-        Phase::Packing { done, total } => {
+        Phase::Zipping { done, total } => {
             let percent = (done.saturating_mul(100) / total.max(1)).to_string();
             tf("Making the ZIP… {percent}%", &[("percent", &percent)])
         }
@@ -254,14 +254,14 @@ fn ArchiveStatus(phase: ArcRwSignal<Phase>) -> impl IntoView {
             };
             format!("{saved} {missing}")
         }
-        Phase::PackFailed(why) => tf(
+        Phase::ZipFailed(why) => tf(
             "The ZIP could not be made ({why}). Start again to read the lists anew.",
             &[("why", &why)],
         ),
     }
     };
-    let bar = move || match packing.get() {
-        Phase::Packing { done, total } => Some(view! {
+    let bar = move || match zipping.get() {
+        Phase::Zipping { done, total } => Some(view! {
             <progress id="archive-packing" max=total.to_string() value=done.to_string() aria-label=t("Making the ZIP")></progress>
         }),
         _ => None,

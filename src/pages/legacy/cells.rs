@@ -2,7 +2,7 @@
 //! in `data-value`), times, statuses in plain words (the raw value in `data-status`), kinds
 //! in words, and text badges for swaps, savings plans and storage fees.
 
-use crate::pages::legacy::words::status_words;
+use crate::pages::legacy::text::status_words;
 use folio_client::legacy::LegacyTime;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -11,7 +11,7 @@ use crate::format::{
     format_amount, format_datetime, format_datetime_zoned, zoned_heading, MISSING,
 };
 use crate::i18n::t;
-use crate::pages::legacy::words::{direction_words, type_words};
+use crate::pages::legacy::text::{direction_words, type_words};
 
 /// A legacy time in the person's time zone, `4 May 2026, 11:15`, or "—" (a table's cell: the
 /// time column's heading names the zone).
@@ -90,7 +90,7 @@ pub fn trade_badges(is_swap: Option<bool>, is_savings: Option<bool>) -> impl Int
 
 /// The last eight characters of an id, with the whole id as a tooltip.
 pub fn id_cell(id: &str) -> impl IntoView {
-    view! { <td class="mono id" title=id.to_string()>{crate::data::catalogue::short_id(id)}</td> }
+    view! { <td class="mono id" title=id.to_string()>{crate::data::id_names::short_id(id)}</td> }
 }
 
 /// A column heading and whether the column holds numbers (right-aligned).

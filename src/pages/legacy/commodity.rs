@@ -15,7 +15,7 @@ use super::list_page::{FiatSymbols, LegacyListPage, ListSpec, ListTexts};
 use crate::format::{format_amount, MISSING};
 use crate::i18n::t;
 use crate::pages::legacy::filters::LegacyList;
-use crate::pages::legacy::words::{tag_text, yes_no};
+use crate::pages::legacy::text::{tag_text, yes_no};
 
 fn head() -> Vec<Column> {
     vec![
@@ -62,7 +62,7 @@ fn trade_cell(trade: Option<&LegacyItem<LegacyTrade>>) -> impl IntoView {
     view! {
         <td class="trade" data-trade-id=t.id.clone()>
             {format!("{kind} ")}<span class="amount">{amount}</span>" "
-            <span class="mono" title=t.id.clone()>{format!("({})", crate::data::catalogue::short_id(&t.id))}</span>
+            <span class="mono" title=t.id.clone()>{format!("({})", crate::data::id_names::short_id(&t.id))}</span>
             " " {trade_badges(a.is_swap, a.is_savings)}
         </td>
     }

@@ -12,7 +12,7 @@ use super::list_page::{FiatSymbols, LegacyListPage, ListSpec, ListTexts};
 use super::pager::fiat_symbol;
 use crate::i18n::t;
 use crate::pages::legacy::filters::LegacyList;
-use crate::pages::legacy::words::yes_no;
+use crate::pages::legacy::text::yes_no;
 
 fn head() -> Vec<Column> {
     vec![

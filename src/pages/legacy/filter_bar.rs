@@ -3,11 +3,11 @@
 //! shared and survives a reload (`crate::url::UrlState`).
 
 use crate::i18n::t;
-use crate::pages::legacy::words::status_words;
+use crate::pages::legacy::text::status_words;
 use leptos::prelude::*;
 
 use crate::pages::legacy::filters::{LegacyFilter, LegacyList, PAGE_SIZES};
-use crate::pages::legacy::words::type_words;
+use crate::pages::legacy::text::type_words;
 use crate::url::with_param;
 
 fn status_text(raw: &str) -> String {

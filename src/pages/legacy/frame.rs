@@ -12,7 +12,7 @@ use leptos_router::components::A;
 use super::migration_table::MigrationTable;
 use crate::components::SectionNav;
 use crate::i18n::t;
-use crate::pages::legacy::words::sunset_sentence;
+use crate::pages::legacy::text::sunset_sentence;
 
 /// Whether the legacy API is known to be switched off (context of one legacy page).
 #[derive(Debug, Clone, Copy)]

@@ -13,11 +13,11 @@ use rust_decimal::Decimal;
 
 use super::cells::{amount_cell, table_region, Column};
 use super::frame::legacy_states;
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::data::ledger::every_operation;
 use crate::data::load::account_resource;
 use crate::i18n::t;
-use crate::pages::legacy::words::{
+use crate::pages::legacy::text::{
     difference, outcome_words, reconciliation_summary, trade_kind_words,
 };
 
@@ -33,12 +33,12 @@ pub async fn load(client: Client, keyless: Client) -> Result<Reconciliation, Api
     let trades = client.legacy().trades_all(&all).await?;
     let positions = client.current().portfolio(None).await?;
     let operations = every_operation(&client, &|_| ()).await?;
-    let currencies = catalogue::currencies(&client, &keyless).await;
+    let currencies = id_names::currencies(&client, &keyless).await;
     let ids: Vec<AssetId> = positions
         .iter()
         .filter_map(|p| p.asset_id.clone())
         .collect();
-    let assets = catalogue::assets(&client, &keyless, &ids).await;
+    let assets = id_names::assets(&client, &keyless, &ids).await;
     let symbol_of = |id: &str| {
         let asset = assets
             .iter()

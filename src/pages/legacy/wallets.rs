@@ -12,7 +12,7 @@ use crate::components::{texts_export, ExportButtons, MakeFile};
 use crate::data::load::account_resource;
 use crate::format::{or_missing, MISSING};
 use crate::i18n::t;
-use crate::pages::legacy::words::yes_no;
+use crate::pages::legacy::text::yes_no;
 use folio_client::legacy::LegacyList as ApiList;
 use folio_export::archive::{grouped_csv, list_csv};
 

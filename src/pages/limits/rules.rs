@@ -13,9 +13,9 @@ pub fn limits_retyped(buy_again: &str, sell_again: &str, reviewed: (Decimal, Dec
 }
 
 /// A daily limit: zero (nothing allowed) or a positive amount with at most two decimals,
-/// read with the decimal mark of the language shown ([`crate::money::as_typed`]).
+/// read with the decimal mark of the language shown ([`crate::amounts::as_typed`]).
 pub fn check_limit(text: &str) -> Result<Decimal, AmountError> {
-    let text = &crate::money::as_typed(text);
+    let text = &crate::amounts::as_typed(text);
     let trimmed = text.trim();
     let is_zero = !trimmed.is_empty()
         && trimmed.chars().all(|c| c == '0' || c == '.')

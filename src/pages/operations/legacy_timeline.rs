@@ -19,7 +19,7 @@ use folio_client::{ApiError, AssetId, Client};
 use leptos::prelude::*;
 
 use crate::components::{ErrorView, Loading, TimesNote};
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::data::ledger::every_operation;
 use crate::data::load::account_resource;
 use crate::format::{format_datetime, MISSING};
@@ -108,7 +108,7 @@ async fn load(client: Client, keyless: Client) -> Result<(Vec<TimelineEntry>, Na
     };
     let current = every_operation(&client, &|_| ()).await?;
     let mut names = Names::default();
-    for c in catalogue::currencies(&client, &keyless).await {
+    for c in id_names::currencies(&client, &keyless).await {
         let symbol = c.symbol.clone().unwrap_or_else(|| c.id.to_string());
         names
             .0
@@ -121,7 +121,7 @@ async fn load(client: Client, keyless: Client) -> Result<(Vec<TimelineEntry>, Na
         .collect();
     folio_client::sorting::sort_by(&mut ids, |a, b| a.as_str().cmp(b.as_str()));
     ids.dedup();
-    for a in catalogue::assets(&client, &keyless, &ids).await {
+    for a in id_names::assets(&client, &keyless, &ids).await {
         let symbol = a.symbol.clone().unwrap_or_else(|| a.id.to_string());
         names
             .0

@@ -13,7 +13,7 @@ use folio_client::transport::DefaultTransport;
 use folio_client::{ApiError, AssetId, Client, CurrencyId};
 use leptos::prelude::*;
 
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::data::page_task::PageTasks;
 use crate::i18n::tf;
 use crate::pages::operations::filter::OperationsFilter;
@@ -125,7 +125,7 @@ impl Loader {
             let mut names = this.names.get_untracked();
             if this.fiats.with_untracked(Vec::is_empty) {
                 let mut codes = Vec::new();
-                for c in catalogue::currencies(&client, &keyless).await {
+                for c in id_names::currencies(&client, &keyless).await {
                     let symbol = c.symbol.clone().unwrap_or_else(|| c.id.to_string());
                     codes.push(symbol.clone());
                     names
@@ -235,7 +235,7 @@ impl Loader {
         if !unknown.is_empty() {
             if let Some(Some((client, keyless))) = self.clients.try_get_value() {
                 let ids: Vec<AssetId> = unknown.into_iter().collect();
-                for a in catalogue::assets(&client, &keyless, &ids).await {
+                for a in id_names::assets(&client, &keyless, &ids).await {
                     let symbol = a.symbol.clone().unwrap_or_else(|| a.id.to_string());
                     names
                         .0

@@ -22,7 +22,7 @@ impl Names {
         self.0
             .get(id)
             .map(|(symbol, _)| symbol.clone())
-            .unwrap_or_else(|| crate::data::catalogue::short_id(id))
+            .unwrap_or_else(|| crate::data::id_names::short_id(id))
     }
 
     /// The symbol of a Money's unit ("" when it has none).

@@ -3,14 +3,14 @@
 //! from `folio_client::legacy::timeline::merge_timeline`, which already counts an event in
 //! both APIs once; this module only describes them.
 
-use crate::pages::legacy::words::status_words;
+use crate::pages::legacy::text::status_words;
 use chrono::{DateTime, Utc};
 use folio_client::legacy::timeline::{LegacyRecord, Source, TimelineEntry};
 use rust_decimal::Decimal;
 
 use crate::format::format_amount;
 use crate::i18n::{t, tf, tn};
-use crate::pages::legacy::words::type_words;
+use crate::pages::legacy::text::type_words;
 use crate::pages::operations::rows::{summarize, Names};
 
 /// One entry, ready to show.

@@ -10,7 +10,7 @@ use leptos_router::hooks::use_query_map;
 
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::url::currency_from_query;
 
 /// Starts the reads (call from the route, before the page's module is loaded).
@@ -24,7 +24,7 @@ pub fn start_reads() {
         };
         let chosen = currency_from_query(query.get().get("currency").as_deref())
             .unwrap_or_else(|| settings.currency());
-        if chosen != "EUR" || catalogue::known_currencies(&client).is_some() {
+        if chosen != "EUR" || id_names::known_currencies(&client).is_some() {
             return;
         }
         leptos::task::spawn_local(client.read_current_early("/currencies"));

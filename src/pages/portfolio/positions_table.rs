@@ -3,11 +3,11 @@
 use leptos::prelude::*;
 
 use super::rows::{sort_positions, PositionColumn, PositionRow};
-use crate::components::table::sorting::{SortDirection, SortState};
+use crate::amounts::staked;
+use crate::components::table::sort_state::{SortDirection, SortState};
 use crate::components::{AmountCell, FiatCell, PercentCell, SortHeader};
 use crate::format::{format_amount, or_missing};
 use crate::i18n::{t, tf};
-use crate::money::staked;
 
 /// One row per asset; header buttons sort (first click: names A→Z, amounts largest first).
 #[component]

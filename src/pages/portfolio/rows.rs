@@ -8,8 +8,10 @@ use folio_client::{checked, CurrencyId, Money};
 use rust_decimal::Decimal;
 
 use crate::components::charts::allocation::{allocation, AllocationSlice};
-use crate::components::table::sorting::{compare_optional, compare_text, SortDirection, SortState};
-use crate::data::catalogue::short_id;
+use crate::components::table::sort_state::{
+    compare_optional, compare_text, SortDirection, SortState,
+};
+use crate::data::id_names::short_id;
 use crate::i18n::t;
 
 /// How many slices the allocation donut shows before merging the rest into "Other".

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::flow::{use_trade, Holding, PickedAsset};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
-use crate::data::catalogue;
+use crate::data::id_names;
 use crate::data::page_task::PageTasks;
 use crate::format::format_amount;
 use crate::i18n::{t, tf};
@@ -23,7 +23,7 @@ fn pick(asset: &Asset, holdings: &Option<Vec<Holding>>) -> PickedAsset {
     let symbol = asset
         .symbol
         .clone()
-        .unwrap_or_else(|| catalogue::short_id(asset.id.as_str()));
+        .unwrap_or_else(|| id_names::short_id(asset.id.as_str()));
     PickedAsset {
         id: asset.id.clone(),
         name: asset.name.clone().unwrap_or_else(|| symbol.clone()),
@@ -60,7 +60,7 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
         };
         searching.set(true);
         tasks.spawn(async move {
-            let found = catalogue::search_symbol(&keyed, &keyless, &symbol).await;
+            let found = id_names::search_symbol(&keyed, &keyless, &symbol).await;
             results.set(Some(found.map_err(|e| e.user_message())));
             searching.set(false);
         });

@@ -6,12 +6,12 @@ use folio_client::current::Side;
 use leptos::prelude::*;
 
 use super::flow::{use_trade, Stage, TradeData};
+use crate::amounts::read_as_words;
 use crate::components::{radio_for, MoneyButton, ReadAs};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::format::format_amount;
 use crate::i18n::{t, tf};
-use crate::money::read_as_words;
 use crate::pages::trade::ticket::AmountUnit;
 
 #[component]

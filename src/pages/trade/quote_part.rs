@@ -46,7 +46,7 @@ crate::split::split_fn!(
     /// `Ok(None)` when the service gives none. `Err` means this part did not arrive; the price
     /// is then shown as not available.
     async fn read_price(keyed: Client, keyless: Client, asset: AssetId) -> Option<Ticker> {
-        crate::data::catalogue::ticker(&keyed, &keyless, &asset)
+        crate::data::id_names::ticker(&keyed, &keyless, &asset)
             .await
             .ok()
     }

@@ -35,7 +35,7 @@ pub fn asset_decimals(held_scale: Option<u32>, asset_type: Option<&AssetType>) -
 
 /// Checks the typed amount. A sell by quantity may not exceed `available` (the asset's
 /// available balance; `None` when unknown); notional amounts have two decimals. The text is
-/// read with the decimal mark of the language shown ([`crate::money::as_typed`]).
+/// read with the decimal mark of the language shown ([`crate::amounts::as_typed`]).
 pub fn check_amount(
     side: &Side,
     unit: AmountUnit,
@@ -43,7 +43,7 @@ pub fn check_amount(
     asset_decimals: u32,
     available: Option<Decimal>,
 ) -> Result<QuoteAmount, AmountError> {
-    let text = &crate::money::as_typed(text);
+    let text = &crate::amounts::as_typed(text);
     match unit {
         AmountUnit::Quantity => {
             let limit = if *side == Side::Sell { available } else { None };

@@ -1,6 +1,6 @@
 //! The current public API (`{base_url}/v1`): wire types and one method per endpoint.
 
-mod catalogue;
+mod catalogue_endpoints;
 mod earn;
 mod earn_actions;
 mod history;
@@ -14,7 +14,7 @@ mod quotes;
 mod typed;
 mod validation;
 
-pub use catalogue::{Asset, AssetType, AssetsQuery, Currency, Ticker};
+pub use catalogue_endpoints::{Asset, AssetType, AssetsQuery, Currency, Ticker};
 pub use earn::{EarnConfig, EarnConfigsQuery, EarnMode, EarnType};
 pub use earn_actions::{EarnAction, EarnActionRequest, EarnActionResult, EarnActionStatus};
 pub use history::{Datapoint, PortfolioHistory, Timeframe};

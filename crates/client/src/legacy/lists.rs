@@ -9,12 +9,12 @@
 
 use serde::de::DeserializeOwned;
 
-use super::records::{
-    LegacyCommodityTransaction, LegacyCryptoTransaction, LegacyFiatTransaction, LegacyTrade,
-};
 use super::types::{
     LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyPage, LegacyTradeType,
     LegacyTransactionType, MAX_PAGE_SIZE,
+};
+use super::wire::{
+    LegacyCommodityTransaction, LegacyCryptoTransaction, LegacyFiatTransaction, LegacyTrade,
 };
 use super::Legacy;
 use crate::query::Query;

@@ -13,27 +13,27 @@
 mod lists;
 mod raw;
 pub mod reconcile;
-mod records;
 pub mod sunset;
 pub mod timeline;
 mod trade_counts;
 mod types;
 mod wallets;
+mod wire;
 
 pub use lists::{
     LegacyCommodityTransactionsQuery, LegacyCryptoTransactionsQuery, LegacyFiatTransactionsQuery,
     LegacyTradesQuery,
 };
 pub use raw::{asset_wallet_rows, raw_records, LegacyList, RawLegacyPage, RawRecord};
-pub use records::{
-    LegacyCommodityTransaction, LegacyCryptoTransaction, LegacyFiatTransaction, LegacyTrade,
-};
 pub use types::{
     InOrOut, LegacyCryptoStatus, LegacyFiatStatus, LegacyItem, LegacyLinks, LegacyMeta, LegacyPage,
     LegacyTime, LegacyTradeStatus, LegacyTradeType, LegacyTransactionType, DEFAULT_PAGE_SIZE,
     MAX_PAGE_SIZE,
 };
 pub use wallets::{LegacyAssetWallets, LegacyFiatWallet, LegacyWallet};
+pub use wire::{
+    LegacyCommodityTransaction, LegacyCryptoTransaction, LegacyFiatTransaction, LegacyTrade,
+};
 
 use crate::transport::{DefaultTransport, Transport};
 use crate::Client;

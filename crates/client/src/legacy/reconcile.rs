@@ -20,9 +20,9 @@ use std::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 
-use super::records::LegacyTrade;
 use super::types::LegacyItem;
 use super::wallets::{LegacyFiatWallet, LegacyWallet};
+use super::wire::LegacyTrade;
 use crate::current::{Operation, PortfolioPosition};
 
 pub use super::trade_counts::{

@@ -22,10 +22,10 @@ use rust_decimal::Decimal;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::reconcile::operation_time;
-use super::records::{
+use super::types::LegacyItem;
+use super::wire::{
     LegacyCommodityTransaction, LegacyCryptoTransaction, LegacyFiatTransaction, LegacyTrade,
 };
-use super::types::LegacyItem;
 use crate::current::Operation;
 
 /// Where an entry comes from.

@@ -3,8 +3,8 @@
 
 use chrono::{DateTime, Utc};
 
-use super::records::LegacyTrade;
 use super::types::LegacyItem;
+use super::wire::LegacyTrade;
 use crate::current::{Operation, OperationType};
 /// The categories trades are counted in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

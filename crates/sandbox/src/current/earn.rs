@@ -2,11 +2,11 @@
 
 use super::auth::{EarnRead, EarnWrite, RequireScope};
 use super::errors::{ApiError, ApiResult};
-use super::format::{fixed, number};
+use super::json_blocks::{fixed, number};
 use super::paging::paginate;
 use super::writes::{JsonBody, Spelling};
 use super::CurrentState;
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ids::Uuid;
 use crate::ledger::earn::EarnConfig;
 use crate::ledger::staking::EarnAction;

@@ -7,10 +7,10 @@
 
 use super::auth::{AnyKey, RequireScope, TradeWrite};
 use super::errors::{ApiError, ApiResult};
-use super::format::{number, time};
+use super::json_blocks::{number, time};
 use super::writes::{JsonBody, Spelling};
 use super::CurrentState;
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ledger::quotes::MAX_AMOUNT;
 use crate::ledger::TradingLimit;
 use axum::body::Bytes;

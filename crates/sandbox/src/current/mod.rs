@@ -3,10 +3,10 @@
 //! this API's error bodies and per-key budgets ([`Budgets`], which the legacy API shares).
 
 pub mod auth;
-pub mod catalogue;
+pub mod catalogue_endpoints;
 pub mod earn;
 pub mod errors;
-pub mod format;
+pub mod json_blocks;
 pub mod limits;
 pub mod operations;
 pub mod paging;
@@ -106,9 +106,9 @@ where
         .route("/v1/portfolio", get(portfolio::portfolio))
         .route("/v1/portfolio-history", get(portfolio::portfolio_history))
         .route("/v1/operations", get(operations::operations))
-        .route("/v1/assets", get(catalogue::assets))
-        .route("/v1/currencies", get(catalogue::currencies))
-        .route("/v1/tickers/{asset_id}", get(catalogue::ticker))
+        .route("/v1/assets", get(catalogue_endpoints::assets))
+        .route("/v1/currencies", get(catalogue_endpoints::currencies))
+        .route("/v1/tickers/{asset_id}", get(catalogue_endpoints::ticker))
         .route("/v1/earn/configs", get(earn::configs))
         .route("/v1/earn/actions/{action}", post(earn::action))
         .route(

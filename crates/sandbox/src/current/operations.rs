@@ -9,7 +9,7 @@
 
 use super::auth::{RequireScope, Transaction};
 use super::errors::{ApiError, ApiResult};
-use super::format::{fixed, money, money_dp, time};
+use super::json_blocks::{fixed, money, money_dp, time};
 use super::paging::paginate;
 use super::CurrentState;
 use crate::ids::Uuid;

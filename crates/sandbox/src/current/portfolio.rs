@@ -2,9 +2,9 @@
 
 use super::auth::{Balance, RequireScope};
 use super::errors::{ApiError, ApiResult};
-use super::format::{fixed, money, money_dp, time};
+use super::json_blocks::{fixed, money, money_dp, time};
 use super::CurrentState;
-use crate::catalogue::{catalogue, Currency};
+use crate::fixed_catalogue::{catalogue, Currency};
 use crate::ids::Uuid;
 use crate::ledger::history::Timeframe;
 use crate::ledger::portfolio::Position;

@@ -9,10 +9,10 @@
 
 use super::auth::{RequireScope, TradeWrite};
 use super::errors::{ApiError, ApiResult};
-use super::format::{fixed, number, time};
+use super::json_blocks::{fixed, number, time};
 use super::writes::{JsonBody, Spelling};
 use super::CurrentState;
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ids::Uuid;
 use crate::ledger::quotes::{Amount, Quote, Side};
 use crate::ledger::trading::Execution;

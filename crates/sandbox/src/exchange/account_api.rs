@@ -1,8 +1,8 @@
 //! `GET /v1/account`, `/v1/account/balances`, `/v1/account/trades[/{id}]`.
 
 use super::auth::{Read, RequireScope};
-use super::engine::{tier_index, traded_volume_30d, TIERS};
 use super::errors::{ExError, ExResult};
+use super::matching::{tier_index, traded_volume_30d, TIERS};
 use super::model::Trade;
 use super::paging::{pair_filter, Window};
 use super::wire::{self, fixed};
@@ -51,7 +51,7 @@ pub(crate) async fn balances(
         .filter(|c| !c.is_empty());
     let acc = s.settled(s.clock.now());
     let fiat = |sym: &str| {
-        crate::catalogue::catalogue()
+        crate::fixed_catalogue::catalogue()
             .currency_by_symbol(sym)
             .is_some()
     };

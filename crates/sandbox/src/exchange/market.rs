@@ -7,7 +7,7 @@ use super::pairs::{bucket_of, find_pair, pairs, Pair};
 use super::wire::{base_scale, fixed};
 use super::ExchangeState;
 use crate::clock::iso;
-use crate::prices::{PriceModel, BUCKET_SECS};
+use crate::price_walk::{PriceModel, BUCKET_SECS};
 use crate::query::Params;
 use crate::rng::hash;
 use axum::extract::{FromRequestParts, Path, State};
@@ -258,7 +258,7 @@ pub(crate) async fn order_book(
 /// `GET /v1/assets?asset=`: the assets of the pairs, `type` crypto or fiat.
 pub(crate) async fn assets(_: RequireScope<Read>, params: Params) -> ExResult {
     let wanted = params.get("asset").map(str::trim).filter(|a| !a.is_empty());
-    let c = crate::catalogue::catalogue();
+    let c = crate::fixed_catalogue::catalogue();
     let mut seen: Vec<&str> = Vec::new();
     let mut list = Vec::new();
     for p in pairs() {

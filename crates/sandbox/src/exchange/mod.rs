@@ -13,7 +13,7 @@
 //!   `folio-demo-read` Read only, `folio-demo-balance` neither. Every endpoint needs a key
 //!   (401 without or with an unknown one); reads need Read, creating and canceling orders
 //!   need Trade (403 otherwise). The scope check comes before any validation.
-//! - **Orders** ([`engine`], [`place`]): `POST` answers the accepted order with
+//! - **Orders** ([`matching`], [`place`]): `POST` answers the accepted order with
 //!   `status: "new"` (201); execution happens right after, visible on the next read. Market
 //!   orders fill at once against the book (IOC; FOK all or nothing); Limit orders take what
 //!   crosses the book, then rest with funds locked and fill at their limit price when the walk
@@ -34,9 +34,9 @@
 pub mod account_api;
 pub mod auth;
 pub mod bearer;
-pub mod engine;
 pub mod errors;
 pub mod market;
+pub mod matching;
 pub mod model;
 pub mod orders_api;
 pub mod paging;
@@ -50,7 +50,7 @@ pub mod wire;
 use crate::auth::api_key;
 use crate::clock::Clock;
 use crate::keys::find_key;
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use crate::simulation::{address, simulated, SimulatedApi, Simulation};
 use axum::extract::{FromRef, Request};
 use axum::http::Method;
@@ -91,7 +91,7 @@ impl ExchangeState {
     /// The account with every open order brought up to `now`.
     pub fn settled(&self, now: DateTime<Utc>) -> MutexGuard<'_, Account> {
         let mut acc = self.account.lock().unwrap_or_else(|e| e.into_inner());
-        engine::settle(&mut acc, &self.prices, now);
+        matching::settle(&mut acc, &self.prices, now);
         acc
     }
 }

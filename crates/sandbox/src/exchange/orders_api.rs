@@ -1,8 +1,8 @@
 //! `GET/POST /v1/account/orders`, `GET/DELETE /v1/account/orders/{id}`.
 
 use super::auth::{Read, RequireScope, Trade};
-use super::engine::close;
 use super::errors::{ExError, ExResult};
+use super::matching::close;
 use super::model::{Order, Status};
 use super::paging::{pair_filter, Window};
 use super::place::parse;

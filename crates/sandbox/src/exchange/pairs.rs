@@ -1,14 +1,14 @@
 //! The exchange's trading pairs and the market derived from the shared price walk: mid price,
 //! order book levels and rounding to a pair's increments.
 //!
-//! A pair's mid is the asset's EUR price from [`crate::prices::PriceModel`] times the quote
+//! A pair's mid is the asset's EUR price from [`crate::price_walk::PriceModel`] times the quote
 //! currency's fixed rate, rounded to the tick size, so the exchange and the current API agree.
 //! The book is symmetric around the mid: the best bid and ask are `max(tick, 0.04 %)` away,
 //! levels are `max(tick, 0.02 %)` apart, and each level holds a deterministic quantity
 //! (a pseudo-random value of 500–5,000 in the quote currency, per 10-second bucket).
 
-use crate::catalogue::catalogue;
-use crate::prices::{PriceModel, BUCKET_SECS};
+use crate::fixed_catalogue::catalogue;
+use crate::price_walk::{PriceModel, BUCKET_SECS};
 use crate::rng::hash;
 use chrono::{DateTime, Utc};
 use rust_decimal::{Decimal, RoundingStrategy};

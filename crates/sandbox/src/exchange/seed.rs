@@ -3,10 +3,10 @@
 //! with their trades over the 45 days before the start, and two open limit orders far from the
 //! market with their funds locked.
 
-use super::engine::{spend_receive, tier_fee_rate};
+use super::matching::{spend_receive, tier_fee_rate};
 use super::model::{Account, Balance, Kind, Order, Side, Status, Tif, Trade};
 use super::pairs::{bucket_of, floor_to, pairs};
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use crate::rng::Rng;
 use chrono::{DateTime, Duration, Utc};
 use rust_decimal::Decimal;

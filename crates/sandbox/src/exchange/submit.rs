@@ -1,11 +1,11 @@
 //! Recording a validated order: value limits and balance, funds locked, immediate execution.
 
-use super::engine::{spend_receive, sweep, take};
 use super::errors::ExError;
+use super::matching::{spend_receive, sweep, take};
 use super::model::{Account, Kind, Order, Side, Status};
 use super::pairs::bucket_of;
 use super::place::{Request, STOP_BUY_BUFFER};
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 

@@ -1,7 +1,7 @@
 //! Earn (staking) configurations: a handful of LOCKED and FLEXIBLE offers, some disabled or
 //! sold out. Fixed, independent of the seed.
 
-use crate::catalogue::{catalogue, id_for};
+use crate::fixed_catalogue::{catalogue, id_for};
 use crate::ids::Uuid;
 use rust_decimal::Decimal;
 

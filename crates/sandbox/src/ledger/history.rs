@@ -5,7 +5,7 @@
 //! and a final point at "now", so the last value equals the current portfolio total.
 
 use super::{Ledger, Unit};
-use crate::catalogue::Currency;
+use crate::fixed_catalogue::Currency;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use rust_decimal::Decimal;
 

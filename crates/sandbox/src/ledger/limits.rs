@@ -5,7 +5,7 @@
 
 use super::quotes::Side;
 use super::{Ledger, Refusal, TradingLimit};
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use rust_decimal::Decimal;
 

@@ -43,9 +43,9 @@ pub use types::{
 pub(crate) use view::{read, write};
 pub use view::{LedgerView, PositionFigures, SharedLedger};
 
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ids::Uuid;
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use crate::rng::{hash, Rng};
 use chrono::{DateTime, Utc};
 use earn::EarnConfig;

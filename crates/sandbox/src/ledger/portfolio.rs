@@ -15,8 +15,8 @@
 //!   valuation currency, each rounded to 2 dp; exact when the currencies are the same).
 
 use super::{Ledger, Unit};
-use crate::catalogue::{catalogue, Currency};
-use crate::prices::PriceModel;
+use crate::fixed_catalogue::{catalogue, Currency};
+use crate::price_walk::PriceModel;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 

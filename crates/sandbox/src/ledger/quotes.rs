@@ -11,7 +11,7 @@
 
 use super::generate::{down, fee_percent};
 use super::{Ledger, Refusal};
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ids::Uuid;
 use chrono::{DateTime, Duration, Utc};
 use rust_decimal::{Decimal, RoundingStrategy};

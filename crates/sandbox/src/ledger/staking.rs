@@ -3,7 +3,7 @@
 //! operation of two settled legs, executed at once.
 
 use super::{Flow, Ledger, LegDraft, Refusal, Unit, WalletKind};
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ids::Uuid;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;

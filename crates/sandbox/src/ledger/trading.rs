@@ -8,7 +8,7 @@
 use super::limits::{convert, Budget};
 use super::quotes::{Quote, Side};
 use super::{CostEffect, Flow, Ledger, LegDraft, LegState, Refusal, Trade, Unit, WalletKind};
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ids::Uuid;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;

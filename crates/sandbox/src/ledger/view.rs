@@ -3,8 +3,8 @@
 
 use super::history::{History, Timeframe};
 use super::{Ledger, Unit};
-use crate::catalogue::{catalogue, Currency};
 use crate::clock::Clock;
+use crate::fixed_catalogue::{catalogue, Currency};
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};

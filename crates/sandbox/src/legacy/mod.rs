@@ -10,7 +10,7 @@
 //! API's part ([`crate::current::Budgets`]: its per-key budgets and, for simulated failures and
 //! 429s, its error bodies).
 
-pub mod format;
+pub mod json_blocks;
 pub mod paging;
 pub mod trades;
 pub mod transactions;

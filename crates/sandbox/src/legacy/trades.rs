@@ -13,9 +13,11 @@
 //!
 //! With the deliberate discrepancy, the newest plain `buy` trade is left out.
 
-use super::format::{amount, cryptocoin_id, fiat_id, item, symbol, timestamp, PAYMENT_OPTION_ID};
+use super::json_blocks::{
+    amount, cryptocoin_id, fiat_id, item, symbol, timestamp, PAYMENT_OPTION_ID,
+};
 use super::paging::Record;
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ledger::{Flow, Ledger, Leg, Operation, Unit, WalletKind};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};

@@ -14,13 +14,13 @@
 //! A crypto withdrawal's network-fee leg is not listed on its own: it is the withdrawal's
 //! `fee`. `status`: settled → `finished`, pending → `pending`, cancelled → `canceled`.
 
-use super::format::{
+use super::json_blocks::{
     amount, cryptocoin_id, fiat_id, is_cryptocoin, is_metal, item, symbol, timestamp,
     PAYMENT_OPTION_ID, USER_ID,
 };
 use super::paging::Record;
 use super::trades::trade;
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ledger::{Flow, Ledger, Leg, LegState, Operation, Unit};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};

@@ -9,8 +9,8 @@
 //! With the deliberate discrepancy, the first crypto wallet holding anything shows 0.01 more
 //! than the ledger holds (in `/wallets` and in `/asset-wallets`).
 
-use super::format::{amount, cryptocoin_id, fiat_id, is_cryptocoin, is_metal, item, symbol};
-use crate::catalogue::catalogue;
+use super::json_blocks::{amount, cryptocoin_id, fiat_id, is_cryptocoin, is_metal, item, symbol};
+use crate::fixed_catalogue::catalogue;
 use crate::ledger::portfolio::all_units;
 use crate::ledger::{Ledger, LegState, Unit, WalletKind};
 use rust_decimal::Decimal;
@@ -124,6 +124,6 @@ pub fn asset_wallets(ledger: &Ledger, discrepancy: bool) -> Value {
                 "commodity": { "metal": collection(list(Group::Metal)) },
             },
         },
-        "last_user_action": last.map(super::format::timestamp),
+        "last_user_action": last.map(super::json_blocks::timestamp),
     })
 }

@@ -14,7 +14,7 @@ use crate::pages::exchange::book_levels::{
     grouped_book, grouping_steps, spread, BookRow, BookSide,
 };
 use crate::pages::exchange::market::depth_chart::depth_chart;
-use crate::pages::exchange::words::{fixed, plain, price_decimals, size_decimals};
+use crate::pages::exchange::text::{fixed, plain, price_decimals, size_decimals};
 
 /// Levels shown per side.
 const ROWS: usize = 12;

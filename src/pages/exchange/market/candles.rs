@@ -23,7 +23,7 @@ use crate::format::{
 };
 use crate::i18n::{t, tf};
 use crate::pages::exchange::market::candle_geometry::{candle_bars, price_axis};
-use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
+use crate::pages::exchange::text::{fixed, price_decimals, size_decimals};
 
 /// Candles shown.
 const COUNT: u32 = 48;

@@ -5,7 +5,7 @@ use folio_client::Client;
 use leptos::prelude::*;
 
 use crate::data::load::account_resource;
-use crate::pages::exchange::words::skew_warning;
+use crate::pages::exchange::text::skew_warning;
 
 /// Reads the exchange's time once and warns when the clocks disagree.
 #[component]

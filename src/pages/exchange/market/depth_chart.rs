@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 use crate::components::charts::geometry::{two_places, ChartBox};
 use crate::i18n::tf;
 use crate::pages::exchange::book_levels::BookRow;
-use crate::pages::exchange::words::fixed;
+use crate::pages::exchange::text::fixed;
 
 const FRAME: ChartBox = ChartBox {
     width: 600.0,

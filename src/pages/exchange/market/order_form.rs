@@ -18,12 +18,12 @@ use rust_decimal::Decimal;
 
 use super::order_ticket::OrderTicket;
 use super::place_order::{PlaceOrderDialog, Placed, PlacedNotice, Review};
+use crate::amounts::read_as_words;
 use crate::components::{DecimalField, Radio};
 use crate::data::write::{use_write, Sent};
 use crate::format::local_time::zone_name;
 use crate::format::{format_amount, format_fiat};
 use crate::i18n::{t, tf};
-use crate::money::read_as_words;
 use crate::pages::exchange::ticket::{
     allowed_tifs, available_of, spent_symbol, tif_words, type_words, uses_limit, uses_trigger,
     SizeMode,

@@ -13,8 +13,8 @@ use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::write::{no_answer_sentence, Sent, Words, Write, WriteLabel};
 use crate::i18n::{t, tf};
+use crate::pages::exchange::text::status_words;
 use crate::pages::exchange::ticket::fat_finger_warning;
-use crate::pages::exchange::words::status_words;
 
 /// An order that passed every check, waiting for confirmation.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,7 +6,7 @@ use folio_client::ApiError;
 use leptos::prelude::*;
 
 use crate::i18n::{t, tf};
-use crate::pages::exchange::words::{fixed, price_decimals, size_decimals};
+use crate::pages::exchange::text::{fixed, price_decimals, size_decimals};
 
 /// The header; shows the last figures while a refresh runs.
 #[component]

@@ -13,8 +13,8 @@ use leptos::prelude::*;
 
 use crate::components::error_view::PlainWords;
 
-use super::pack::pack;
 use super::state::{Archive, ListState, Phase};
+use super::zip::make_zip;
 
 /// How reading one list ended.
 enum Ended {
@@ -60,7 +60,7 @@ pub async fn read_all(archive: Archive, client: Client, gone: impl Fn()) {
             }
         }
     }
-    pack(archive, false).await;
+    make_zip(archive, false).await;
 }
 
 async fn read_list(

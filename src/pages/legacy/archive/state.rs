@@ -52,7 +52,7 @@ pub enum Phase {
     /// The person stopped reading; resume or save what was read.
     Stopped,
     /// The ZIP is being made: `done` of `total` units.
-    Packing {
+    Zipping {
         /// Units done.
         done: usize,
         /// Units in all.
@@ -70,7 +70,7 @@ pub enum Phase {
         offered: bool,
     },
     /// Making the ZIP failed.
-    PackFailed(String),
+    ZipFailed(String),
 }
 
 /// What was read, kept outside the reactive graph (tens of thousands of records).
@@ -110,7 +110,7 @@ pub struct Archive {
     pub stop: Rc<std::cell::Cell<bool>>,
     /// The records read.
     pub read: Rc<RefCell<Read>>,
-    /// Counts [`Archive::clear`]s: a reader or packer that started before a clear (the key
+    /// Counts [`Archive::clear`]s: a reader or ZIP writer that started before a clear (the key
     /// was forgotten) sees it changed after its next wait and stops without touching what a
     /// next key holder will see.
     pub generation: Rc<std::cell::Cell<u64>>,
@@ -171,7 +171,7 @@ impl Archive {
         });
     }
 
-    /// The dumps, taken out to be packed, with each list's outcome set from the progress
+    /// The dumps, taken out to be zipped, with each list's outcome set from the progress
     /// table; [`Archive::put_back`] returns them (no copy is made).
     pub fn take_dumps(&self) -> Vec<ListDump> {
         let rows = self.lists.get_untracked();

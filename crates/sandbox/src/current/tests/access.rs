@@ -85,7 +85,7 @@ async fn trading_limits_need_any_valid_key() {
 #[tokio::test]
 async fn write_scopes_are_checked_before_the_body() {
     let s = sandbox();
-    let btc = crate::catalogue::catalogue().assets[0].id.to_string();
+    let btc = crate::fixed_catalogue::catalogue().assets[0].id.to_string();
     let config = s.state.read().earn_configs[0].id.to_string();
     let cases = [
         (

@@ -1,7 +1,7 @@
 //! Response bodies against the ledger.
 
 use super::*;
-use crate::catalogue::{catalogue, EUR_ID};
+use crate::fixed_catalogue::{catalogue, EUR_ID};
 use crate::ledger::LedgerView;
 use crate::test_support::{dec, decimals};
 use rust_decimal::Decimal;

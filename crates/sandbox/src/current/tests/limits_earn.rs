@@ -2,7 +2,7 @@
 
 use super::quotes::{accept, asset, main_of, ops, quote};
 use super::*;
-use crate::catalogue::{catalogue, EUR_ID};
+use crate::fixed_catalogue::{catalogue, EUR_ID};
 use crate::ledger::Unit;
 use rust_decimal::Decimal;
 use serde_json::json;

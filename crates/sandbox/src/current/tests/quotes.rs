@@ -1,7 +1,7 @@
 //! Quotes through the router: create, accept, and every refusal.
 
 use super::*;
-use crate::catalogue::{catalogue, EUR_ID};
+use crate::fixed_catalogue::{catalogue, EUR_ID};
 use crate::ledger::Unit;
 pub(crate) use crate::test_support::dec;
 use rust_decimal::Decimal;

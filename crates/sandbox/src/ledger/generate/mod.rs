@@ -33,9 +33,9 @@ mod earn;
 pub mod tax_cases;
 mod trades;
 
-use crate::catalogue::{catalogue, Asset, AssetKind};
+use crate::fixed_catalogue::{catalogue, Asset, AssetKind};
 use crate::ledger::{CostEffect, Flow, Ledger, LegDraft, LegState, Unit, WalletKind};
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use crate::rng::{hash, Rng};
 use chrono::{DateTime, Duration, Utc};
 use rust_decimal::{Decimal, RoundingStrategy};

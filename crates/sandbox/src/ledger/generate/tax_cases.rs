@@ -37,7 +37,7 @@
 
 use super::trades::trade_legs;
 use super::{down, fee_percent, leg};
-use crate::catalogue::{catalogue, Asset};
+use crate::fixed_catalogue::{catalogue, Asset};
 use crate::ids::Uuid;
 use crate::ledger::{CostEffect, Flow, LegDraft, OperationIds, Trade, Unit, WalletKind};
 use chrono::{DateTime, Utc};

@@ -5,7 +5,7 @@ use super::ids::*;
 use super::*;
 use crate::ledger::generate::generate;
 use crate::ledger::{Ledger, Operation};
-use crate::prices::PriceModel;
+use crate::price_walk::PriceModel;
 use chrono::{Duration, TimeZone};
 
 fn instant(y: i32, m: u32, d: u32) -> DateTime<Utc> {

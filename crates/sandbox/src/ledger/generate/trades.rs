@@ -1,7 +1,7 @@
 //! Buys, savings plans, sells and swaps: spend only what the wallets hold.
 
 use super::{down, fee_percent, is_crypto, leg, Generator};
-use crate::catalogue::catalogue;
+use crate::fixed_catalogue::catalogue;
 use crate::ledger::{CostEffect, Flow, LegDraft, Trade, Unit};
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;

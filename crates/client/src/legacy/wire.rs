@@ -1,5 +1,6 @@
-//! Attributes of legacy trades and transactions. Every field is optional (a missing field
-//! shows as "—"), amounts are exact decimals, numeric ids are text, timestamps lenient.
+//! The legacy API's wire types: attributes of legacy trades and transactions. Every field is
+//! optional (a missing field shows as "—"), amounts are exact decimals, numeric ids are text,
+//! timestamps lenient.
 
 use rust_decimal::Decimal;
 use serde::Deserialize;

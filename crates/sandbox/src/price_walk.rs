@@ -6,7 +6,7 @@
 //! octave's period (360 days down to 10 seconds). Integer arithmetic in parts per million;
 //! no floats. Every amplitude is below 1, so prices stay positive.
 
-use crate::catalogue::{catalogue, Asset};
+use crate::fixed_catalogue::{catalogue, Asset};
 use crate::rng::hash;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;

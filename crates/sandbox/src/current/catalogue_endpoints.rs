@@ -3,10 +3,10 @@
 
 use super::auth::{OptionalTradeRead, RequireScope};
 use super::errors::{ApiError, ApiResult};
-use super::format::fixed;
+use super::json_blocks::fixed;
 use super::paging::paginate;
 use super::CurrentState;
-use crate::catalogue::{catalogue, Asset};
+use crate::fixed_catalogue::{catalogue, Asset};
 use crate::ids::Uuid;
 use crate::query::Params;
 use axum::extract::{Path, State};

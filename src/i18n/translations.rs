@@ -1,4 +1,4 @@
-//! The installed catalogue and the three ways to read it.
+//! The installed translations and the three ways to read it.
 
 use std::cell::RefCell;
 use std::cmp::Ordering;
@@ -10,12 +10,12 @@ thread_local! {
     static ENTRIES: RefCell<Option<Vec<(&'static str, &'static str)>>> = const { RefCell::new(None) };
 }
 
-/// Separates an entry's English from its German in the joined catalogue (ASCII unit separator).
+/// Separates an entry's English from its German in the joined translations (ASCII unit separator).
 const BETWEEN: char = '\u{1f}';
-/// Ends an entry in the joined catalogue (ASCII record separator).
+/// Ends an entry in the joined translations (ASCII record separator).
 const AFTER: char = '\u{1e}';
 
-/// Reads the joined catalogue `tools/join-locales.mjs` writes (`/locales/de.txt`): entries
+/// Reads the joined translations `tools/join-locales.mjs` writes (`/locales/de.txt`): entries
 /// sorted by their English, each `English US German RS`. Plain text rather than JSON: the
 /// reader is a few lines instead of a JSON map's code in every first load. A record without a
 /// separator is skipped.
@@ -30,7 +30,7 @@ pub fn read_entries(text: &str) -> Vec<(String, String)> {
 /// Installs a language: German with its entries (sorted by their English, as the build writes
 /// them), or English (`None`: the source's text).
 ///
-/// The text is leaked once per installed catalogue so that [`t`] can hand out `&'static str`
+/// The text is leaked once per installed set of translations so that [`t`] can hand out `&'static str`
 /// (the same type a literal has in a view); a person switches language a handful of times.
 /// Entries out of order are left out rather than sorted here (a sort is code in every first
 /// load, and the build already sorts): their English shows instead.
@@ -56,7 +56,7 @@ fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
 }
 
-/// The language the text is shown in now (German only once its catalogue is installed).
+/// The language the text is shown in now (German only once its translations are installed).
 #[inline(never)]
 pub fn language() -> Language {
     ENTRIES.with(|cell| match cell.borrow().as_ref() {
@@ -153,7 +153,7 @@ mod tests {
     }
 
     #[test]
-    fn the_joined_catalogue_reads_back_and_entries_out_of_order_are_left_out() {
+    fn the_joined_translations_read_back_and_entries_out_of_order_are_left_out() {
         let text = "A\u{1f}Ä\u{1e}B\u{1f}Bé\u{1e}no separator\u{1e}";
         assert_eq!(
             read_entries(text),
@@ -197,7 +197,7 @@ mod tests {
     }
 
     #[test]
-    fn german_comes_from_the_catalogue_and_falls_back_to_english() {
+    fn german_comes_from_the_translations_and_falls_back_to_english() {
         german(&[
             ("History", "Verlauf"),
             ("{amount} of {budget}", "{amount} von {budget}"),

@@ -51,7 +51,7 @@ mod tests {
         assert_eq!(money(Unit::Fiat(0), Decimal::TEN)["value"], "10.00");
         assert_eq!(
             money(Unit::Fiat(0), Decimal::TEN)["currency_id"],
-            crate::catalogue::EUR_ID
+            crate::fixed_catalogue::EUR_ID
         );
         assert_eq!(number(Decimal::new(310, 4)).to_string(), "0.031");
     }

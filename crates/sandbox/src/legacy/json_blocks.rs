@@ -1,8 +1,8 @@
 //! Legacy JSON building blocks: 8-decimal amount strings, numeric string ids, timestamp
 //! objects `{date_iso8601, unix: "<seconds>"}` and `{type, attributes, id}` items.
 
-use crate::catalogue::{catalogue, AssetKind};
-use crate::current::format::fixed;
+use crate::current::json_blocks::fixed;
+use crate::fixed_catalogue::{catalogue, AssetKind};
 use crate::ledger::Unit;
 use chrono::{DateTime, SecondsFormat, Utc};
 use rust_decimal::Decimal;

@@ -9,8 +9,8 @@
 
 use super::model::{Account, Kind, Order, Side, Status, Tif, Trade};
 use super::pairs::{bucket_of, floor_to, pairs, Book, Pair};
-use crate::catalogue::catalogue;
-use crate::prices::{PriceModel, BUCKET_SECS};
+use crate::fixed_catalogue::catalogue;
+use crate::price_walk::{PriceModel, BUCKET_SECS};
 use crate::rng::hash;
 use chrono::{DateTime, Duration, Utc};
 use rust_decimal::Decimal;

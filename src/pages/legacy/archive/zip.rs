@@ -26,7 +26,7 @@ async fn next_task() {
 
 /// Makes the ZIP and offers it. With `keep`, or when a list is incomplete, what was read
 /// stays for Resume (a partial archive); otherwise it is dropped once the ZIP is made.
-pub async fn pack(archive: Archive, keep: bool) {
+pub async fn make_zip(archive: Archive, keep: bool) {
     let generation = archive.generation.get();
     let dumps = archive.take_dumps();
     let incomplete = dumps
@@ -47,7 +47,7 @@ pub async fn pack(archive: Archive, keep: bool) {
     let zip = loop {
         match job.step(SLICE) {
             Ok(Step::Working { done, total }) => {
-                archive.phase.set(Phase::Packing { done, total });
+                archive.phase.set(Phase::Zipping { done, total });
                 next_task().await;
                 // The key was forgotten meanwhile: drop the work, offer nothing.
                 if !archive.still(generation) {
@@ -57,7 +57,7 @@ pub async fn pack(archive: Archive, keep: bool) {
             Ok(Step::Done(zip)) => break zip,
             Err(e) => {
                 archive.put_back(job.into_lists());
-                archive.phase.set(Phase::PackFailed(e.0));
+                archive.phase.set(Phase::ZipFailed(e.0));
                 return;
             }
         }
