@@ -190,4 +190,40 @@ mod tests {
         assert_eq!(array_items("[1,"), None);
         assert!(is_json("[1]") && !is_json("[1,"));
     }
+
+    /// `serde_json`'s `RawValue` as the oracle: on valid JSON without repeated keys, the
+    /// items and fields are the texts `RawValue` keeps for them, in the order sent.
+    #[test]
+    fn pieces_are_the_texts_serde_json_raw_values_keep() {
+        use serde_json::value::RawValue;
+        let samples = [
+            r#"[]"#,
+            r#" [ 1 , -2.50e+3, "a,]}\"\\", true, null, {"k": [1, {"z": "}"}]}, [[], {}] ] "#,
+            r#"{"a":{"b":{"c":"\u00e9"}},"b\"q":"x","n":-0.0,"l":[1,"2",[3]]}"#,
+            r#"{ "id" : "8a1c" , "fee" : { "amount" : "0.00015000" } , "t" : false }"#,
+            "[\n\t{\"a\":1}\r\n,\"\u{2028}\"]",
+        ];
+        for text in samples {
+            if let Ok(items) = serde_json::from_str::<Vec<&RawValue>>(text) {
+                let theirs: Vec<&str> = items.iter().map(|v| v.get()).collect();
+                assert_eq!(array_items(text), Some(theirs), "{text}");
+            }
+            if let Ok(fields) =
+                serde_json::from_str::<std::collections::BTreeMap<String, &RawValue>>(text)
+            {
+                let theirs: Vec<(String, &str)> =
+                    fields.into_iter().map(|(k, v)| (k, v.get())).collect();
+                let ours = object_fields(text).unwrap();
+                // In the order sent: each value's text starts after the one before.
+                let starts: Vec<usize> = ours
+                    .iter()
+                    .map(|(_, v)| (v.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize))
+                    .collect();
+                assert!(starts.windows(2).all(|w| w[0] < w[1]), "{text}");
+                let mut ours = ours;
+                ours.sort_by(|a, b| a.0.cmp(&b.0));
+                assert_eq!(ours, theirs, "{text}");
+            }
+        }
+    }
 }

@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use crate::current::{Operation, Page, PortfolioHistory, PortfolioPosition};
-use crate::decode::{decode, Envelope};
+use crate::decode::{oracle_decode as decode, Envelope};
 use crate::exchange::{Balance, Candle, ExchangePage, Order, OrderBook, Pair, Trade};
 use crate::legacy::{LegacyPage, LegacyTrade};
 use crate::Listed;

@@ -162,7 +162,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decode::decode;
+    use crate::decode::oracle_decode as decode;
     use rust_decimal::Decimal;
 
     #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -127,3 +127,52 @@ fn kept_values_keep_their_shape() {
     assert_eq!(from_value::<String>(json!(1)), Err(Misfit::WrongType));
     assert_eq!(from_value::<bool>(json!("true")), Err(Misfit::WrongType));
 }
+
+/// No wire type has a float field: the reader hands a JSON number with a fraction to its field
+/// as text (never as an `f64`), so an `f64` or `f32` field would refuse every such number, and
+/// an amount must not pass through a float anyway. Every source file of the crate that declares
+/// a `Deserialize` type is read for the words `f64` and `f32` outside comments (the reader
+/// itself, which names them to forward them, excepted).
+#[test]
+fn no_wire_type_has_a_float_field() {
+    fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut checked = 0;
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy();
+        if name.ends_with("_tests.rs") || name == "records.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        if !text.contains("Deserialize") {
+            continue;
+        }
+        checked += 1;
+        // Code ends where the file's inline unit tests start.
+        let code = text.split("#[cfg(test)]\nmod tests {").next().unwrap_or("");
+        for (i, line) in code.lines().enumerate() {
+            let line = line.split("//").next().unwrap_or("");
+            let floats = line
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .any(|word| word == "f64" || word == "f32");
+            assert!(
+                !floats,
+                "{}:{}: a float in a wire type's file",
+                path.display(),
+                i + 1
+            );
+        }
+    }
+    assert!(checked > 10, "the wire types' files were found ({checked})");
+}

@@ -1,6 +1,6 @@
 //! Reading the service's error bodies and the `Retry-After` header.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use serde::Deserialize;
 
 use crate::decode::normalize_keys;
@@ -118,25 +118,115 @@ pub(crate) fn retry_after_secs(value: &str, now: DateTime<Utc>) -> Option<u64> {
 }
 
 /// An HTTP date in the form servers must send (RFC 9110 IMF-fixdate:
-/// `Wed, 21 Oct 2026 07:28:00 GMT`). The obsolete RFC 850 and asctime forms are not read
-/// (the wait then falls back to the default). Hand-written: chrono's RFC 2822 parser would
-/// put its general date parser into the code every page loads.
+/// `Wed, 21 Oct 2026 07:28:00 GMT`, 29 characters, the weekday the date's own). The obsolete
+/// RFC 850 and asctime forms are not read (the wait then falls back to the default).
+/// Hand-written: chrono's RFC 2822 parser would put its general date parser into the code
+/// every page loads. What this reads, chrono's `DateTime::parse_from_rfc2822` reads as the
+/// same instant (the oracle test below); chrono also reads forms this one refuses.
 fn http_date(value: &str) -> Option<DateTime<Utc>> {
+    const WEEKDAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
-    let (_weekday, rest) = value.split_once(", ")?;
-    let mut parts = rest.split(' ');
-    let day: u32 = parts.next()?.parse().ok()?;
-    let month = parts.next()?;
-    let month = MONTHS.iter().position(|m| *m == month)?;
-    let year: i32 = parts.next()?.parse().ok()?;
-    let mut clock = parts.next()?.split(':').map(|n| n.parse::<u32>().ok());
-    let (hour, minute, second) = (clock.next()??, clock.next()??, clock.next()??);
-    if parts.next()? != "GMT" || parts.next().is_some() || clock.next().is_some() {
+    let part = |from: usize, to: usize| value.get(from..to);
+    let number = |from: usize, to: usize| -> Option<u32> {
+        let digits = part(from, to)?;
+        digits
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| digits.parse().ok())?
+    };
+    let separators = [
+        (3, ", "),
+        (7, " "),
+        (11, " "),
+        (16, " "),
+        (19, ":"),
+        (22, ":"),
+    ];
+    if value.len() != 29
+        || part(25, 29)? != " GMT"
+        || separators
+            .iter()
+            .any(|&(at, sep)| part(at, at.saturating_add(sep.len())) != Some(sep))
+    {
         return None;
     }
-    let month = u32::try_from(month).ok()? + 1;
-    let date = chrono::NaiveDate::from_ymd_opt(year, month, day)?;
-    Some(date.and_hms_opt(hour, minute, second)?.and_utc())
+    let weekday = WEEKDAYS.iter().position(|d| Some(*d) == part(0, 3))?;
+    let month = MONTHS.iter().position(|m| Some(*m) == part(8, 11))?;
+    let date = chrono::NaiveDate::from_ymd_opt(
+        i32::try_from(number(12, 16)?).ok()?,
+        u32::try_from(month).ok()?.saturating_add(1),
+        number(5, 7)?,
+    )?;
+    if usize::try_from(date.weekday().num_days_from_monday()).ok()? != weekday {
+        return None;
+    }
+    let time = date.and_hms_opt(number(17, 19)?, number(20, 22)?, number(23, 25)?)?;
+    Some(time.and_utc())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{Duration, TimeZone};
+
+    /// chrono as the oracle: every date of a table, written as an IMF-fixdate by chrono's
+    /// formatter, is read as chrono's `parse_from_rfc2822` reads it (the same instant); and
+    /// every one-character change of such a date is either refused or read as chrono reads it.
+    #[test]
+    fn http_dates_are_read_as_chrono_reads_them() {
+        let theirs = |text: &str| {
+            DateTime::parse_from_rfc2822(text)
+                .ok()
+                .map(|t| t.with_timezone(&Utc))
+        };
+        let mut dates = vec![
+            Utc.with_ymd_and_hms(2026, 10, 21, 7, 28, 0).unwrap(),
+            Utc.with_ymd_and_hms(1970, 1, 1, 0, 0, 0).unwrap(),
+            Utc.with_ymd_and_hms(2000, 2, 29, 23, 59, 59).unwrap(),
+            Utc.with_ymd_and_hms(2024, 12, 31, 12, 0, 9).unwrap(),
+            Utc.with_ymd_and_hms(9999, 12, 31, 23, 59, 59).unwrap(),
+        ];
+        // A fixed sequence of instants from 1970 to about 2100, a few hours and days apart.
+        let mut t = Utc.with_ymd_and_hms(1970, 1, 1, 0, 0, 0).unwrap();
+        for i in 0..4_000i64 {
+            t += Duration::seconds(11 * 86_400 + 3_607 * (i % 24) + 59 * (i % 61));
+            dates.push(t);
+        }
+        for date in dates {
+            let text = date.format("%a, %d %b %Y %H:%M:%S GMT").to_string();
+            assert_eq!(http_date(&text), Some(date), "{text}");
+            assert_eq!(theirs(&text), Some(date), "{text}");
+        }
+        let base = "Wed, 21 Oct 2026 07:28:00 GMT";
+        let mut samples: Vec<String> = [
+            "Thu, 21 Oct 2026 07:28:00 GMT",
+            "Wed, 21 Oct 2026 07:28:60 GMT",
+            "Wed, 21 Oct 2026 07:28:00 +0000",
+            "Wed, 21 Oct 2026 07:28:00 UTC",
+            "Wed, 21 Oct 2026 07:28 GMT",
+            "Wed, 1 Oct 2026 07:28:00 GMT",
+            "21 Oct 2026 07:28:00 GMT",
+            "Wednesday, 21-Oct-26 07:28:00 GMT",
+            "Wed Oct 21 07:28:00 2026",
+            "Wed, 21 Oct 2026 07:28:00 GMT ",
+            "",
+        ]
+        .iter()
+        .map(|s| (*s).to_string())
+        .collect();
+        for i in 0..base.len() {
+            for c in ['0', '1', '3', '9', ' ', ':', ',', 'x', 'T', 'M'] {
+                let mut s = base.to_string();
+                s.replace_range(i..=i, &c.to_string());
+                samples.push(s);
+            }
+        }
+        for text in samples {
+            if let Some(ours) = http_date(&text) {
+                assert_eq!(Some(ours), theirs(&text), "{text:?}");
+            }
+        }
+    }
 }

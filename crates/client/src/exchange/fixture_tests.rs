@@ -1,7 +1,7 @@
 //! Wire fixtures in both casings (the API's camelCase and snake_case).
 
 use super::*;
-use crate::decode::decode;
+use crate::decode::oracle_decode as decode;
 use rust_decimal::Decimal;
 
 fn d(s: &str) -> Decimal {

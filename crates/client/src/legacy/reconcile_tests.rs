@@ -1,5 +1,5 @@
 use super::*;
-use crate::decode::decode;
+use crate::decode::oracle_decode as decode;
 use serde_json::json;
 use std::str::FromStr;
 

@@ -1,8 +1,8 @@
 use super::*;
-use crate::decode::decode;
+use crate::decode::oracle_decode as decode;
 use serde_json::{json, Value};
 
-fn item<A: serde::de::DeserializeOwned>(v: Value) -> A {
+fn item<A: serde::de::DeserializeOwned + std::fmt::Debug>(v: Value) -> A {
     decode(&v.to_string()).unwrap()
 }
 

@@ -7,7 +7,7 @@ use folio_client::current::{
     EarnConfig, Flow, Operation, OperationType, Page, PortfolioHistory, PortfolioPosition,
     Timeframe, TradingLimits,
 };
-use folio_client::decode::{decode, Envelope};
+use folio_client::decode::Envelope;
 use folio_client::ApiError;
 
 const POSITION_SNAKE: &str = r#"{"data":[{"asset_id":"a1","balance":{"value":"0.00197000","asset_id":"a1"},

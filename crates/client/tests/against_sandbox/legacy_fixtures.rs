@@ -2,7 +2,8 @@
 //! numbers), timestamp objects (malformed parts become `None`), unknown statuses kept, and
 //! the paging rule follows `meta.next_cursor`.
 
-use folio_client::decode::{decode, Envelope};
+use crate::support::decode;
+use folio_client::decode::Envelope;
 use folio_client::legacy::*;
 use folio_client::Decimal;
 use std::str::FromStr;

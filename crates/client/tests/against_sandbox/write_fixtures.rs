@@ -6,7 +6,7 @@ use crate::support::*;
 use folio_client::current::{
     AcceptedQuote, EarnActionResult, EarnActionStatus, Quote, QuoteStatus, Side, TradingLimits,
 };
-use folio_client::decode::{decode, Envelope};
+use folio_client::decode::Envelope;
 use folio_client::{ApiError, QuoteId, TradeId};
 
 /// The spec's accept-quote sample shape (camelCase).
