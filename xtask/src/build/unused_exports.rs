@@ -10,6 +10,10 @@
 //! used, the data included, which no optimiser after the linker could remove. The classes'
 //! `free` exports stay, so the glue never names an export that is gone.
 
+use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
+use wasm_encoder::{ExportSection, Section};
+use wasmparser::{Parser, Payload};
+
 /// Whether `name` is a method of one of wasm-streams' classes, or its description.
 pub fn is_unused_stream_method(name: &str) -> bool {
     let name = name.strip_prefix("__wbindgen_describe_").unwrap_or(name);
@@ -23,121 +27,82 @@ pub fn is_unused_stream_method(name: &str) -> bool {
 }
 
 /// `wasm` without the exports `drop` picks, and how many were dropped. Only the export
-/// section changes; every other section is copied byte for byte.
+/// section changes (read with `wasmparser`, written with `wasm-encoder`); every other section
+/// is copied byte for byte, its header included.
 pub fn without_exports(
     wasm: &[u8],
     drop: impl Fn(&str) -> bool,
 ) -> Result<(Vec<u8>, usize), String> {
-    let header = wasm.get(..8).ok_or("not a wasm module: too short")?;
-    if header.get(..4) != Some(b"\0asm".as_slice()) {
-        return Err("not a wasm module: no \\0asm header".into());
-    }
-    let mut out = header.to_vec();
+    let mut out = Vec::with_capacity(wasm.len());
     let mut dropped = 0;
-    let mut at = 8;
-    while at < wasm.len() {
-        let start = at;
-        let id = *wasm.get(at).ok_or("truncated section")?;
-        at += 1;
-        let size = usize::try_from(read_leb(wasm, &mut at)?).map_err(|_| "section too big")?;
-        let body = wasm.get(at..at + size).ok_or("truncated section body")?;
-        at += size;
-        if id != EXPORT_SECTION {
-            out.extend_from_slice(&wasm[start..at]);
-            continue;
+    let mut copied = 0; // the bytes before this are in `out`
+    let mut section_end = 0; // where the section just read ends (the next one's header starts)
+    for payload in Parser::new(0).parse_all(wasm) {
+        let payload = payload.map_err(|e| format!("not a wasm module: {e}"))?;
+        let section_ends = payload.as_section().map(|(_, range)| range.end);
+        match payload {
+            Payload::Version { range, .. } => section_end = offset(range.end)?,
+            Payload::ExportSection(reader) => {
+                let mut kept = ExportSection::new();
+                for export in reader {
+                    let export = export.map_err(|e| format!("bad export: {e}"))?;
+                    if drop(export.name) {
+                        dropped += 1;
+                    } else {
+                        RoundtripReencoder
+                            .parse_export(&mut kept, export)
+                            .map_err(|e| format!("cannot write export: {e}"))?;
+                    }
+                }
+                out.extend_from_slice(&wasm[copied..section_end]);
+                kept.append_to(&mut out);
+                copied = offset(section_ends.unwrap_or(0))?;
+            }
+            Payload::End(end) => out.extend_from_slice(&wasm[copied..offset(end)?]),
+            _ => {}
         }
-        let (kept, count) = kept_exports(body, &drop)?;
-        dropped = count;
-        let mut section = Vec::new();
-        write_leb(&mut section, kept.len() as u64);
-        for entry in &kept {
-            section.extend_from_slice(entry);
+        if let Some(end) = section_ends {
+            section_end = offset(end)?;
         }
-        out.push(EXPORT_SECTION);
-        write_leb(&mut out, section.len() as u64);
-        out.extend_from_slice(&section);
     }
     Ok((out, dropped))
 }
 
-const EXPORT_SECTION: u8 = 7;
-
-/// The export entries (each as its bytes) that `drop` keeps, and how many it dropped.
-fn kept_exports<'a>(
-    body: &'a [u8],
-    drop: &impl Fn(&str) -> bool,
-) -> Result<(Vec<&'a [u8]>, usize), String> {
-    let mut at = 0;
-    let count = read_leb(body, &mut at)?;
-    let mut kept = Vec::new();
-    let mut dropped = 0;
-    for _ in 0..count {
-        let start = at;
-        let len = usize::try_from(read_leb(body, &mut at)?).map_err(|_| "name too long")?;
-        let name = body.get(at..at + len).ok_or("truncated export name")?;
-        let name = std::str::from_utf8(name).map_err(|_| "export name is not UTF-8")?;
-        at += len;
-        at += 1; // the kind of export
-        read_leb(body, &mut at)?; // its index
-        if drop(name) {
-            dropped += 1;
-        } else {
-            kept.push(body.get(start..at).ok_or("truncated export")?);
-        }
-    }
-    if at != body.len() {
-        return Err("the export section holds more than its entries".into());
-    }
-    Ok((kept, dropped))
+/// A byte offset the parser gives as `u64`, as an index into the module.
+fn offset(at: u64) -> Result<usize, String> {
+    usize::try_from(at).map_err(|_| "module too big".to_string())
 }
-
-fn read_leb(bytes: &[u8], at: &mut usize) -> Result<u64, String> {
-    let mut value = 0u64;
-    for shift in (0..64).step_by(7) {
-        let byte = *bytes.get(*at).ok_or("truncated number")?;
-        *at += 1;
-        value |= u64::from(byte & 0x7f) << shift;
-        if byte < 0x80 {
-            return Ok(value);
-        }
-    }
-    Err("number too long".into())
-}
-
-fn write_leb(out: &mut Vec<u8>, mut value: u64) {
-    loop {
-        let byte = (value & 0x7f) as u8;
-        value >>= 7;
-        if value == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wasm_encoder::{
+        CodeSection, CustomSection, ExportKind, Function, FunctionSection, Module, TypeSection,
+    };
 
     /// A module with one function exported under each of `names`, and a custom section after.
     fn module(names: &[&str]) -> Vec<u8> {
-        let mut wasm = b"\0asm\x01\0\0\0".to_vec();
-        wasm.extend_from_slice(&[1, 4, 1, 0x60, 0, 0]); // type: () -> ()
-        wasm.extend_from_slice(&[3, 2, 1, 0]); // one function of type 0
-        let mut exports = Vec::new();
-        write_leb(&mut exports, names.len() as u64);
+        let mut module = Module::new();
+        let mut types = TypeSection::new();
+        types.ty().function([], []);
+        module.section(&types);
+        let mut functions = FunctionSection::new();
+        functions.function(0);
+        module.section(&functions);
+        let mut exports = ExportSection::new();
         for name in names {
-            write_leb(&mut exports, name.len() as u64);
-            exports.extend_from_slice(name.as_bytes());
-            exports.extend_from_slice(&[0, 0]); // function 0
+            exports.export(name, ExportKind::Func, 0);
         }
-        wasm.push(EXPORT_SECTION);
-        write_leb(&mut wasm, exports.len() as u64);
-        wasm.extend_from_slice(&exports);
-        wasm.extend_from_slice(&[10, 4, 1, 2, 0, 0x0b]); // code: an empty body
-        wasm.extend_from_slice(&[0, 4, 1, b'x', 1, 2]); // custom section "x"
-        wasm
+        module.section(&exports);
+        let mut code = CodeSection::new();
+        let mut body = Function::new([]);
+        body.instructions().end();
+        code.function(&body);
+        module.section(&code);
+        module.section(&CustomSection {
+            name: "x".into(),
+            data: [1, 2].as_slice().into(),
+        });
+        module.finish()
     }
 
     #[test]
@@ -156,6 +121,20 @@ mod tests {
         );
         let (same, none) = without_exports(&after, is_unused_stream_method).unwrap();
         assert_eq!((same, none), (after, 0));
+    }
+
+    /// A section whose size is written in more bytes than it needs (as some linkers pad it)
+    /// is copied as it is, not rewritten.
+    #[test]
+    fn copies_a_padded_section_header_as_it_is() {
+        let plain = module(&["main"]);
+        // The type section (id 1) first, with its size 4 written as 0x84 0x80 0x80 0x80 0x00.
+        assert_eq!(&plain[8..10], &[1, 4]);
+        let mut padded = plain[..9].to_vec();
+        padded.extend_from_slice(&[0x84, 0x80, 0x80, 0x80, 0x00]);
+        padded.extend_from_slice(&plain[10..]);
+        let (after, dropped) = without_exports(&padded, |_| false).unwrap();
+        assert_eq!((after, dropped), (padded, 0));
     }
 
     #[test]
