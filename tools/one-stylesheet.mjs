@@ -5,24 +5,29 @@
 // One request instead of nineteen, and brotli sees the whole stylesheet at once (about 2 KB
 // smaller). The sources stay small files with one purpose each (style/components/: one per
 // component or component folder, cut from one file in cascade order). The joined file is
-// minified: comments dropped and whitespace folded (quoted strings left as written, nothing
-// else rewritten), about 1 KB brotli off every first load.
+// minified by lightningcss (the minifier Trunk itself uses; pinned in package.json) with no
+// browser targets, so nothing is prefixed or lowered, only written shorter: 43.4 KB of sources
+// become 30.8 KB (6.1 KB brotli). A warning or an error from it fails the build.
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { transform } from "lightningcss";
 import { failing, integrityOf } from "./staged-files.mjs";
 
 const fail = failing("one-stylesheet");
 // Trunk writes its hash without leading zeros: 15 hex digits (or fewer) happen.
 const STYLESHEET_LINK = /<link rel="stylesheet" href="\/([a-z_-]+-[0-9a-f]{1,16}\.css)"[^>]*\/?>\n?/g;
 
-/** `css` without comments, with runs of whitespace folded to one space and none around
- * `{ } ; ,` — outside quoted strings (attribute selectors, `content`), which stay as written.
- * (No stylesheet puts a comment marker inside a string.) */
+/** `css` minified by lightningcss; its warnings fail the step (none is expected). */
 function minify(css) {
-  const parts = css.replace(/\/\*[\s\S]*?\*\//g, "").split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/);
-  const fold = (text) => text.replace(/\s+/g, " ").replace(/ ?([{};,]) ?/g, "$1");
-  return parts.map((part, i) => (i % 2 === 1 ? part : fold(part))).join("").trim() + "\n";
+  let result;
+  try {
+    result = transform({ filename: "folio.css", code: Buffer.from(css), minify: true });
+  } catch (error) {
+    fail(`lightningcss cannot read the stylesheets: ${error.message}`);
+  }
+  if (result.warnings.length > 0) fail(`lightningcss: ${result.warnings.map((w) => w.message).join("; ")}`);
+  return `${result.code.toString()}\n`;
 }
 
 /** Joins the staged stylesheets into one, linked once from index.html. */

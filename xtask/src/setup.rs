@@ -1,7 +1,7 @@
 //! `cargo xtask setup`: install what is missing, skip what is present.
 //!
 //! Versions follow docs/toolchain.md: trunk 0.21.14, wasm-bindgen-cli equal to the
-//! wasm-bindgen crate in Cargo.lock, npm binaryen 132, terser, axe-core and the MDN HTTP
+//! wasm-bindgen crate in Cargo.lock, npm binaryen 132, terser, lightningcss, axe-core and the MDN HTTP
 //! Observatory (package-lock.json), Debian chromium + chromium-driver, nginx (+ brotli_static),
 //! caddy and openssl. Nothing downloads a binary outside these registries.
 
@@ -91,8 +91,11 @@ fn npm_tools() -> Result<(), String> {
     let wasm_opt = root.join("node_modules/.bin/wasm-opt");
     let axe = root.join("node_modules/axe-core/axe.min.js");
     let terser = root.join("node_modules/terser/package.json");
+    let lightningcss = root.join("node_modules/lightningcss/package.json");
     let observatory = root.join(OBSERVATORY).join("package.json");
-    let installed = wasm_opt.exists() && axe.exists() && terser.exists() && observatory.exists();
+    let installed = [&wasm_opt, &axe, &terser, &lightningcss, &observatory]
+        .iter()
+        .all(|path| path.exists());
     if !installed || !has_version("wasm-opt", "version 132") {
         sh(
             "npm",
