@@ -137,11 +137,11 @@ pub fn decode<T: DeserializeOwned>(body: &str) -> Result<T, ApiError> {
 /// [`decode`] with `serde_json::from_value` as the oracle of the hand-written record reader
 /// (`crate::records`), for the tests' wire fixtures: both read the same keys and exact
 /// numbers, must agree on whether the body fits `T` and, when it does, on every field
-/// (compared through `Debug`). Returns what [`decode`] returns.
-#[cfg(test)]
-pub(crate) fn oracle_decode<T: DeserializeOwned + std::fmt::Debug>(
-    body: &str,
-) -> Result<T, ApiError> {
+/// (compared through `Debug`). Returns what [`decode`] returns. For tests only (it panics
+/// where the two disagree): the crate's own, and its integration tests through the `oracle`
+/// feature.
+#[cfg(any(test, feature = "oracle"))]
+pub fn oracle_decode<T: DeserializeOwned + std::fmt::Debug>(body: &str) -> Result<T, ApiError> {
     let ours = decode::<T>(body);
     let value = serde_json::from_str::<Value>(&exact_numbers(body))
         .or_else(|_| serde_json::from_str::<Value>(body));

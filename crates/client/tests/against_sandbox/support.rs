@@ -166,26 +166,6 @@ pub async fn balance(c: &Client, symbol: &str) -> (Decimal, Decimal) {
     (b[0].available, b[0].locked)
 }
 
-/// `folio_client::decode::decode` with `serde_json::from_value` as the oracle of the
-/// hand-written record reader (`folio_client::records`), for the wire fixtures: both read the
-/// same keys and exact numbers, must agree on whether the body fits `T` and, when it does, on
-/// every field (compared through `Debug`). Returns what the client's `decode` returns.
-pub fn decode<T: serde::de::DeserializeOwned + std::fmt::Debug>(
-    body: &str,
-) -> Result<T, folio_client::ApiError> {
-    use folio_client::decode::{exact_numbers, normalize_keys};
-    use serde_json::Value;
-    let ours = folio_client::decode::decode::<T>(body);
-    let value = serde_json::from_str::<Value>(&exact_numbers(body))
-        .or_else(|_| serde_json::from_str::<Value>(body));
-    if let Ok(value) = value {
-        match (&ours, serde_json::from_value::<T>(normalize_keys(value))) {
-            (Ok(ours), Ok(theirs)) => {
-                assert_eq!(format!("{ours:?}"), format!("{theirs:?}"), "{body}");
-            }
-            (Err(_), Err(_)) => {}
-            (ours, theirs) => panic!("records: {ours:?}, serde_json: {theirs:?}, for {body}"),
-        }
-    }
-    ours
-}
+/// The client's `decode`, checked against `serde_json::from_value` on every body
+/// (`folio_client::decode::oracle_decode`).
+pub use folio_client::decode::oracle_decode as decode;
