@@ -25,6 +25,7 @@ use crate::routes::PageFor;
 pub fn start() {
     use crate::i18n::{apply_to_document, load, start_language, Language};
     crate::sections::start_page_of_address();
+    crate::split::set_link_warmer(crate::sections::warm_link);
     match start_language() {
         Language::English => {
             apply_to_document();

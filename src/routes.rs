@@ -1,9 +1,8 @@
 //! Folio's addresses and the page each one shows: [`Page::for_path`], read by the page area
 //! ([`PageFor`]) and by link prefetching (`Section::for_path`). The addresses are declared
-//! once, in the route table (`folio_routes::SECTIONS`, which the build and the benchmarks
-//! read); this `match` is the app's copy of it, checked against the table by the tests below
-//! (reading the table in the app put ~0.9 KB brotli on every first load, above the
-//! 250,000 B gate).
+//! once, in the list of sections (`folio_routes::sections!`, which the build and the
+//! benchmarks read too); the `match` they are looked up with is generated from it
+//! (`Section::at_exact_path`), so the app holds no table of them.
 //!
 //! `leptos_router` keeps the address (its `Router`, `A` links, `use_location`,
 //! `use_navigate`, `use_query_map`); the matching is this plain `match` instead of its
@@ -11,8 +10,9 @@
 //! its code is loaded on demand, so the generic nested-route machinery only cost bytes: 31 KB
 //! brotli of the main module, paid by every first load.
 //!
-//! The protection rule is stated once: every page but Connect, Settings and "not found"
-//! needs a key, and a visitor without one is sent to `/connect?next=<the page asked for>`.
+//! The protection rule is stated once, in the list (`needs_key`: every page but Connect and
+//! Settings; "not found" needs none): a visitor without a key is sent to
+//! `/connect?next=<the page asked for>`.
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
@@ -40,35 +40,15 @@ impl Page {
             Some(trimmed) if !trimmed.is_empty() => trimmed,
             _ => path,
         };
-        let section = match path {
-            "/connect" => Section::Connect,
-            "/" | "" => Section::Portfolio,
-            "/history" => Section::History,
-            "/operations" => Section::Operations,
-            "/trade" => Section::Trade,
-            "/earn" => Section::Earn,
-            "/limits" => Section::Limits,
-            "/insights" => Section::Insights,
-            "/settings" => Section::Settings,
-            "/market" => Section::Market,
-            "/market/orders" => Section::MarketOrders,
-            "/market/trades" => Section::MarketTrades,
-            "/market/balances" => Section::MarketBalances,
-            "/legacy-api" => Section::LegacyWallets,
-            "/legacy-api/trades" => Section::LegacyTrades,
-            "/legacy-api/fiat-transactions" => Section::LegacyFiat,
-            "/legacy-api/crypto-transactions" => Section::LegacyCrypto,
-            "/legacy-api/commodity-transactions" => Section::LegacyCommodity,
-            "/legacy-api/migrate" => Section::LegacyMigrate,
-            "/legacy-api/archive" => Section::LegacyArchive,
-            _ => return Page::NotFound,
-        };
-        Page::Section(section)
+        match Section::at_exact_path(path) {
+            Some(section) => Page::Section(section),
+            None => Page::NotFound,
+        }
     }
 
     /// Whether the page works on the account, so needs a key (Connect and Settings do not).
     fn needs_key(self) -> bool {
-        matches!(self, Page::Section(section) if !matches!(section, Section::Connect | Section::Settings))
+        matches!(self, Page::Section(section) if section.needs_key())
     }
 
     /// What the page area shows for this page, with or without a key in the tab.
@@ -184,8 +164,8 @@ mod tests {
         assert_eq!(Page::for_path("/no/such/page"), Page::NotFound);
     }
 
-    /// The `match` above is the route table's copy: every row's addresses show its section
-    /// (the variant named after the row's module), with the row's key rule.
+    /// The match generated from the list answers each row's addresses with the row's
+    /// section (the variant named after its module) and key rule.
     #[test]
     fn the_addresses_are_the_route_tables() {
         let mut rows = 0;

@@ -5,8 +5,8 @@
 //! `crate::split`, below the pages; this module is above them and mounts them.
 //!
 //! - [`Section::prefetch`] readies a section (its split module and the parts it fetches as it
-//!   starts) when a link to it is hovered or focused ([`warm`], used by the top bar's and
-//!   the section navigation's links), so a click rarely waits; [`prefetch_likely_when_idle`]
+//!   starts) when a link to it is hovered or focused ([`warm_link`], which the top bar's and
+//!   the section navigation's links call through `crate::split::warm`), so a click rarely waits; [`prefetch_likely_when_idle`]
 //!   only downloads the packs of the most visited sections once the page has settled
 //!   (nothing is started).
 
@@ -14,33 +14,47 @@ use crate::split::PageLoad;
 
 mod ahead;
 
-pub use ahead::{prefetch_likely_when_idle, start_page_of_address, warm};
+pub use ahead::{prefetch_likely_when_idle, start_page_of_address, warm_link};
 
-/// The sections: the pages whose code is loaded on demand (a feature's page, or one page of
-/// Market or of the Legacy API), each with a split module of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Section {
-    Connect,
-    Portfolio,
-    History,
-    Operations,
-    Trade,
-    Earn,
-    Limits,
-    Settings,
-    Market,
-    MarketOrders,
-    MarketTrades,
-    MarketBalances,
-    LegacyWallets,
-    LegacyTrades,
-    LegacyFiat,
-    LegacyCrypto,
-    LegacyCommodity,
-    LegacyMigrate,
-    LegacyArchive,
-    Insights,
+/// The app's half of the one list of sections (`folio_routes::sections!`): the [`Section`]
+/// enum, which section an address shows and which sections need a key, written from the list
+/// at compile time.
+macro_rules! section_enum {
+    ($($variant:ident {
+        module: $module:literal,
+        paths: [$($path:literal),*],
+        entry: $entry:literal,
+        needs_key: $needs_key:literal,
+        parts: [$($part:literal),*] $(,)?
+    },)*) => {
+        /// The sections: the pages whose code is loaded on demand (a feature's page, or one
+        /// page of Market or of the Legacy API), each with a split module of its own.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Section {
+            $($variant,)*
+        }
+
+        impl Section {
+            /// The section at exactly `path` (no query, fragment or trailing `/`: see
+            /// `routes::Page::for_path`), `None` for addresses no page answers.
+            pub(crate) fn at_exact_path(path: &str) -> Option<Section> {
+                match path {
+                    $($($path)|* => Some(Section::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// Whether the section's page works on the account, so needs a key.
+            pub(crate) fn needs_key(self) -> bool {
+                match self {
+                    $(Section::$variant => $needs_key,)*
+                }
+            }
+        }
+    };
 }
+
+folio_routes::sections!(section_enum);
 
 impl Section {
     /// The section a navigation link leads to, by its path (`None` for paths no page answers);

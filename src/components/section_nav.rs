@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use crate::sections::warm;
+use crate::split::warm;
 
 /// Tabs for `pages` — (path, label) in order — in a `<nav>` named `label`. `pages` may be a
 /// `&'static` slice or, for labels in the language shown, an array or `Vec` made with

@@ -8,7 +8,7 @@ use leptos_router::hooks::{use_location, use_navigate};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::i18n::t;
-use crate::sections::warm;
+use crate::split::warm;
 
 /// A page's name in the language shown.
 pub type PageName = fn() -> &'static str;

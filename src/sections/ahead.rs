@@ -21,13 +21,12 @@ pub fn start_page_of_address() {
     wasm_bindgen_futures::spawn_local(section.preload());
 }
 
-/// An event handler that starts fetching the section behind a link when the pointer or
-/// focus reaches it, so the click rarely waits for its module.
-pub fn warm<E>(href: &'static str) -> impl Fn(E) + Clone {
-    move |_| {
-        if let Some(section) = Section::for_path(href) {
-            section.prefetch();
-        }
+/// Starts fetching the section behind a link (its address `href`) when the pointer or focus
+/// reaches it, so the click rarely waits for its module; the links call it through
+/// `crate::split::warm` (set as the app starts).
+pub fn warm_link(href: &str) {
+    if let Some(section) = Section::for_path(href) {
+        section.prefetch();
     }
 }
 

@@ -3,9 +3,9 @@
 //! module of its own, fetched the first time it is needed; without the flag (`trunk serve`,
 //! the wasm-bindgen tests) everything is compiled in and "loading" returns at once, so the
 //! same code runs both ways. Which pages exist and which addresses show them is above this,
-//! in `crate::sections` and `crate::routes`: nothing here names a page, so the pages can use
-//! it without an import circle (the top bar's and the section navigation's links still use
-//! `sections::warm`).
+//! in `crate::sections` and `crate::routes`: nothing here names a page, so the pages and the
+//! components they use can use it without an import circle (a link readies the page behind it
+//! through [`warm`], which the app points at `sections::warm_link` as it starts).
 //!
 //! - A page is declared with [`split_page!`]: it makes `fn page() -> PageLoad` for the route
 //!   and a `preload_…` function that fetches its module without showing it.
@@ -21,8 +21,10 @@ use std::pin::Pin;
 
 use leptos::prelude::*;
 
+mod link_warm;
 mod update_check;
 
+pub use link_warm::{set_link_warmer, warm};
 pub use update_check::{build_keyed, check_for_new_build, BuildCheck};
 
 /// A page's module could not be fetched or started (network failure, offline without a saved

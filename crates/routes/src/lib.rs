@@ -2,9 +2,10 @@
 //! module name, the addresses that show it, whether a visit can start there (an entry
 //! route), whether it needs a key, and the parts its page fetches as it starts.
 //!
-//! Everything that needs these facts reads them here:
-//! - the app: `routes::Page::for_path` (which address shows which section), the key rule,
-//!   and `sections::Section` (one variant per row, checked by a test both ways);
+//! The list is written once, in the macro [`sections!`]; everything that needs these facts
+//! reads it:
+//! - the app: its `sections::Section` enum, `routes::Page::for_path` (which address shows
+//!   which section) and the key rule are generated from the list (`src/sections.rs`);
 //! - `xtask split`: the entry sections the chunk grouping serves, and the part → page
 //!   table it writes for the loader (`parts.json`, read by `tools/split-chunks.mjs`);
 //! - `cargo xtask bench size` and its gate: the entry routes and the parts at start.
@@ -12,7 +13,8 @@
 //! The names are the modules the `split_page!`/`split_fn!` declarations name; the split
 //! build fails when a row names a module the build did not make.
 
-/// One section: a page whose code is a wasm module of its own in the release build.
+/// One section: a page whose code is a wasm module of its own in the release build (a row of
+/// [`sections!`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SectionRow {
     /// The split module's name (`split_page!(name, …)`).
@@ -29,69 +31,80 @@ pub struct SectionRow {
     pub parts_at_start: &'static [&'static str],
 }
 
-const fn row(module: &'static str, paths: &'static [&'static str]) -> SectionRow {
-    SectionRow {
-        module,
-        paths,
-        entry: false,
-        needs_key: true,
-        parts_at_start: &[],
-    }
+/// The one list of sections, handed to the macro `$then` (a `macro_rules!` in scope where
+/// this is called): one row per section, in the order of `sections::Section`'s variants,
+///
+/// `Variant { module: "split module", paths: ["/address", …], entry: bool, needs_key: bool,
+/// parts: ["part module", …] },`
+///
+/// - `Variant`: the app's `sections::Section` variant;
+/// - `module`: the split module (`split_page!(module, …)`);
+/// - `paths`: the addresses that show it, the first the one links use;
+/// - `entry`: whether visits start here often enough that its first load is gated and the
+///   chunk grouping serves it;
+/// - `needs_key`: whether the page works on the account;
+/// - `parts`: split modules of parts of the page that it fetches as it starts.
+///
+/// This crate makes [`SECTIONS`] of it; the app makes its `Section` enum, the address match
+/// (`routes::Page::for_path`) and the key rule of it (`src/sections.rs`), code written from
+/// the list at compile time, so no copy is kept by hand and no table is added to the app's
+/// first load.
+#[macro_export]
+macro_rules! sections {
+    ($then:ident) => {
+        $then! {
+            Connect { module: "connect", paths: ["/connect"], entry: true, needs_key: false, parts: [] },
+            // The portfolio's allocation donut and table, shown once the figures are in.
+            Portfolio { module: "portfolio", paths: ["/", ""], entry: true, needs_key: true, parts: ["portfolio_allocation"] },
+            History { module: "history", paths: ["/history"], entry: false, needs_key: true, parts: [] },
+            // The tools above the list and the operation panel, fetched alongside the first
+            // page of operations (the tools take the space kept for them).
+            Operations { module: "operations", paths: ["/operations"], entry: true, needs_key: true, parts: ["operations_tools"] },
+            // The quote card, fetched ahead and shown once a quote comes back.
+            Trade { module: "trade", paths: ["/trade"], entry: true, needs_key: true, parts: ["trade_quote"] },
+            Earn { module: "earn", paths: ["/earn"], entry: false, needs_key: true, parts: [] },
+            Limits { module: "limits", paths: ["/limits"], entry: false, needs_key: true, parts: [] },
+            Settings { module: "settings", paths: ["/settings"], entry: false, needs_key: false, parts: [] },
+            // The candles chart and table and the order form, each shown as soon as it
+            // arrives, after the pair, ticker and book.
+            Market { module: "market", paths: ["/market"], entry: true, needs_key: true, parts: ["market_candles", "market_order"] },
+            MarketOrders { module: "market_orders", paths: ["/market/orders"], entry: false, needs_key: true, parts: [] },
+            MarketTrades { module: "market_trades", paths: ["/market/trades"], entry: false, needs_key: true, parts: [] },
+            MarketBalances { module: "market_balances", paths: ["/market/balances"], entry: false, needs_key: true, parts: [] },
+            LegacyWallets { module: "legacy_wallets", paths: ["/legacy-api"], entry: true, needs_key: true, parts: [] },
+            LegacyTrades { module: "legacy_trades", paths: ["/legacy-api/trades"], entry: false, needs_key: true, parts: [] },
+            LegacyFiat { module: "legacy_fiat", paths: ["/legacy-api/fiat-transactions"], entry: false, needs_key: true, parts: [] },
+            LegacyCrypto { module: "legacy_crypto", paths: ["/legacy-api/crypto-transactions"], entry: false, needs_key: true, parts: [] },
+            LegacyCommodity { module: "legacy_commodity", paths: ["/legacy-api/commodity-transactions"], entry: false, needs_key: true, parts: [] },
+            LegacyMigrate { module: "legacy_migrate", paths: ["/legacy-api/migrate"], entry: false, needs_key: true, parts: [] },
+            LegacyArchive { module: "legacy_archive", paths: ["/legacy-api/archive"], entry: false, needs_key: true, parts: [] },
+            Insights { module: "insights", paths: ["/insights"], entry: false, needs_key: true, parts: [] },
+        }
+    };
 }
 
-const fn entry(mut section: SectionRow) -> SectionRow {
-    section.entry = true;
-    section
+/// [`SECTIONS`] from the rows of [`sections!`].
+macro_rules! section_rows {
+    ($($variant:ident {
+        module: $module:literal,
+        paths: [$($path:literal),*],
+        entry: $entry:literal,
+        needs_key: $needs_key:literal,
+        parts: [$($part:literal),*] $(,)?
+    },)*) => {
+        /// Every section, in the order of `sections::Section`'s variants (the rows of
+        /// [`sections!`]).
+        pub const SECTIONS: &[SectionRow] = &[$(SectionRow {
+            module: $module,
+            paths: &[$($path),*],
+            entry: $entry,
+            needs_key: $needs_key,
+            parts_at_start: &[$($part),*],
+        },)*];
+    };
 }
 
-const fn keyless(mut section: SectionRow) -> SectionRow {
-    section.needs_key = false;
-    section
-}
-
-const fn with_parts(mut section: SectionRow, parts: &'static [&'static str]) -> SectionRow {
-    section.parts_at_start = parts;
-    section
-}
-
-/// Every section, in the order of `sections::Section`'s variants.
-pub const SECTIONS: [SectionRow; 20] = [
-    entry(keyless(row("connect", &["/connect"]))),
-    // The portfolio's allocation donut and table, shown once the figures are in.
-    entry(with_parts(
-        row("portfolio", &["/", ""]),
-        &["portfolio_allocation"],
-    )),
-    row("history", &["/history"]),
-    // The tools above the list and the operation panel, fetched alongside the first page
-    // of operations (the tools take the space kept for them).
-    entry(with_parts(
-        row("operations", &["/operations"]),
-        &["operations_tools"],
-    )),
-    // The quote card, fetched ahead and shown once a quote comes back.
-    entry(with_parts(row("trade", &["/trade"]), &["trade_quote"])),
-    row("earn", &["/earn"]),
-    row("limits", &["/limits"]),
-    keyless(row("settings", &["/settings"])),
-    // The candles chart and table and the order form, each shown as soon as it arrives,
-    // after the pair, ticker and book.
-    entry(with_parts(
-        row("market", &["/market"]),
-        &["market_candles", "market_order"],
-    )),
-    row("market_orders", &["/market/orders"]),
-    row("market_trades", &["/market/trades"]),
-    row("market_balances", &["/market/balances"]),
-    entry(row("legacy_wallets", &["/legacy-api"])),
-    row("legacy_trades", &["/legacy-api/trades"]),
-    row("legacy_fiat", &["/legacy-api/fiat-transactions"]),
-    row("legacy_crypto", &["/legacy-api/crypto-transactions"]),
-    row("legacy_commodity", &["/legacy-api/commodity-transactions"]),
-    row("legacy_migrate", &["/legacy-api/migrate"]),
-    row("legacy_archive", &["/legacy-api/archive"]),
-    row("insights", &["/insights"]),
-];
+sections!(section_rows);
 
 /// The position in [`SECTIONS`] of the section `path` shows: a query or fragment is
 /// ignored, and so is one trailing `/`; only the exact addresses answer (`/history/x` shows
