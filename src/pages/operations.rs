@@ -10,12 +10,14 @@ mod detail;
 mod export;
 pub(crate) mod filter;
 mod filter_bar;
+mod kept;
 mod legacy_timeline;
 mod list;
 mod loader;
 mod parts;
 mod progress;
 pub(crate) mod rows;
+mod search;
 mod tax_files;
 mod tax_prepare;
 mod tax_summary;
@@ -83,9 +85,18 @@ pub fn OperationsPage() -> impl IntoView {
         pending_url.set_value(handle.ok());
     });
 
+    // Brought up to date as pages arrive and as the person types (`kept`), not worked out
+    // again over every loaded operation.
+    let kept = StoredValue::new(kept::KeptOperations::default());
     let shown = Memo::new(move |_| {
         let f = filter.get();
-        loader.summaries.with(|all| f.apply(all))
+        let list = loader.list_number();
+        loader.summaries.with(|all| {
+            loader.search.with_value(|index| {
+                kept.try_update_value(|kept| kept.update(list, all, index, &f))
+                    .unwrap_or_default()
+            })
+        })
     });
     let rows = Memo::new(move |_| {
         loader

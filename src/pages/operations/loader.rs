@@ -17,7 +17,8 @@ use crate::data::id_names;
 use crate::data::page_task::PageTasks;
 use crate::i18n::tf;
 use crate::pages::operations::filter::OperationsFilter;
-use crate::pages::operations::rows::{summarize, Names, OperationSummary};
+use crate::pages::operations::rows::{search_texts, summarize, Names, OperationSummary};
+use crate::pages::operations::search::SearchIndex;
 
 /// What the loader is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +38,9 @@ pub struct Loader {
     pub ops: RwSignal<Vec<Operation>>,
     /// One summary per entry of `ops` (same index).
     pub summaries: RwSignal<Vec<OperationSummary>>,
+    /// What the search box finds each entry of `ops` by (same index), added to with
+    /// `summaries`, before them (so a change of `summaries` finds it up to date).
+    pub search: StoredValue<SearchIndex>,
     /// Symbols and names of the ids seen.
     pub names: RwSignal<Names>,
     /// Fiat currency codes, for the currency filter.
@@ -66,6 +70,7 @@ impl Loader {
         let loader = Self {
             ops: RwSignal::new(Vec::new()),
             summaries: RwSignal::new(Vec::new()),
+            search: StoredValue::new(SearchIndex::default()),
             names: RwSignal::new(Names::default()),
             fiats: RwSignal::new(Vec::new()),
             busy: RwSignal::new(Busy::Idle),
@@ -89,6 +94,11 @@ impl Loader {
         loader
     }
 
+    /// Which loaded list this is: a new number each time loading starts over.
+    pub fn list_number(&self) -> u64 {
+        self.generation.get_value()
+    }
+
     /// Whether every page for the current filter has arrived.
     pub fn done(&self) -> bool {
         self.progress.get().done
@@ -110,6 +120,7 @@ impl Loader {
         self.pager.set_value(None);
         self.held.set_value(None);
         self.ops.set(Vec::new());
+        self.search.set_value(SearchIndex::default());
         self.summaries.set(Vec::new());
         self.progress.set(Progress::default());
         self.error.set(None);
@@ -252,6 +263,12 @@ impl Loader {
             return;
         };
         let fresh: Vec<OperationSummary> = ops.iter().map(|o| summarize(o, &names)).collect();
+        self.search.update_value(|index| {
+            for (op, summary) in ops.iter().zip(&fresh) {
+                let (words, ids) = search_texts(op, summary, &names);
+                index.push(&words, &ids);
+            }
+        });
         self.summaries.try_update(|s| s.extend(fresh));
         self.ops.try_update(|v| v.extend(ops));
     }

@@ -66,8 +66,6 @@ pub struct OperationSummary {
     pub rate: Option<(String, String)>,
     /// Which flows its legs have (incoming, outgoing).
     pub flows: (bool, bool),
-    /// Lower-cased ids, symbols, names and type, for the free-text filter.
-    pub haystack: String,
 }
 
 /// The app's words for an operation type it knows (`None` for a type it does not know).
@@ -133,28 +131,15 @@ pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
         tax: None,
         rate: None,
         flows: (false, false),
-        haystack: String::new(),
     };
     s.day = s
         .time
         .filter(|_| !s.pending)
         .map(|t| crate::format::local_time::local(t).date());
-    let mut hay = vec![s.id.clone(), s.type_raw.clone(), s.type_label.clone()];
     let mut fees = Vec::new();
     let mut taxes = Vec::new();
     for tx in &op.transactions {
-        hay.push(tx.transaction_id.to_string());
-        if let Some(unit) = tx.asset_amount.as_ref().and_then(Money::unit_id) {
-            hay.push(unit.to_string());
-            if let Some((symbol, name)) = names.0.get(unit) {
-                hay.push(symbol.clone());
-                hay.push(name.clone());
-            }
-        }
         if let Some(trade) = tx.trade.as_ref() {
-            if let Some(id) = &trade.trade_id {
-                hay.push(id.to_string());
-            }
             if let (Some(r), Some(rf)) = (trade.rate, trade.rate_with_fee) {
                 s.rate.get_or_insert((format_amount(r), format_amount(rf)));
             }
@@ -182,8 +167,30 @@ pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
     }
     s.fee = (!fees.is_empty()).then(|| fees.join(", "));
     s.tax = (!taxes.is_empty()).then(|| taxes.join(", "));
-    s.haystack = crate::lower_case::lower_case(&hay.join(" "));
     s
+}
+
+/// What the search box finds an operation by (`search::SearchIndex::push`), lower case: its
+/// words (type, type label, each leg's asset symbol and name) and its ids (operation,
+/// transactions, units, trades).
+pub fn search_texts(op: &Operation, s: &OperationSummary, names: &Names) -> (String, String) {
+    let mut words = vec![s.type_raw.as_str(), s.type_label.as_str()];
+    let mut ids = vec![op.operation_id.as_str()];
+    for tx in &op.transactions {
+        ids.push(tx.transaction_id.as_str());
+        if let Some(unit) = tx.asset_amount.as_ref().and_then(Money::unit_id) {
+            ids.push(unit);
+            if let Some((symbol, name)) = names.0.get(unit) {
+                words.push(symbol);
+                words.push(name);
+            }
+        }
+        if let Some(id) = tx.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
+            ids.push(id.as_str());
+        }
+    }
+    let lower = crate::lower_case::lower_case;
+    (lower(&words.join(" ")), lower(&ids.join(" ")))
 }
 
 /// One line of the list: a day heading or an operation (by index into the loaded list).
@@ -250,7 +257,9 @@ mod tests {
         assert_eq!(s.incoming, vec!["0.00150000 BTC"]);
         assert_eq!(s.fee.as_deref(), Some("1.49 EUR"));
         assert_eq!(s.rate, Some(("65,000.00".into(), "65,968.50".into())));
-        assert!(s.haystack.contains("bitcoin") && s.haystack.contains("t2"));
+        let (words, ids) = search_texts(&buy, &s, &names);
+        assert_eq!(words, "buy buy eur euro btc bitcoin eur euro");
+        assert_eq!(ids, "o1 t1 eur t2 btc t3 eur");
         assert!(!s.pending && s.flows == (true, true));
         let odd = op(
             r#"{"operation_id":"o2","operation_type":"card_cashback","transactions":[

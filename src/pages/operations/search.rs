@@ -1,0 +1,223 @@
+//! The search box's index of the loaded operations, built as their pages arrive, so a
+//! keystroke does not walk 100,000 texts one by one.
+//!
+//! An operation's searchable text has two halves (both lower case):
+//! - its **words**: type, type label, and the symbol and name of each asset it moves. Few
+//!   distinct texts among many operations (every "buy BTC for EUR" has the same), so each
+//!   distinct one is kept once ([`SearchIndex::words`]) and an operation keeps its number: a
+//!   search reads each distinct text once, then one lookup per operation.
+//! - its **ids**: operation, transaction, unit and trade ids. All operations' ids are one
+//!   text, each operation's ending with a line break: a search sweeps it once, skipping to
+//!   the next operation after a hit; and not at all when the needle holds a character no id
+//!   has (`buy`, `bitcoin`: ids are mostly hexadecimal and dashes).
+//!
+//! The needle matches within one half (`btc bitcoin` matches, an id followed by a symbol
+//! does not), which is what people type: a name, a symbol, a type, or a piece of an id.
+
+/// The index; operation `i` is the `i`-th pushed.
+#[derive(Debug, Default, Clone)]
+pub struct SearchIndex {
+    /// Each distinct words text, in the order first seen.
+    words: Vec<String>,
+    /// Indexes into `words`, sorted by their text (to find a text's number).
+    words_sorted: Vec<u32>,
+    /// Per operation: its words text's number.
+    op_words: Vec<u32>,
+    /// Every operation's ids, each operation's followed by `\n`.
+    ids: String,
+    /// Per operation: where its ids end in `ids` (the `\n` after them).
+    id_ends: Vec<u32>,
+    /// The ASCII characters found in any id (bit `c`), and whether any id is not ASCII.
+    id_chars: u128,
+    id_non_ascii: bool,
+}
+
+impl SearchIndex {
+    /// How many operations are indexed.
+    pub fn len(&self) -> usize {
+        self.op_words.len()
+    }
+
+    /// Indexes the next operation: its words and its ids, each already lower case (the ids
+    /// without line breaks, which only separate operations).
+    pub fn push(&mut self, words: &str, ids: &str) {
+        let number = match self
+            .words_sorted
+            .binary_search_by(|&n| self.words[n as usize].as_str().cmp(words))
+        {
+            Ok(at) => self.words_sorted[at],
+            Err(at) => {
+                let number = u32::try_from(self.words.len()).unwrap_or(u32::MAX);
+                self.words.push(words.to_string());
+                self.words_sorted.insert(at, number);
+                number
+            }
+        };
+        self.op_words.push(number);
+        for c in ids.chars() {
+            match u32::from(c) {
+                ascii @ 0..=127 => self.id_chars |= 1u128 << ascii,
+                _ => self.id_non_ascii = true,
+            }
+        }
+        self.ids.extend(ids.chars().filter(|&c| c != '\n'));
+        self.ids.push('\n');
+        self.id_ends
+            .push(u32::try_from(self.ids.len() - 1).unwrap_or(u32::MAX));
+    }
+
+    /// Starts a search for `needle` (lower case, not empty): reads each distinct words text
+    /// once.
+    pub fn search<'a>(&'a self, needle: &'a str) -> Search<'a> {
+        let word_hits = self.words.iter().map(|w| w.contains(needle)).collect();
+        let ids_may_match = !needle.contains('\n')
+            && needle.chars().all(|c| match u32::from(c) {
+                ascii @ 0..=127 => self.id_chars & (1u128 << ascii) != 0,
+                _ => self.id_non_ascii,
+            });
+        Search {
+            index: self,
+            needle,
+            word_hits,
+            ids_may_match,
+        }
+    }
+
+    /// Where operation `i`'s ids start and end in `ids`.
+    fn id_range(&self, i: usize) -> (usize, usize) {
+        let start = match i.checked_sub(1) {
+            Some(before) => self.id_ends[before] as usize + 1,
+            None => 0,
+        };
+        (start, self.id_ends[i] as usize)
+    }
+}
+
+/// One needle's search of a [`SearchIndex`].
+pub struct Search<'a> {
+    index: &'a SearchIndex,
+    needle: &'a str,
+    word_hits: Vec<bool>,
+    ids_may_match: bool,
+}
+
+impl Search<'_> {
+    /// Whether operation `i` matches (for a few operations, such as narrowing what a shorter
+    /// needle kept).
+    pub fn matches(&self, i: usize) -> bool {
+        let index = self.index;
+        let Some(&words) = index.op_words.get(i) else {
+            return false;
+        };
+        if self.word_hits.get(words as usize) == Some(&true) {
+            return true;
+        }
+        if !self.ids_may_match {
+            return false;
+        }
+        let (start, end) = index.id_range(i);
+        index
+            .ids
+            .get(start..end)
+            .is_some_and(|ids| ids.contains(self.needle))
+    }
+
+    /// Whether this search reads the ids at all (else it is one lookup per operation).
+    pub fn reads_ids(&self) -> bool {
+        self.ids_may_match
+    }
+
+    /// Whether each operation from `first` on matches, with one sweep of the ids text.
+    pub fn matches_from(&self, first: usize) -> Vec<bool> {
+        let index = self.index;
+        let mut hits: Vec<bool> = index.op_words[first.min(index.len())..]
+            .iter()
+            .map(|&w| self.word_hits[w as usize])
+            .collect();
+        if !self.ids_may_match || first >= index.len() {
+            return hits;
+        }
+        let mut at = index.id_range(first).0;
+        while let Some(found) = index.ids[at..].find(self.needle) {
+            let hit = at.saturating_add(found);
+            // The operation whose ids hold the hit: the first whose ids end after it.
+            let op = index.id_ends.partition_point(|&end| (end as usize) < hit);
+            if let Some(slot) = op.checked_sub(first).and_then(|k| hits.get_mut(k)) {
+                *slot = true;
+            }
+            match index.id_ends.get(op) {
+                Some(&end) => at = end as usize + 1,
+                None => break,
+            }
+        }
+        hits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index() -> SearchIndex {
+        let mut index = SearchIndex::default();
+        index.push("buy kauf btc bitcoin eur euro", "0a1b-c2 t-77 btc-id");
+        index.push("deposit einzahlung eur euro", "ff00 t-78");
+        index.push("buy kauf btc bitcoin eur euro", "0a1c-c3 t-79 btc-id");
+        index.push("sell verkauf eth ethereum eur euro", "beef t-80");
+        index
+    }
+
+    fn found(index: &SearchIndex, needle: &str) -> Vec<usize> {
+        let search = index.search(needle);
+        let swept: Vec<usize> = search
+            .matches_from(0)
+            .iter()
+            .enumerate()
+            .filter(|(_, &hit)| hit)
+            .map(|(i, _)| i)
+            .collect();
+        let one_by_one: Vec<usize> = (0..index.len()).filter(|&i| search.matches(i)).collect();
+        assert_eq!(swept, one_by_one, "{needle}");
+        swept
+    }
+
+    #[test]
+    fn words_are_kept_once_and_found_by_any_part() {
+        let index = index();
+        assert_eq!(index.words.len(), 3);
+        assert_eq!(found(&index, "bitcoin"), [0, 2]);
+        assert_eq!(found(&index, "btc bit"), [0, 2]);
+        assert_eq!(found(&index, "euro"), [0, 1, 2, 3]);
+        assert_eq!(found(&index, "einzahlung"), [1]);
+        assert_eq!(found(&index, "nothing"), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn ids_are_found_in_one_sweep_each_operation_once() {
+        let index = index();
+        assert_eq!(found(&index, "0a1"), [0, 2]);
+        assert_eq!(found(&index, "t-7"), [0, 1, 2]);
+        assert_eq!(found(&index, "beef"), [3]);
+        assert_eq!(found(&index, "ff"), [1]);
+        assert_eq!(found(&index, "c3"), [2]);
+        // Not across two operations' ids, nor from ids into words.
+        assert_eq!(found(&index, "t-77\nff"), Vec::<usize>::new());
+        assert_eq!(found(&index, "btc-id buy"), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn a_sweep_from_a_later_operation_sees_only_those() {
+        let index = index();
+        let hits = index.search("t-7").matches_from(2);
+        assert_eq!(hits, [true, false]);
+        assert!(index.search("t-7").matches_from(4).is_empty());
+    }
+
+    #[test]
+    fn characters_no_id_has_skip_the_ids() {
+        let index = index();
+        assert!(!index.search("buy").ids_may_match);
+        assert!(index.search("b").ids_may_match);
+        assert!(!index.search("é").ids_may_match);
+    }
+}
