@@ -87,26 +87,27 @@ pub fn OperationsPage() -> impl IntoView {
 
     // Brought up to date as pages arrive and as the person types (`kept`), not worked out
     // again over every loaded operation.
-    let kept = StoredValue::new(kept::KeptOperations::default());
+    let kept = std::sync::Mutex::new(kept::KeptOperations::default());
     let shown = Memo::new(move |_| {
         let f = filter.get();
         let list = loader.list_number();
-        loader.summaries.with(|all| {
-            loader.search.with_value(|index| {
-                kept.try_update_value(|kept| kept.update(list, all, index, &f))
-                    .unwrap_or_default()
-            })
-        })
+        let mut kept = kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        loader
+            .summaries
+            .with(|all| kept.update(list, &all.list, &all.search, &f))
     });
     let rows = Memo::new(move |_| {
         loader
             .summaries
-            .with(|all| shown.with(|s| group_by_day(all, s)))
+            .with(|all| shown.with(|s| group_by_day(&all.list, s)))
     });
     // Memos: a keystroke in the search box must not walk every loaded operation again.
     let extra_types = Memo::new(move |_| {
         let mut seen: Vec<String> = loader.summaries.with(|all| {
-            all.iter()
+            all.list
+                .iter()
                 .filter(|s| !is_known_type(&s.type_raw))
                 .map(|s| s.type_raw.clone())
                 .collect()

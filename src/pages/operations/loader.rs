@@ -20,6 +20,16 @@ use crate::pages::operations::filter::OperationsFilter;
 use crate::pages::operations::rows::{search_texts, summarize, Names, OperationSummary};
 use crate::pages::operations::search::SearchIndex;
 
+/// The loaded operations' summaries (same index as `Loader::ops`) and their search index,
+/// changed together.
+#[derive(Debug, Default)]
+pub struct Summaries {
+    /// One per operation.
+    pub list: Vec<OperationSummary>,
+    /// What the search box finds each by.
+    pub search: SearchIndex,
+}
+
 /// What the loader is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Busy {
@@ -36,11 +46,8 @@ pub enum Busy {
 pub struct Loader {
     /// Operations received, newest first, no duplicates.
     pub ops: RwSignal<Vec<Operation>>,
-    /// One summary per entry of `ops` (same index).
-    pub summaries: RwSignal<Vec<OperationSummary>>,
-    /// What the search box finds each entry of `ops` by (same index), added to with
-    /// `summaries`, before them (so a change of `summaries` finds it up to date).
-    pub search: StoredValue<SearchIndex>,
+    /// One summary per entry of `ops` (same index), and what the search box finds each by.
+    pub summaries: RwSignal<Summaries>,
     /// Symbols and names of the ids seen.
     pub names: RwSignal<Names>,
     /// Fiat currency codes, for the currency filter.
@@ -69,8 +76,7 @@ impl Loader {
     pub fn new() -> Self {
         let loader = Self {
             ops: RwSignal::new(Vec::new()),
-            summaries: RwSignal::new(Vec::new()),
-            search: StoredValue::new(SearchIndex::default()),
+            summaries: RwSignal::new(Summaries::default()),
             names: RwSignal::new(Names::default()),
             fiats: RwSignal::new(Vec::new()),
             busy: RwSignal::new(Busy::Idle),
@@ -120,8 +126,7 @@ impl Loader {
         self.pager.set_value(None);
         self.held.set_value(None);
         self.ops.set(Vec::new());
-        self.search.set_value(SearchIndex::default());
-        self.summaries.set(Vec::new());
+        self.summaries.set(Summaries::default());
         self.progress.set(Progress::default());
         self.error.set(None);
         self.notice.set(None);
@@ -262,14 +267,14 @@ impl Loader {
         let Some(names) = self.names.try_get_untracked() else {
             return;
         };
-        let fresh: Vec<OperationSummary> = ops.iter().map(|o| summarize(o, &names)).collect();
-        self.search.update_value(|index| {
-            for (op, summary) in ops.iter().zip(&fresh) {
-                let (words, ids) = search_texts(op, summary, &names);
-                index.push(&words, &ids);
+        self.summaries.try_update(|s| {
+            for op in &ops {
+                let summary = summarize(op, &names);
+                let (words, ids) = search_texts(op, &summary, &names);
+                s.search.push(&words, &ids);
+                s.list.push(summary);
             }
         });
-        self.summaries.try_update(|s| s.extend(fresh));
         self.ops.try_update(|v| v.extend(ops));
     }
 }
