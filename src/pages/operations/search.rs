@@ -17,10 +17,9 @@
 /// The index; operation `i` is the `i`-th pushed.
 #[derive(Debug, Clone)]
 pub struct SearchIndex {
-    /// Each distinct words text, in the order first seen.
+    /// Each distinct words text, in the order first seen (a few hundred at most: one per
+    /// combination of type and assets, so looking one up is a short walk).
     words: Vec<String>,
-    /// Indexes into `words`, sorted by their text (to find a text's number).
-    words_sorted: Vec<u32>,
     /// Per operation: its words text's number.
     op_words: Vec<u32>,
     /// Every operation's ids, each operation's followed by `\n`.
@@ -36,7 +35,6 @@ impl Default for SearchIndex {
     fn default() -> Self {
         SearchIndex {
             words: Vec::new(),
-            words_sorted: Vec::new(),
             op_words: Vec::new(),
             ids: String::new(),
             id_ends: Vec::new(),
@@ -57,24 +55,21 @@ impl SearchIndex {
         self.op_words.len()
     }
 
-    /// Indexes the next operation: its words and its ids, each already lower case (the ids
-    /// without line breaks, which only separate operations).
+    /// Indexes the next operation: its words and its ids, each already lower case.
     pub fn push(&mut self, words: &str, ids: &str) {
-        let number = match self
-            .words_sorted
-            .binary_search_by(|&n| self.words[n as usize].as_str().cmp(words))
-        {
-            Ok(at) => self.words_sorted[at],
-            Err(at) => {
-                let number = u32::try_from(self.words.len()).unwrap_or(u32::MAX);
+        let number = match self.words.iter().rposition(|w| w == words) {
+            Some(number) => number,
+            None => {
                 self.words.push(words.to_string());
-                self.words_sorted.insert(at, number);
-                number
+                self.words.len() - 1
             }
         };
-        self.op_words.push(number);
+        self.op_words
+            .push(u32::try_from(number).unwrap_or(u32::MAX));
         self.ids_are_hex = self.ids_are_hex && is_hex(ids);
-        self.ids.extend(ids.chars().filter(|&c| c != '\n'));
+        // A line break inside an id (none is sent) would only let a search cross into the
+        // next operation's ids.
+        self.ids.push_str(ids);
         self.ids.push('\n');
         self.id_ends
             .push(u32::try_from(self.ids.len() - 1).unwrap_or(u32::MAX));
@@ -92,15 +87,6 @@ impl SearchIndex {
             ids_may_match,
         }
     }
-
-    /// Where operation `i`'s ids start and end in `ids`.
-    fn id_range(&self, i: usize) -> (usize, usize) {
-        let start = match i.checked_sub(1) {
-            Some(before) => self.id_ends[before] as usize + 1,
-            None => 0,
-        };
-        (start, self.id_ends[i] as usize)
-    }
 }
 
 /// One needle's search of a [`SearchIndex`].
@@ -112,31 +98,6 @@ pub struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Whether operation `i` matches (for a few operations, such as narrowing what a shorter
-    /// needle kept).
-    pub fn matches(&self, i: usize) -> bool {
-        let index = self.index;
-        let Some(&words) = index.op_words.get(i) else {
-            return false;
-        };
-        if self.word_hits.get(words as usize) == Some(&true) {
-            return true;
-        }
-        if !self.ids_may_match {
-            return false;
-        }
-        let (start, end) = index.id_range(i);
-        index
-            .ids
-            .get(start..end)
-            .is_some_and(|ids| ids.contains(self.needle))
-    }
-
-    /// Whether this search reads the ids at all (else it is one lookup per operation).
-    pub fn reads_ids(&self) -> bool {
-        self.ids_may_match
-    }
-
     /// Whether each operation from `first` on matches, with one sweep of the ids text.
     pub fn matches_from(&self, first: usize) -> Vec<bool> {
         let index = self.index;
@@ -147,18 +108,28 @@ impl Search<'_> {
         if !self.ids_may_match || first >= index.len() {
             return hits;
         }
-        let mut at = index.id_range(first).0;
-        while let Some(found) = index.ids[at..].find(self.needle) {
+        let mut op = first;
+        let mut at = match first.checked_sub(1) {
+            Some(before) => index.id_ends[before] as usize + 1,
+            None => 0,
+        };
+        while let Some(found) = index.ids.get(at..).and_then(|rest| rest.find(self.needle)) {
             let hit = at.saturating_add(found);
             // The operation whose ids hold the hit: the first whose ids end after it.
-            let op = index.id_ends.partition_point(|&end| (end as usize) < hit);
-            if let Some(slot) = op.checked_sub(first).and_then(|k| hits.get_mut(k)) {
+            while index
+                .id_ends
+                .get(op)
+                .is_some_and(|&end| (end as usize) < hit)
+            {
+                op += 1;
+            }
+            let Some(&end) = index.id_ends.get(op) else {
+                break;
+            };
+            if let Some(slot) = hits.get_mut(op - first) {
                 *slot = true;
             }
-            match index.id_ends.get(op) {
-                Some(&end) => at = end as usize + 1,
-                None => break,
-            }
+            at = end as usize + 1;
         }
         hits
     }
@@ -177,16 +148,23 @@ mod tests {
         index
     }
 
+    /// The operations a search finds, checked against looking at each operation's two
+    /// texts one by one.
     fn found(index: &SearchIndex, needle: &str) -> Vec<usize> {
-        let search = index.search(needle);
-        let swept: Vec<usize> = search
+        let swept: Vec<usize> = index
+            .search(needle)
             .matches_from(0)
             .iter()
             .enumerate()
             .filter(|(_, &hit)| hit)
             .map(|(i, _)| i)
             .collect();
-        let one_by_one: Vec<usize> = (0..index.len()).filter(|&i| search.matches(i)).collect();
+        let ids: Vec<&str> = index.ids.split_terminator('\n').collect();
+        let one_by_one: Vec<usize> = (0..index.len())
+            .filter(|&i| {
+                index.words[index.op_words[i] as usize].contains(needle) || ids[i].contains(needle)
+            })
+            .collect();
         assert_eq!(swept, one_by_one, "{needle}");
         swept
     }
