@@ -5,17 +5,9 @@
 //! every operation is, with one sweep of the search index (`search`), which costs a lookup
 //! per operation unless the needle could be part of an id.
 
-use super::filter::{FlowFilter, OperationsFilter};
+use super::filter::OperationsFilter;
 use super::rows::OperationSummary;
 use super::search::SearchIndex;
-
-/// The browser-side filters a set of kept operations was worked out for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct KeptBy {
-    op_type: Option<String>,
-    flow: Option<FlowFilter>,
-    needle: String,
-}
 
 /// The kept operations (indexes into the loaded list, in its order) and what they were
 /// worked out for.
@@ -25,7 +17,8 @@ pub struct KeptOperations {
     list: u64,
     /// How many of its operations were looked at.
     seen: usize,
-    by: Option<KeptBy>,
+    /// The filters they were looked at with.
+    by: Option<OperationsFilter>,
     kept: Vec<usize>,
 }
 
@@ -39,14 +32,10 @@ impl KeptOperations {
         index: &SearchIndex,
         filter: &OperationsFilter,
     ) -> Vec<usize> {
-        let by = KeptBy {
-            op_type: filter.op_type.clone(),
-            flow: filter.flow,
-            needle: filter.needle(),
-        };
-        let search = (!by.needle.is_empty()).then(|| index.search(&by.needle));
+        let needle = filter.needle();
+        let search = (!needle.is_empty()).then(|| index.search(&needle));
         let same_list = self.list == list && self.seen <= all.len().min(index.len());
-        if !same_list || self.by.as_ref() != Some(&by) {
+        if !same_list || self.by.as_ref() != Some(filter) {
             self.kept.clear();
             self.seen = 0;
         }
@@ -68,7 +57,7 @@ impl KeptOperations {
         }
         self.list = list;
         self.seen = upto.max(first);
-        self.by = Some(by);
+        self.by = Some(filter.clone());
         self.kept.clone()
     }
 }

@@ -174,23 +174,34 @@ pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
 /// words (type, type label, each leg's asset symbol and name) and its ids (operation,
 /// transactions, units, trades).
 pub fn search_texts(op: &Operation, s: &OperationSummary, names: &Names) -> (String, String) {
-    let mut words = vec![s.type_raw.as_str(), s.type_label.as_str()];
-    let mut ids = vec![op.operation_id.as_str()];
+    let (mut words, mut ids) = (String::new(), String::new());
+    for text in [s.type_raw.as_str(), s.type_label.as_str()] {
+        add_word(&mut words, text);
+    }
+    add_word(&mut ids, op.operation_id.as_str());
     for tx in &op.transactions {
-        ids.push(tx.transaction_id.as_str());
+        add_word(&mut ids, tx.transaction_id.as_str());
         if let Some(unit) = tx.asset_amount.as_ref().and_then(Money::unit_id) {
-            ids.push(unit);
+            add_word(&mut ids, unit);
             if let Some((symbol, name)) = names.0.get(unit) {
-                words.push(symbol);
-                words.push(name);
+                add_word(&mut words, symbol);
+                add_word(&mut words, name);
             }
         }
         if let Some(id) = tx.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
-            ids.push(id.as_str());
+            add_word(&mut ids, id.as_str());
         }
     }
     let lower = crate::lower_case::lower_case;
-    (lower(&words.join(" ")), lower(&ids.join(" ")))
+    (lower(&words), lower(&ids))
+}
+
+/// Adds `word` to the space-separated `text`.
+fn add_word(text: &mut String, word: &str) {
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(word);
 }
 
 /// One line of the list: a day heading or an operation (by index into the loaded list).
