@@ -86,29 +86,36 @@ pub fn OperationsPage() -> impl IntoView {
     });
 
     // Brought up to date as pages arrive and as the person types (`kept`), not worked out
-    // again over every loaded operation.
+    // again over every loaded operation; the text search is the tools part's, and
+    // `search_ready` asks again once it is in.
+    let search_ready = RwSignal::new(false);
     let kept = std::sync::Mutex::new(kept::KeptOperations::default());
     let shown = Memo::new(move |_| {
         let f = filter.get();
+        search_ready.track();
         let list = loader.list_number();
         let mut kept = kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        loader
-            .summaries
-            .with(|all| kept.update(list, &all.list, &all.search, &f))
+        loader.ops.with(|ops| {
+            loader.summaries.with(|all| {
+                loader.names.with_untracked(|names| {
+                    kept.update(list, &kept::Loaded { ops, all, names }, &f)
+                })
+            })
+        })
     });
     let rows = Memo::new(move |_| {
         loader
             .summaries
-            .with(|all| shown.with(|s| group_by_day(&all.list, s)))
+            .with(|all| shown.with(|s| group_by_day(all, s)))
     });
     // Memos: a keystroke in the search box must not walk every loaded operation again.
     let extra_types = Memo::new(move |_| {
         // Kept sorted as they are found (no sort of every unknown type's name).
         let mut seen: Vec<String> = Vec::new();
         loader.summaries.with(|all| {
-            for s in all.list.iter().filter(|s| !is_known_type(&s.type_raw)) {
+            for s in all.iter().filter(|s| !is_known_type(&s.type_raw)) {
                 if let Err(at) = seen.binary_search(&s.type_raw) {
                     seen.insert(at, s.type_raw.clone());
                 }
@@ -133,6 +140,7 @@ pub fn OperationsPage() -> impl IntoView {
         shown,
         combined,
         legacy_gone,
+        search_ready,
     });
     leptos::task::spawn_local(async {
         let _ = preload_tools_part().await;
@@ -163,7 +171,9 @@ pub fn OperationsPage() -> impl IntoView {
             })}
             <div class="ops-layout" class:with-detail=move || selected.get().is_some()>
                 <div class="ops-main">
-                    {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none))
+                    // (Not while a search waits for the tools part's text search.)
+                    {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none)
+                        && (search_ready.get() || text.with(|t| t.trim().is_empty())))
                         .then(|| view! { <p class="state state-empty" id="ops-empty">{t("No operations match these filters.")}</p> })}
                     <OperationsList loader=loader rows=rows selected=selected />
                     <LazyPage load=load_buttons_part quiet=true />

@@ -4,13 +4,44 @@
 //! a filter changes (a keystroke) or the list starts over (a server-side filter changed),
 //! every operation is, with one sweep of the search index (`search`), which costs a lookup
 //! per operation unless the needle could be part of an id.
+//!
+//! The text search is the tools part's (`search::matches_from_loaded`): it arrives as the page
+//! starts and is handed over with [`set_text_search`]; until then a search text keeps nothing
+//! (the page asks again once it is in: `PageParts::search_ready`).
+
+use std::cell::Cell;
+
+use folio_client::current::Operation;
 
 use super::filter::OperationsFilter;
-use super::rows::OperationSummary;
+use super::rows::{Names, OperationSummary};
 use super::search::SearchIndex;
 
-/// The kept operations (indexes into the loaded list, in its order) and what they were
-/// worked out for.
+/// The loaded operations, their summaries (same index) and the names of their assets.
+pub struct Loaded<'a> {
+    /// The operations.
+    pub ops: &'a [Operation],
+    /// Their summaries.
+    pub all: &'a [OperationSummary],
+    /// Symbols and names of the ids seen.
+    pub names: &'a Names,
+}
+
+/// Whether each loaded operation from the given one on matches a needle (lower case, not
+/// empty), indexing in the given index what it does not hold yet.
+pub type TextSearch = fn(&mut SearchIndex, &Loaded<'_>, &str, usize) -> Vec<bool>;
+
+thread_local! {
+    static TEXT_SEARCH: Cell<Option<TextSearch>> = const { Cell::new(None) };
+}
+
+/// Hands the page its text search (the tools part, as it arrives).
+pub fn set_text_search(search: TextSearch) {
+    TEXT_SEARCH.with(|cell| cell.set(Some(search)));
+}
+
+/// The kept operations (indexes into the loaded list, in its order), what they were worked
+/// out for, and the search index of that list.
 #[derive(Debug, Default)]
 pub struct KeptOperations {
     /// The loaded list these indexes are of (the loader's generation).
@@ -20,33 +51,36 @@ pub struct KeptOperations {
     /// The filters they were looked at with.
     by: Option<OperationsFilter>,
     kept: Vec<usize>,
+    index: SearchIndex,
 }
 
 impl KeptOperations {
-    /// The operations of `all` (the loader's list `list`, indexed in `index`) that `filter`
-    /// keeps.
+    /// The operations of `loaded` (the loader's list `list`) that `filter` keeps.
     pub fn update(
         &mut self,
         list: u64,
-        all: &[OperationSummary],
-        index: &SearchIndex,
+        loaded: &Loaded<'_>,
         filter: &OperationsFilter,
     ) -> Vec<usize> {
-        let needle = filter.needle();
-        let search = (!needle.is_empty()).then(|| index.search(&needle));
-        let same_list = self.list == list && self.seen <= all.len().min(index.len());
-        if !same_list || self.by.as_ref() != Some(filter) {
+        let count = loaded.all.len().min(loaded.ops.len());
+        if self.list != list {
+            self.index = SearchIndex::default();
+        }
+        if self.list != list || self.seen > count || self.by.as_ref() != Some(filter) {
             self.kept.clear();
             self.seen = 0;
         }
+        self.list = list;
+        self.by = Some(filter.clone());
         let first = self.seen;
-        // A search reads only what the index holds (the loader adds to both together).
-        let upto = match &search {
-            Some(_) => all.len().min(index.len()),
-            None => all.len(),
+        let needle = filter.needle();
+        let hits = match TEXT_SEARCH.with(Cell::get) {
+            _ if needle.is_empty() => None,
+            Some(search) => Some(search(&mut self.index, loaded, &needle, first)),
+            // The search is not here yet: nothing is kept, nothing counts as looked at.
+            None => return Vec::new(),
         };
-        let hits = search.as_ref().map(|s| s.matches_from(first));
-        for (k, summary) in all.iter().enumerate().take(upto).skip(first) {
+        for (k, summary) in loaded.all.iter().enumerate().take(count).skip(first) {
             let text_kept = match &hits {
                 Some(hits) => hits.get(k - first) == Some(&true),
                 None => true,
@@ -55,9 +89,7 @@ impl KeptOperations {
                 self.kept.push(k);
             }
         }
-        self.list = list;
-        self.seen = upto.max(first);
-        self.by = Some(filter.clone());
+        self.seen = count;
         self.kept.clone()
     }
 }
@@ -65,21 +97,17 @@ impl KeptOperations {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pages::operations::rows::{search_texts, summarize, Names};
-    use folio_client::current::Operation;
+    use crate::pages::operations::rows::summarize;
+    use crate::pages::operations::search::matches_from_loaded;
 
-    /// Operation `n`: a buy of BTC or a deposit (every third), ids `op-<n>`/`tx-<n>`.
+    /// Operation `n`: a buy of BTC, or a deposit of EUR every third; ids `op-<n>`, `tx-<n>`.
     fn page(from: usize, to: usize) -> Vec<Operation> {
         (from..to)
             .map(|n| {
-                let (kind, unit, flow) = if n % 3 == 0 {
-                    ("deposit", "eur", "INCOMING")
-                } else {
-                    ("buy", "btc", "INCOMING")
-                };
+                let (kind, unit) = if n % 3 == 0 { ("deposit", "eur") } else { ("buy", "btc") };
                 let json = format!(
                     r#"{{"operation_id":"op-{n}","operation_type":"{kind}","transactions":[
-                    {{"transaction_id":"tx-{n}","flow":"{flow}","credited_at":"2026-05-04T09:15:27.412Z",
+                    {{"transaction_id":"tx-{n}","flow":"INCOMING","credited_at":"2026-05-04T09:15:27.412Z",
                      "asset_amount":{{"value":"1","asset_id":"{unit}"}}}}]}}"#
                 );
                 folio_client::decode::decode(&json).unwrap()
@@ -87,24 +115,37 @@ mod tests {
             .collect()
     }
 
-    struct Loaded {
-        all: Vec<OperationSummary>,
-        index: SearchIndex,
+    fn names() -> Names {
+        let mut names = Names::default();
+        names
+            .0
+            .insert("btc".into(), ("BTC".into(), "Bitcoin".into()));
+        names.0.insert("eur".into(), ("EUR".into(), "Euro".into()));
+        names
     }
 
-    impl Loaded {
-        fn add(&mut self, ops: &[Operation]) {
-            let mut names = Names::default();
-            names
-                .0
-                .insert("btc".into(), ("BTC".into(), "Bitcoin".into()));
-            names.0.insert("eur".into(), ("EUR".into(), "Euro".into()));
-            for op in ops {
-                let s = summarize(op, &names);
-                let (words, ids) = search_texts(op, &s, &names);
-                self.index.push(&words, &ids);
-                self.all.push(s);
-            }
+    /// The loaded list: operations and their summaries.
+    #[derive(Default)]
+    struct List {
+        ops: Vec<Operation>,
+        all: Vec<OperationSummary>,
+    }
+
+    impl List {
+        fn add(&mut self, ops: Vec<Operation>) {
+            let names = names();
+            self.all.extend(ops.iter().map(|op| summarize(op, &names)));
+            self.ops.extend(ops);
+        }
+
+        fn kept(&self, kept: &mut KeptOperations, list: u64, f: OperationsFilter) -> Vec<usize> {
+            let names = names();
+            let loaded = Loaded {
+                ops: &self.ops,
+                all: &self.all,
+                names: &names,
+            };
+            kept.update(list, &loaded, &f)
         }
     }
 
@@ -117,82 +158,46 @@ mod tests {
     }
 
     #[test]
-    fn pages_typing_and_new_lists_keep_what_a_fresh_look_keeps() {
-        let mut loaded = Loaded {
-            all: Vec::new(),
-            index: SearchIndex::default(),
-        };
+    fn pages_keystrokes_and_new_lists_keep_what_a_fresh_look_keeps() {
+        let mut list = List::default();
         let mut kept = KeptOperations::default();
-        loaded.add(&page(0, 10));
         let deposits = |to: usize| (0..to).filter(|n| n % 3 == 0).collect::<Vec<_>>();
         let buys = |to: usize| (0..to).filter(|n| n % 3 != 0).collect::<Vec<_>>();
+        list.add(page(0, 10));
+        // Without the tools part a search keeps nothing; other filters work.
         assert_eq!(
-            kept.update(1, &loaded.all, &loaded.index, &filter("EUR", None)),
-            deposits(10)
+            list.kept(&mut kept, 1, filter("EUR", None)),
+            Vec::<usize>::new()
         );
+        assert_eq!(list.kept(&mut kept, 1, filter("", Some("buy"))), buys(10));
+        set_text_search(matches_from_loaded);
+        assert_eq!(list.kept(&mut kept, 1, filter("EUR", None)), deposits(10));
         // A page arrives: only it is looked at, and what it adds is appended.
-        loaded.add(&page(10, 20));
+        list.add(page(10, 20));
+        assert_eq!(list.kept(&mut kept, 1, filter("EUR", None)), deposits(20));
+        assert_eq!(list.kept(&mut kept, 1, filter("b", None)), buys(20));
+        assert_eq!(list.kept(&mut kept, 1, filter(" Bi", None)), buys(20));
         assert_eq!(
-            kept.update(1, &loaded.all, &loaded.index, &filter("EUR", None)),
-            deposits(20)
-        );
-        // Typing: "b", "bi", "bitcoin".
-        assert_eq!(
-            kept.update(1, &loaded.all, &loaded.index, &filter("b", None)),
-            buys(20)
-        );
-        assert_eq!(
-            kept.update(1, &loaded.all, &loaded.index, &filter(" Bi", None)),
-            buys(20)
-        );
-        assert_eq!(
-            kept.update(1, &loaded.all, &loaded.index, &filter("bitcoin", None)),
+            list.kept(&mut kept, 1, filter("bitcoin", Some("buy"))),
             buys(20)
         );
         // Ids: "tx-1" is tx-1 and tx-10 … tx-19.
         let tx1: Vec<usize> = [1].into_iter().chain(10..20).collect();
+        assert_eq!(list.kept(&mut kept, 1, filter("tx-1", None)), tx1);
+        assert_eq!(list.kept(&mut kept, 1, filter("TX-12", None)), [12]);
         assert_eq!(
-            kept.update(1, &loaded.all, &loaded.index, &filter("tx-1", None)),
-            tx1
-        );
-        // Within ids: "tx-1" → "tx-12".
-        assert_eq!(
-            kept.update(1, &loaded.all, &loaded.index, &filter("tx-12", None)),
-            [12]
-        );
-        // A shorter text and a type: everything again.
-        assert_eq!(
-            kept.update(1, &loaded.all, &loaded.index, &filter("", Some("deposit"))),
+            list.kept(&mut kept, 1, filter("", Some("deposit"))),
             deposits(20)
         );
         // A new list (another server-side filter) of the same length is not taken for the
-        // old one.
-        let mut other = Loaded {
-            all: Vec::new(),
-            index: SearchIndex::default(),
-        };
-        other.add(&page(100, 120));
+        // old one, nor is its search index.
+        let mut other = List::default();
+        other.add(page(100, 120));
         let expected: Vec<usize> = (0..20).filter(|k| (100 + k) % 3 == 0).collect();
+        assert_eq!(other.kept(&mut kept, 2, filter("euro", None)), expected);
         assert_eq!(
-            kept.update(2, &other.all, &other.index, &filter("", Some("deposit"))),
-            expected
-        );
-    }
-
-    #[test]
-    fn an_index_behind_the_list_is_not_read_past_its_end() {
-        let mut loaded = Loaded {
-            all: Vec::new(),
-            index: SearchIndex::default(),
-        };
-        loaded.add(&page(0, 6));
-        let index = loaded.index.clone();
-        loaded.add(&page(6, 9));
-        let mut kept = KeptOperations::default();
-        // The three operations the index does not hold yet are not kept by a search.
-        assert_eq!(
-            kept.update(1, &loaded.all, &index, &filter("euro", None)),
-            [0, 3]
+            other.kept(&mut kept, 2, filter("tx-10", None)),
+            (0..10).collect::<Vec<_>>()
         );
     }
 }

@@ -153,9 +153,7 @@ pub fn OperationsList(
                     ListRow::Day(day) => Some(
                         view! { <li class="op-row op-day"><h2>{day.clone()}</h2></li> }.into_any(),
                     ),
-                    ListRow::Operation(i) => {
-                        all.list.get(*i).map(|s| operation_row(s, *i, selected))
-                    }
+                    ListRow::Operation(i) => all.get(*i).map(|s| operation_row(s, *i, selected)),
                 })
                 .collect_view()
         })

@@ -17,18 +17,7 @@ use crate::data::id_names;
 use crate::data::page_task::PageTasks;
 use crate::i18n::tf;
 use crate::pages::operations::filter::OperationsFilter;
-use crate::pages::operations::rows::{search_texts, summarize, Names, OperationSummary};
-use crate::pages::operations::search::SearchIndex;
-
-/// The loaded operations' summaries (same index as `Loader::ops`) and their search index,
-/// changed together.
-#[derive(Debug, Default)]
-pub struct Summaries {
-    /// One per operation.
-    pub list: Vec<OperationSummary>,
-    /// What the search box finds each by.
-    pub search: SearchIndex,
-}
+use crate::pages::operations::rows::{summarize, Names, OperationSummary};
 
 /// What the loader is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,8 +35,8 @@ pub enum Busy {
 pub struct Loader {
     /// Operations received, newest first, no duplicates.
     pub ops: RwSignal<Vec<Operation>>,
-    /// One summary per entry of `ops` (same index), and what the search box finds each by.
-    pub summaries: RwSignal<Summaries>,
+    /// One summary per entry of `ops` (same index).
+    pub summaries: RwSignal<Vec<OperationSummary>>,
     /// Symbols and names of the ids seen.
     pub names: RwSignal<Names>,
     /// Fiat currency codes, for the currency filter.
@@ -76,7 +65,7 @@ impl Loader {
     pub fn new() -> Self {
         let loader = Self {
             ops: RwSignal::new(Vec::new()),
-            summaries: RwSignal::new(Summaries::default()),
+            summaries: RwSignal::new(Vec::new()),
             names: RwSignal::new(Names::default()),
             fiats: RwSignal::new(Vec::new()),
             busy: RwSignal::new(Busy::Idle),
@@ -126,7 +115,7 @@ impl Loader {
         self.pager.set_value(None);
         self.held.set_value(None);
         self.ops.set(Vec::new());
-        self.summaries.set(Summaries::default());
+        self.summaries.set(Vec::new());
         self.progress.set(Progress::default());
         self.error.set(None);
         self.notice.set(None);
@@ -267,14 +256,8 @@ impl Loader {
         let Some(names) = self.names.try_get_untracked() else {
             return;
         };
-        self.summaries.try_update(|s| {
-            for op in &ops {
-                let summary = summarize(op, &names);
-                let (words, ids) = search_texts(op, &summary, &names);
-                s.search.push(&words, &ids);
-                s.list.push(summary);
-            }
-        });
+        let fresh: Vec<OperationSummary> = ops.iter().map(|o| summarize(o, &names)).collect();
+        self.summaries.try_update(|s| s.extend(fresh));
         self.ops.try_update(|v| v.extend(ops));
     }
 }

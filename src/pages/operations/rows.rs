@@ -170,40 +170,6 @@ pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
     s
 }
 
-/// What the search box finds an operation by (`search::SearchIndex::push`), lower case: its
-/// words (type, type label, each leg's asset symbol and name) and its ids (operation,
-/// transactions, units, trades).
-pub fn search_texts(op: &Operation, s: &OperationSummary, names: &Names) -> (String, String) {
-    let (mut words, mut ids) = (String::new(), String::new());
-    for text in [s.type_raw.as_str(), s.type_label.as_str()] {
-        add_word(&mut words, text);
-    }
-    add_word(&mut ids, op.operation_id.as_str());
-    for tx in &op.transactions {
-        add_word(&mut ids, tx.transaction_id.as_str());
-        if let Some(unit) = tx.asset_amount.as_ref().and_then(Money::unit_id) {
-            add_word(&mut ids, unit);
-            if let Some((symbol, name)) = names.0.get(unit) {
-                add_word(&mut words, symbol);
-                add_word(&mut words, name);
-            }
-        }
-        if let Some(id) = tx.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
-            add_word(&mut ids, id.as_str());
-        }
-    }
-    let lower = crate::lower_case::lower_case;
-    (lower(&words), lower(&ids))
-}
-
-/// Adds `word` to the space-separated `text`.
-fn add_word(text: &mut String, word: &str) {
-    if !text.is_empty() {
-        text.push(' ');
-    }
-    text.push_str(word);
-}
-
 /// One line of the list: a day heading or an operation (by index into the loaded list).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ListRow {
@@ -268,7 +234,7 @@ mod tests {
         assert_eq!(s.incoming, vec!["0.00150000 BTC"]);
         assert_eq!(s.fee.as_deref(), Some("1.49 EUR"));
         assert_eq!(s.rate, Some(("65,000.00".into(), "65,968.50".into())));
-        let (words, ids) = search_texts(&buy, &s, &names);
+        let (words, ids) = crate::pages::operations::search::search_texts(&buy, &s, &names);
         assert_eq!(words, "buy buy eur euro btc bitcoin eur euro");
         assert_eq!(ids, "o1 t1 eur t2 btc t3 eur");
         assert!(!s.pending && s.flows == (true, true));

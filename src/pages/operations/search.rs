@@ -13,9 +13,22 @@
 //!
 //! The needle matches within one half (`btc bitcoin` matches, an id followed by a symbol
 //! does not), which is what people type: a name, a symbol, a type, or a piece of an id.
+//!
+//! This code is the page's tools part (`operations_tools`, fetched as the page starts, beside
+//! the first page of operations), not the page's own module, which only holds the index
+//! ([`SearchIndex`] in `kept::KeptOperations`): the tools part hands the page
+//! [`matches_from_loaded`] as it arrives (`kept::set_text_search`), which indexes what has
+//! arrived so far and then each new page. Until then a search keeps nothing; it runs as soon
+//! as the part is in.
+
+use folio_client::current::Operation;
+use folio_client::Money;
+
+use super::kept::Loaded;
+use super::rows::{Names, OperationSummary};
 
 /// The index; operation `i` is the `i`-th pushed.
-#[derive(Debug, Clone)]
+#[derive(Debug, Default, Clone)]
 pub struct SearchIndex {
     /// Each distinct words text, in the order first seen (a few hundred at most: one per
     /// combination of type and assets, so looking one up is a short walk).
@@ -26,21 +39,9 @@ pub struct SearchIndex {
     ids: String,
     /// Per operation: where its ids end in `ids` (the `\n` after them).
     id_ends: Vec<u32>,
-    /// Whether every id so far is hexadecimal digits and dashes (a UUID's characters), so
-    /// a needle with any other character cannot be in them.
-    ids_are_hex: bool,
-}
-
-impl Default for SearchIndex {
-    fn default() -> Self {
-        SearchIndex {
-            words: Vec::new(),
-            op_words: Vec::new(),
-            ids: String::new(),
-            id_ends: Vec::new(),
-            ids_are_hex: true,
-        }
-    }
+    /// Whether an id with other characters than hexadecimal digits and dashes (a UUID's)
+    /// was seen; until then a needle with any other character cannot be in the ids.
+    ids_not_hex: bool,
 }
 
 /// Whether `text` holds only what a UUID is written with (and the spaces between ids).
@@ -66,7 +67,7 @@ impl SearchIndex {
         };
         self.op_words
             .push(u32::try_from(number).unwrap_or(u32::MAX));
-        self.ids_are_hex = self.ids_are_hex && is_hex(ids);
+        self.ids_not_hex = self.ids_not_hex || !is_hex(ids);
         // A line break inside an id (none is sent) would only let a search cross into the
         // next operation's ids.
         self.ids.push_str(ids);
@@ -79,7 +80,7 @@ impl SearchIndex {
     /// once.
     pub fn search<'a>(&'a self, needle: &'a str) -> Search<'a> {
         let word_hits = self.words.iter().map(|w| w.contains(needle)).collect();
-        let ids_may_match = !needle.contains('\n') && (!self.ids_are_hex || is_hex(needle));
+        let ids_may_match = !needle.contains('\n') && (self.ids_not_hex || is_hex(needle));
         Search {
             index: self,
             needle,
@@ -87,6 +88,57 @@ impl SearchIndex {
             ids_may_match,
         }
     }
+}
+
+/// What the search box finds an operation by (`search::SearchIndex::push`), lower case: its
+/// words (type, type label, each leg's asset symbol and name) and its ids (operation,
+/// transactions, units, trades).
+pub fn search_texts(op: &Operation, s: &OperationSummary, names: &Names) -> (String, String) {
+    let (mut words, mut ids) = (String::new(), String::new());
+    for text in [s.type_raw.as_str(), s.type_label.as_str()] {
+        add_word(&mut words, text);
+    }
+    add_word(&mut ids, op.operation_id.as_str());
+    for tx in &op.transactions {
+        add_word(&mut ids, tx.transaction_id.as_str());
+        if let Some(unit) = tx.asset_amount.as_ref().and_then(Money::unit_id) {
+            add_word(&mut ids, unit);
+            if let Some((symbol, name)) = names.0.get(unit) {
+                add_word(&mut words, symbol);
+                add_word(&mut words, name);
+            }
+        }
+        if let Some(id) = tx.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
+            add_word(&mut ids, id.as_str());
+        }
+    }
+    let lower = crate::lower_case::lower_case;
+    (lower(&words), lower(&ids))
+}
+
+/// Adds `word` to the space-separated `text`.
+fn add_word(text: &mut String, word: &str) {
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(word);
+}
+
+/// Whether each loaded operation from `first` on matches `needle` (lower case, not empty),
+/// after indexing the operations `index` does not hold yet. The page's text search
+/// (`kept::TextSearch`), given to it by the tools part.
+pub fn matches_from_loaded(
+    index: &mut SearchIndex,
+    loaded: &Loaded<'_>,
+    needle: &str,
+    first: usize,
+) -> Vec<bool> {
+    let count = loaded.all.len().min(loaded.ops.len());
+    for (op, summary) in loaded.ops[..count].iter().zip(loaded.all).skip(index.len()) {
+        let (words, ids) = search_texts(op, summary, loaded.names);
+        index.push(&words, &ids);
+    }
+    index.search(needle).matches_from(first)
 }
 
 /// One needle's search of a [`SearchIndex`].
