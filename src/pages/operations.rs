@@ -94,16 +94,17 @@ pub fn OperationsPage() -> impl IntoView {
         let f = filter.get();
         search_ready.track();
         let list = loader.list_number();
+        let (ops, all) = (loader.ops.read(), loader.summaries.read());
+        let names = loader.names.read_untracked();
+        let loaded = kept::Loaded {
+            ops: &ops,
+            all: &all,
+            names: &names,
+        };
         let mut kept = kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        loader.ops.with(|ops| {
-            loader.summaries.with(|all| {
-                loader.names.with_untracked(|names| {
-                    kept.update(list, &kept::Loaded { ops, all, names }, &f)
-                })
-            })
-        })
+        kept.update(list, &loaded, &f)
     });
     let rows = Memo::new(move |_| {
         loader
@@ -173,7 +174,7 @@ pub fn OperationsPage() -> impl IntoView {
                 <div class="ops-main">
                     // (Not while a search waits for the tools part's text search.)
                     {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none)
-                        && (search_ready.get() || text.with(|t| t.trim().is_empty())))
+                        && (search_ready.get() || text.read().trim().is_empty()))
                         .then(|| view! { <p class="state state-empty" id="ops-empty">{t("No operations match these filters.")}</p> })}
                     <OperationsList loader=loader rows=rows selected=selected />
                     <LazyPage load=load_buttons_part quiet=true />
