@@ -89,7 +89,7 @@ pub fn OperationsPage() -> impl IntoView {
     // again over every loaded operation; the text search is the tools part's, and
     // `search_ready` asks again once it is in.
     let search_ready = RwSignal::new(false);
-    let kept = std::sync::Mutex::new(kept::KeptOperations::default());
+    kept::start_over();
     let shown = Memo::new(move |_| {
         let f = filter.get();
         search_ready.track();
@@ -101,10 +101,7 @@ pub fn OperationsPage() -> impl IntoView {
             all: &all,
             names: &names,
         };
-        let mut kept = kept
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        kept.update(list, &loaded, &f)
+        kept::kept_now(list, &loaded, &f)
     });
     let rows = Memo::new(move |_| {
         loader

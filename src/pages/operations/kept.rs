@@ -9,7 +9,7 @@
 //! starts and is handed over with [`set_text_search`]; until then a search text keeps nothing
 //! (the page asks again once it is in: `PageParts::search_ready`).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use folio_client::current::Operation;
 
@@ -33,6 +33,18 @@ pub type TextSearch = fn(&mut SearchIndex, &Loaded<'_>, &str, usize) -> Vec<bool
 
 thread_local! {
     static TEXT_SEARCH: Cell<Option<TextSearch>> = const { Cell::new(None) };
+    /// The Operations page's kept operations (one page at a time; [`start_over`] as it opens).
+    static KEPT: RefCell<KeptOperations> = RefCell::default();
+}
+
+/// Forgets what an Operations page opened before kept (its lists were numbered from 0 too).
+pub fn start_over() {
+    KEPT.with_borrow_mut(|kept| *kept = KeptOperations::default());
+}
+
+/// The page's kept operations, brought up to date ([`KeptOperations::update`]).
+pub fn kept_now(list: u64, loaded: &Loaded<'_>, filter: &OperationsFilter) -> Vec<usize> {
+    KEPT.with_borrow_mut(|kept| kept.update(list, loaded, filter))
 }
 
 /// Hands the page its text search (the tools part, as it arrives).
