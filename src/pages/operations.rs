@@ -10,14 +10,12 @@ mod detail;
 mod export;
 pub(crate) mod filter;
 mod filter_bar;
-mod kept;
 mod legacy_timeline;
 mod list;
 mod loader;
 mod parts;
 mod progress;
 pub(crate) mod rows;
-mod search;
 mod tax_files;
 mod tax_prepare;
 mod tax_summary;
@@ -85,23 +83,9 @@ pub fn OperationsPage() -> impl IntoView {
         pending_url.set_value(handle.ok());
     });
 
-    // Brought up to date as pages arrive and as the person types (`kept`), not worked out
-    // again over every loaded operation; the text search is the tools part's, and
-    // `search_ready` asks again once it is in.
-    let search_ready = RwSignal::new(false);
-    kept::start_over();
     let shown = Memo::new(move |_| {
         let f = filter.get();
-        search_ready.track();
-        let list = loader.list_number();
-        let (ops, all) = (loader.ops.read(), loader.summaries.read());
-        let names = loader.names.read_untracked();
-        let loaded = kept::Loaded {
-            ops: &ops,
-            all: &all,
-            names: &names,
-        };
-        kept::kept_now(list, &loaded, &f)
+        loader.summaries.with(|all| f.apply(all))
     });
     let rows = Memo::new(move |_| {
         loader
@@ -110,15 +94,14 @@ pub fn OperationsPage() -> impl IntoView {
     });
     // Memos: a keystroke in the search box must not walk every loaded operation again.
     let extra_types = Memo::new(move |_| {
-        // Kept sorted as they are found (no sort of every unknown type's name).
-        let mut seen: Vec<String> = Vec::new();
-        loader.summaries.with(|all| {
-            for s in all.iter().filter(|s| !is_known_type(&s.type_raw)) {
-                if let Err(at) = seen.binary_search(&s.type_raw) {
-                    seen.insert(at, s.type_raw.clone());
-                }
-            }
+        let mut seen: Vec<String> = loader.summaries.with(|all| {
+            all.iter()
+                .filter(|s| !is_known_type(&s.type_raw))
+                .map(|s| s.type_raw.clone())
+                .collect()
         });
+        folio_client::sorting::sort(&mut seen);
+        seen.dedup();
         seen
     });
     let fiats = Signal::derive(move || loader.fiats.get());
@@ -138,7 +121,6 @@ pub fn OperationsPage() -> impl IntoView {
         shown,
         combined,
         legacy_gone,
-        search_ready,
     });
     leptos::task::spawn_local(async {
         let _ = preload_tools_part().await;
@@ -169,9 +151,7 @@ pub fn OperationsPage() -> impl IntoView {
             })}
             <div class="ops-layout" class:with-detail=move || selected.get().is_some()>
                 <div class="ops-main">
-                    // (Not while a search waits for the tools part's text search.)
-                    {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none)
-                        && (search_ready.get() || text.read().trim().is_empty()))
+                    {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none))
                         .then(|| view! { <p class="state state-empty" id="ops-empty">{t("No operations match these filters.")}</p> })}
                     <OperationsList loader=loader rows=rows selected=selected />
                     <LazyPage load=load_buttons_part quiet=true />

@@ -88,22 +88,30 @@ impl OperationsFilter {
         )
     }
 
-    /// Whether the type and direction filters keep this operation (the text is searched
-    /// in the loader's index: `kept::KeptOperations`).
-    pub fn keeps_type_and_flow(&self, s: &OperationSummary) -> bool {
+    /// Whether the browser-side filters (type, flow, text) keep this operation.
+    pub fn keeps(&self, s: &OperationSummary, needle: &str) -> bool {
         if self.op_type.as_deref().is_some_and(|t| t != s.type_raw) {
             return false;
         }
         match self.flow {
-            Some(FlowFilter::In) => s.flows.0,
-            Some(FlowFilter::Out) => s.flows.1,
-            None => true,
+            Some(FlowFilter::In) if !s.flows.0 => return false,
+            Some(FlowFilter::Out) if !s.flows.1 => return false,
+            _ => {}
         }
+        needle.is_empty() || s.haystack.contains(needle)
     }
 
     /// The free text as matched (trimmed, lower case).
     pub fn needle(&self) -> String {
         crate::lower_case::lower_case(self.text.trim())
+    }
+
+    /// Indexes of the operations the browser-side filters keep.
+    pub fn apply(&self, all: &[OperationSummary]) -> Vec<usize> {
+        let needle = self.needle();
+        (0..all.len())
+            .filter(|&i| self.keeps(&all[i], &needle))
+            .collect()
     }
 
     /// Whether any filter is set.

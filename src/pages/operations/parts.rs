@@ -2,7 +2,7 @@
 //! (`operations_tools`): the tools above the list ("Include legacy records", Export CSV and JSON,
 //! the "Files for tax tools" disclosure), under the list the progress of "Load all" with Stop,
 //! the "Load more" / "Load all" buttons and the note naming the time zone of the list's days
-//! and times, an opened operation's panel, and the search box's text search (`search`). The heading, the filters,
+//! and times, and an opened operation's panel. The heading, the filters,
 //! the status line and the list show with the page's module; this part is fetched as soon as the
 //! page starts (and readied when a link to Operations is pointed at), alongside the first page of
 //! operations. Nothing moves when it arrives: the tools take the space kept for them (`.ops-tools`)
@@ -50,8 +50,6 @@ pub struct PageParts {
     pub combined: Signal<bool>,
     /// Whether the legacy API turned out to be switched off.
     pub legacy_gone: RwSignal<bool>,
-    /// Set once this part has handed the page its text search (`kept::set_text_search`).
-    pub search_ready: RwSignal<bool>,
 }
 
 /// The opened operation's panel (nothing while none is open).
@@ -67,13 +65,10 @@ fn DetailPart() -> impl IntoView {
     }
 }
 
-/// The tools above the list (nothing without the page's [`PageParts`]); hands the page its
-/// text search as it arrives.
+/// The tools above the list (nothing without the page's [`PageParts`]).
 #[component]
 fn ToolsPart() -> impl IntoView {
     use_context::<PageParts>().map(|parts| {
-        super::kept::set_text_search(super::search::matches_from_loaded);
-        parts.search_ready.set(true);
         view! {
             <div class="ops-actions">
                 <SourceToggle gone=parts.legacy_gone />
