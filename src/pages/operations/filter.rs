@@ -19,7 +19,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use folio_client::date_text::{day_text, read_day};
 
 use crate::format::local_time;
-use crate::pages::operations::rows::OperationSummary;
+use crate::pages::operations::rows::{is_hex, OperationSummary};
 use crate::url::UrlState;
 
 /// The filters the service applies: (asset symbol, fiat code, from, to).
@@ -98,7 +98,9 @@ impl OperationsFilter {
             Some(FlowFilter::Out) if !s.flows.1 => return false,
             _ => {}
         }
-        needle.is_empty() || s.haystack.contains(needle)
+        needle.is_empty()
+            || s.words.contains(needle)
+            || ((s.ids_not_hex || is_hex(needle)) && s.ids.contains(needle))
     }
 
     /// The free text as matched (trimmed, lower case).
@@ -259,5 +261,41 @@ mod tests {
             )
         );
         set_test_zone(None);
+    }
+
+    /// A search text finds an operation by its words or its ids; one that cannot be part of
+    /// a UUID (`bitcoin`, `bt`) does not look at UUIDs, but does at ids of another shape.
+    #[test]
+    fn search_text_finds_words_and_ids() {
+        use crate::pages::operations::rows::{summarize, Names};
+        let summary = |operation_id: &str| {
+            let json = format!(
+                r#"{{"operation_id":"{operation_id}","operation_type":"buy","transactions":[
+                {{"transaction_id":"a981b3dd-246b","flow":"INCOMING","credited_at":"2026-05-04T09:15:27.412Z",
+                 "asset_amount":{{"value":"1","asset_id":"btc-0"}}}}]}}"#
+            );
+            let mut names = Names::default();
+            names
+                .0
+                .insert("btc-0".into(), ("BTC".into(), "Bitcoin".into()));
+            summarize(&folio_client::decode::decode(&json).unwrap(), &names)
+        };
+        let uuids = summary("7f452d26-9a03");
+        let keeps = |s: &OperationSummary, text: &str| {
+            let f = OperationsFilter {
+                text: text.into(),
+                ..Default::default()
+            };
+            f.keeps(s, &f.needle())
+        };
+        // "btc-0" is not hexadecimal: these ids are searched whatever the text.
+        assert!(uuids.ids_not_hex && keeps(&uuids, "c-0"));
+        assert!(keeps(&uuids, "Bitcoin") && keeps(&uuids, "7F452") && keeps(&uuids, "246b"));
+        assert!(!keeps(&uuids, "litecoin") && !keeps(&uuids, "9a04"));
+        let mut hex_only = uuids.clone();
+        hex_only.ids = "7f452d26-9a03 a981b3dd-246b".into();
+        hex_only.ids_not_hex = false;
+        assert!(keeps(&hex_only, "9a03") && keeps(&hex_only, "bitcoin"));
+        assert!(!keeps(&hex_only, "x") && !keeps(&hex_only, "d26-9ax"));
     }
 }
