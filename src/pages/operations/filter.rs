@@ -88,8 +88,10 @@ impl OperationsFilter {
         )
     }
 
-    /// Whether the browser-side filters (type, flow, text) keep this operation.
-    pub fn keeps(&self, s: &OperationSummary, needle: &str) -> bool {
+    /// Whether the browser-side filters (type, flow, text) keep this operation; `needle` is
+    /// [`Self::needle`], `needle_is_hex` whether it could be part of a UUID (worked out once
+    /// per search, not per operation).
+    pub fn keeps(&self, s: &OperationSummary, needle: &str, needle_is_hex: bool) -> bool {
         if self.op_type.as_deref().is_some_and(|t| t != s.type_raw) {
             return false;
         }
@@ -100,7 +102,7 @@ impl OperationsFilter {
         }
         needle.is_empty()
             || s.words.contains(needle)
-            || ((s.ids_not_hex || is_hex(needle)) && s.ids.contains(needle))
+            || ((s.ids_not_hex || needle_is_hex) && s.ids.contains(needle))
     }
 
     /// The free text as matched (trimmed, lower case).
@@ -111,8 +113,9 @@ impl OperationsFilter {
     /// Indexes of the operations the browser-side filters keep.
     pub fn apply(&self, all: &[OperationSummary]) -> Vec<usize> {
         let needle = self.needle();
+        let hex = is_hex(&needle);
         (0..all.len())
-            .filter(|&i| self.keeps(&all[i], &needle))
+            .filter(|&i| self.keeps(&all[i], &needle, hex))
             .collect()
     }
 
@@ -286,7 +289,8 @@ mod tests {
                 text: text.into(),
                 ..Default::default()
             };
-            f.keeps(s, &f.needle())
+            let needle = f.needle();
+            f.keeps(s, &needle, is_hex(&needle))
         };
         // "btc-0" is not hexadecimal: these ids are searched whatever the text.
         assert!(uuids.ids_not_hex && keeps(&uuids, "c-0"));
