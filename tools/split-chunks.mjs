@@ -15,8 +15,10 @@
 //   one after the other, so a cold load of a page is one request compressed as a whole;
 // - the loader (`split-<hash>.js`, imported by the glue) gets those names, the glue's hashed
 //   name and the packs' tables (see withPacks), and is preloaded from index.html;
-// - `sections.json` names the file a cold load of each section fetches, its pack (read by
-//   `cargo xtask bench size`);
+// - the sections' own stylesheets (tools/section-styles.mjs) are written, and the loader adds
+//   one to the page with its section's first module;
+// - `sections.json` names the files a cold load of each section fetches, its pack and its
+//   stylesheet (read by `cargo xtask bench size`);
 // - the build fails if the glue does not import this split's loader (a stale split dir).
 import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
@@ -24,6 +26,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { availableParallelism, tmpdir } from "node:os";
 import { promisify } from "node:util";
 import { join } from "node:path";
+import { styleWord, writeSectionStyles } from "./section-styles.mjs";
 import { failing, isGlue } from "./staged-files.mjs";
 
 const fail = failing("split-chunks");
@@ -97,10 +100,32 @@ function pack(stems, bytes) {
  * page already loaded is not loaded again, and when the pack cannot be fetched (offline: the
  * service worker keeps the modules, not the packs) each module is fetched as before.
  */
-function withPacks(loader, packOf) {
+function withPacks(loader, packOf, styleOf) {
   const helpers = `
 // Folio: section packs (tools/split-chunks.mjs). PACK_OF: section -> its pack.
 const PACK_OF = ${JSON.stringify(packOf)};
+// STYLE_OF: a section stylesheet's word -> [file, integrity] (tools/section-styles.mjs).
+const STYLE_OF = ${JSON.stringify(styleOf)};
+const styles = new Map();
+// The stylesheet of the section whose pack is \`pack\` (none for most), added to the page once;
+// its module waits for it, so the page never shows unstyled. One that fails to load is taken
+// out again, and the next load of the section tries once more.
+function styleOf(pack) {
+  const style = STYLE_OF[pack.slice(6).split(/[_-]/)[0]];
+  if (!style) return;
+  if (!styles.has(style[0])) {
+    const link = document.createElement("link");
+    styles.set(style[0], new Promise((done) => {
+      link.onload = done;
+      link.onerror = () => { link.remove(); styles.delete(style[0]); done(); };
+    }));
+    link.rel = "stylesheet";
+    link.integrity = style[1];
+    link.href = new URL("./" + style[0], import.meta.url);
+    document.head.append(link);
+  }
+  return styles.get(style[0]);
+}
 const openPacks = new Map();
 function openPack(pack) {
   if (openPacks.has(pack)) return;
@@ -184,13 +209,13 @@ globalThis.__folioPrefetchSection = (section) => {
   const before = out;
   out = out.replace(
     "function makeLoad(fetcher, deps) {\n    const loader = async () => {\n",
-    "function makeLoad(fetcher, deps, pack) {\n    const loader = async () => {\n        if (pack) openPack(pack);\n",
+    "function makeLoad(fetcher, deps, pack) {\n    const loader = async () => {\n        if (pack) openPack(pack);\n        const styled = pack && styleOf(pack);\n",
   );
   if (out === before) fail("the loader's makeLoad is not the one split-chunks knows");
   // A pack is read once: dropped when its page's load ends, whatever the outcome.
   out = out.replace(
     "        const imports = getSharedImports();\n        return instantiate(imports);\n",
-    "        const imports = getSharedImports();\n        try {\n            return await instantiate(imports);\n        } finally {\n            if (pack) openPacks.delete(pack);\n        }\n",
+    "        const imports = getSharedImports();\n        await styled;\n        try {\n            return await instantiate(imports);\n        } finally {\n            if (pack) openPacks.delete(pack);\n        }\n",
   );
   if (!out.includes("openPacks.delete(pack)")) fail("the loader's instantiate step is not the one split-chunks knows");
   const fetches = out.match(/fetch\(new URL\("\.\/([^"]+\.wasm)", import\.meta\.url\)\)/g) || [];
@@ -360,11 +385,20 @@ export async function splitChunks({ staging, splitDir }) {
       packOf[section] = name;
     }
     rmSync(work, { recursive: true, force: true });
-    loader = withPacks(loader, packOf);
+    const styleOf = writeSectionStyles(staging);
+    loader = withPacks(loader, packOf, styleOf);
     writeFileSync(join(staging, loaderName), loader);
-    // sections.json: the file a cold load of each section fetches, its pack (for `cargo xtask
-    // bench size` and its first-load gate).
-    const sections = Object.fromEntries(Object.entries(packOf).map(([section, pack]) => [section, [pack]]));
+    // sections.json: the files a cold load of each section fetches, its pack and its stylesheet
+    // if it has one (for `cargo xtask bench size` and its first-load gate).
+    const sections = Object.fromEntries(
+      Object.entries(packOf).map(([section, pack]) => {
+        // A part shown only inside its page finds the page's stylesheet there already.
+        const page = partOf[section];
+        const own = !page || styleWord(page) !== styleWord(section);
+        const style = own && styleOf[styleWord(section)];
+        return [section, style ? [pack, style[0]] : [pack]];
+      }),
+    );
     writeFileSync(join(staging, "sections.json"), JSON.stringify(sections, null, 1) + "\n");
     extraHead.push(`<link rel="modulepreload" href="/${loaderName}" crossorigin="anonymous" />`);
     console.log(`split-chunks: ${modules.length} section module(s) and ${loaderName} added`);

@@ -167,11 +167,16 @@ struct FirstLoad {
 /// The first load of every entry route.
 fn first_loads(dist: &Path) -> Result<Vec<FirstLoad>, String> {
     let names = list(dist)?;
-    let shell: Vec<&String> = names.iter().filter(|n| in_shell(n)).collect();
-    let shell_bytes: u64 = shell.iter().map(|n| sent_size(dist, n)).sum();
     let sections_text = std::fs::read_to_string(dist.join("sections.json"))
         .map_err(|e| format!("dist/sections.json is missing (not a split build?): {e}"))?;
     let sections = parse_sections(&sections_text);
+    // A section's own stylesheet is fetched with the section, not by every load.
+    let of_a_section = |n: &String| sections.iter().any(|(_, files)| files.contains(n));
+    let shell: Vec<&String> = names
+        .iter()
+        .filter(|n| in_shell(n) && !of_a_section(n))
+        .collect();
+    let shell_bytes: u64 = shell.iter().map(|n| sent_size(dist, n)).sum();
     folio_routes::entry_routes()
         .map(|(route, section)| {
             let files = sections
