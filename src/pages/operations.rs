@@ -16,6 +16,7 @@ mod loader;
 mod parts;
 mod progress;
 pub(crate) mod rows;
+pub(crate) mod search_words;
 mod tax_files;
 mod tax_prepare;
 mod tax_summary;
@@ -85,12 +86,12 @@ pub fn OperationsPage() -> impl IntoView {
 
     let shown = Memo::new(move |_| {
         let f = filter.get();
-        loader.summaries.with(|all| f.apply(all))
+        loader.summaries.with(|all| f.apply(&all.list, &all.words))
     });
     let rows = Memo::new(move |_| {
         loader
             .summaries
-            .with(|all| shown.with(|s| group_by_day(all, s)))
+            .with(|all| shown.with(|s| group_by_day(&all.list, s)))
     });
     // Memos: a keystroke in the search box must not walk every loaded operation again.
     let extra_types = Memo::new(move |_| {
@@ -98,7 +99,7 @@ pub fn OperationsPage() -> impl IntoView {
         // of its first load, about 0.7 KB brotli).
         let mut seen: Vec<String> = Vec::new();
         loader.summaries.with(|all| {
-            for s in all.iter().filter(|s| !is_known_type(&s.type_raw)) {
+            for s in all.list.iter().filter(|s| !is_known_type(&s.type_raw)) {
                 if let Err(at) = seen.binary_search(&s.type_raw) {
                     seen.insert(at, s.type_raw.clone());
                 }

@@ -20,6 +20,7 @@ use folio_client::date_text::{day_text, read_day};
 
 use crate::format::local_time;
 use crate::pages::operations::rows::{is_hex, OperationSummary};
+use crate::pages::operations::search_words::SearchWords;
 use crate::url::UrlState;
 
 /// The filters the service applies: (asset symbol, fiat code, from, to).
@@ -37,6 +38,19 @@ pub enum FlowFilter {
     In,
     /// Operations with an outgoing leg.
     Out,
+}
+
+/// The search text, once per search: lower case and trimmed, whether it could be part of a
+/// UUID (then UUID-shaped ids are searched too), and which of the loaded list's search words
+/// hold it.
+#[derive(Debug, Clone, Default)]
+pub struct Needle {
+    /// The text searched for.
+    pub text: String,
+    /// Whether it is only hexadecimal digits, dashes and spaces.
+    pub is_hex: bool,
+    /// Whether each of the list's search words, by number, holds it.
+    pub in_words: Vec<bool>,
 }
 
 /// Every filter of the Operations page.
@@ -89,9 +103,8 @@ impl OperationsFilter {
     }
 
     /// Whether the browser-side filters (type, flow, text) keep this operation; `needle` is
-    /// [`Self::needle`], `needle_is_hex` whether it could be part of a UUID (worked out once
-    /// per search, not per operation).
-    pub fn keeps(&self, s: &OperationSummary, needle: &str, needle_is_hex: bool) -> bool {
+    /// the search text worked out once per search ([`Self::needle_in`]), not per operation.
+    pub fn keeps(&self, s: &OperationSummary, needle: &Needle) -> bool {
         if self.op_type.as_deref().is_some_and(|t| t != s.type_raw) {
             return false;
         }
@@ -100,9 +113,9 @@ impl OperationsFilter {
             Some(FlowFilter::Out) if !s.flows.1 => return false,
             _ => {}
         }
-        needle.is_empty()
-            || s.words.contains(needle)
-            || ((s.ids_not_hex || needle_is_hex) && s.ids.contains(needle))
+        needle.text.is_empty()
+            || needle.in_words.get(s.words as usize) == Some(&true)
+            || ((s.ids_not_hex || needle.is_hex) && s.ids.contains(&needle.text))
     }
 
     /// The free text as matched (trimmed, lower case).
@@ -110,12 +123,22 @@ impl OperationsFilter {
         crate::lower_case::lower_case(self.text.trim())
     }
 
-    /// Indexes of the operations the browser-side filters keep.
-    pub fn apply(&self, all: &[OperationSummary]) -> Vec<usize> {
-        let needle = self.needle();
-        let hex = is_hex(&needle);
+    /// The search text as matched against `words`, the loaded list's search words.
+    pub fn needle_in(&self, words: &SearchWords) -> Needle {
+        let text = self.needle();
+        Needle {
+            is_hex: is_hex(&text),
+            in_words: words.holding(&text),
+            text,
+        }
+    }
+
+    /// Indexes of the operations the browser-side filters keep (`words`: the search words
+    /// their summaries are numbered in).
+    pub fn apply(&self, all: &[OperationSummary], words: &SearchWords) -> Vec<usize> {
+        let needle = self.needle_in(words);
         (0..all.len())
-            .filter(|&i| self.keeps(&all[i], &needle, hex))
+            .filter(|&i| self.keeps(&all[i], &needle))
             .collect()
     }
 
@@ -271,6 +294,7 @@ mod tests {
     #[test]
     fn search_text_finds_words_and_ids() {
         use crate::pages::operations::rows::{summarize, Names};
+        let words = std::cell::RefCell::new(SearchWords::default());
         let summary = |operation_id: &str| {
             let json = format!(
                 r#"{{"operation_id":"{operation_id}","operation_type":"buy","transactions":[
@@ -281,7 +305,8 @@ mod tests {
             names
                 .0
                 .insert("btc-0".into(), ("BTC".into(), "Bitcoin".into()));
-            summarize(&folio_client::decode::decode(&json).unwrap(), &names)
+            let op = folio_client::decode::decode(&json).unwrap();
+            summarize(&op, &names, &mut words.borrow_mut())
         };
         let uuids = summary("7f452d26-9a03");
         let keeps = |s: &OperationSummary, text: &str| {
@@ -289,8 +314,7 @@ mod tests {
                 text: text.into(),
                 ..Default::default()
             };
-            let needle = f.needle();
-            f.keeps(s, &needle, is_hex(&needle))
+            f.keeps(s, &f.needle_in(&words.borrow()))
         };
         // "btc-0" is not hexadecimal: these ids are searched whatever the text.
         assert!(uuids.ids_not_hex && keeps(&uuids, "c-0"));

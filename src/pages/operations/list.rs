@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use super::loader::{Busy, Loader};
 use crate::format::format_clock;
 use crate::i18n::{t, tf};
-use crate::pages::operations::rows::{is_known_type, ListRow, OperationSummary};
+use crate::pages::operations::rows::{day_of, is_known_type, ListRow, OperationSummary};
 use crate::pages::operations::virtual_list::{near_end, window};
 
 /// Height of every row (day headings included), in px; matches `.op-row` in the CSS.
@@ -150,10 +150,12 @@ pub fn OperationsList(
             slice
                 .iter()
                 .filter_map(|row| match row {
-                    ListRow::Day(day) => Some(
-                        view! { <li class="op-row op-day"><h2>{day.clone()}</h2></li> }.into_any(),
-                    ),
-                    ListRow::Operation(i) => all.get(*i).map(|s| operation_row(s, *i, selected)),
+                    ListRow::Day(i) => all.list.get(*i).map(|s| {
+                        view! { <li class="op-row op-day"><h2>{day_of(s)}</h2></li> }.into_any()
+                    }),
+                    ListRow::Operation(i) => {
+                        all.list.get(*i).map(|s| operation_row(s, *i, selected))
+                    }
                 })
                 .collect_view()
         })

@@ -17,7 +17,8 @@ use crate::data::id_names;
 use crate::data::page_task::PageTasks;
 use crate::i18n::tf;
 use crate::pages::operations::filter::OperationsFilter;
-use crate::pages::operations::rows::{summarize, Names, OperationSummary};
+use crate::pages::operations::rows::{summarize, Names};
+use crate::pages::operations::search_words::Summaries;
 
 /// What the loader is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,8 +36,8 @@ pub enum Busy {
 pub struct Loader {
     /// Operations received, newest first, no duplicates.
     pub ops: RwSignal<Vec<Operation>>,
-    /// One summary per entry of `ops` (same index).
-    pub summaries: RwSignal<Vec<OperationSummary>>,
+    /// One summary per entry of `ops` (same index), and their search words.
+    pub summaries: RwSignal<Summaries>,
     /// Symbols and names of the ids seen.
     pub names: RwSignal<Names>,
     /// Fiat currency codes, for the currency filter.
@@ -65,7 +66,7 @@ impl Loader {
     pub fn new() -> Self {
         let loader = Self {
             ops: RwSignal::new(Vec::new()),
-            summaries: RwSignal::new(Vec::new()),
+            summaries: RwSignal::new(Summaries::default()),
             names: RwSignal::new(Names::default()),
             fiats: RwSignal::new(Vec::new()),
             busy: RwSignal::new(Busy::Idle),
@@ -110,7 +111,7 @@ impl Loader {
         self.pager.set_value(None);
         self.held.set_value(None);
         self.ops.set(Vec::new());
-        self.summaries.set(Vec::new());
+        self.summaries.set(Summaries::default());
         self.progress.set(Progress::default());
         self.error.set(None);
         self.notice.set(None);
@@ -251,8 +252,12 @@ impl Loader {
         let Some(names) = self.names.try_get_untracked() else {
             return;
         };
-        let fresh: Vec<OperationSummary> = ops.iter().map(|o| summarize(o, &names)).collect();
-        self.summaries.try_update(|s| s.extend(fresh));
+        self.summaries.try_update(|s| {
+            for op in &ops {
+                let summary = summarize(op, &names, &mut s.words);
+                s.list.push(summary);
+            }
+        });
         self.ops.try_update(|v| v.extend(ops));
     }
 }

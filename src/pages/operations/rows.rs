@@ -12,6 +12,8 @@ use folio_client::Money;
 use crate::format::format_amount;
 use crate::i18n::{t, tc};
 
+use super::search_words::SearchWords;
+
 /// Symbols and names for asset and currency ids (`id → (symbol, name)`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Names(pub HashMap<String, (String, String)>);
@@ -66,8 +68,9 @@ pub struct OperationSummary {
     pub rate: Option<(String, String)>,
     /// Which flows its legs have (incoming, outgoing).
     pub flows: (bool, bool),
-    /// Lower-cased type, type label, and each leg's asset symbol and name, for the search box.
-    pub words: String,
+    /// The number of its search words (lower-cased type, type label, and each leg's asset
+    /// symbol and name) in the loaded list's [`SearchWords`].
+    pub words: u32,
     /// Lower-cased ids (operation, transactions, units, trades), for the search box: apart
     /// from the words, so a search that cannot be in an id skips them (`OperationsFilter::keeps`).
     pub ids: String,
@@ -113,8 +116,12 @@ fn is_kind(tx: &OperationTransaction, kind: &TransactionType) -> bool {
     tx.transaction_type.as_ref() == Some(kind)
 }
 
-/// Prepares one operation.
-pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
+/// Prepares one operation; its search words are numbered in `search_words`.
+pub fn summarize(
+    op: &Operation,
+    names: &Names,
+    search_words: &mut SearchWords,
+) -> OperationSummary {
     let type_raw = op
         .operation_type
         .as_ref()
@@ -139,7 +146,7 @@ pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
         tax: None,
         rate: None,
         flows: (false, false),
-        words: String::new(),
+        words: 0,
         ids: String::new(),
         ids_not_hex: false,
     };
@@ -191,7 +198,7 @@ pub fn summarize(op: &Operation, names: &Names) -> OperationSummary {
     }
     s.fee = (!fees.is_empty()).then(|| fees.join(", "));
     s.tax = (!taxes.is_empty()).then(|| taxes.join(", "));
-    s.words = crate::lower_case::lower_case(&words.join(" "));
+    s.words = search_words.number(crate::lower_case::lower_case(&words.join(" ")));
     s.ids = crate::lower_case::lower_case(&ids.join(" "));
     s.ids_not_hex = !is_hex(&s.ids);
     s
@@ -207,10 +214,13 @@ pub fn is_hex(text: &str) -> bool {
 }
 
 /// One line of the list: a day heading or an operation (by index into the loaded list).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Plain numbers, so regrouping 100,000 operations on a keystroke allocates no text and
+/// compares cheaply; a heading is worded only when its row is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ListRow {
-    /// A day heading (`2026-05-04`, or "Pending").
-    Day(String),
+    /// The heading of the day of the operation at this index ([`day_of`]: `4 May 2026`, or
+    /// "Pending").
+    Day(usize),
     /// An operation.
     Operation(usize),
 }
@@ -227,13 +237,12 @@ pub fn day_of(s: &OperationSummary) -> String {
 /// changes.
 pub fn group_by_day(all: &[OperationSummary], shown: &[usize]) -> Vec<ListRow> {
     let mut rows = Vec::with_capacity(shown.len() + shown.len() / 4 + 1);
-    // Compare days as dates (no allocation per operation: this runs on every keystroke);
-    // the heading text is made only where the day changes.
+    // Compare days as dates (no allocation per operation: this runs on every keystroke).
     let mut current = None;
     for &i in shown {
-        let key = Some(all[i].day);
+        let key = all.get(i).map(|s| s.day);
         if current != key {
-            rows.push(ListRow::Day(day_of(&all[i])));
+            rows.push(ListRow::Day(i));
             current = key;
         }
         rows.push(ListRow::Operation(i));
@@ -265,26 +274,32 @@ mod tests {
             .0
             .insert("btc".into(), ("BTC".into(), "Bitcoin".into()));
         names.0.insert("eur".into(), ("EUR".into(), "Euro".into()));
-        let s = summarize(&buy, &names);
+        let mut words = SearchWords::default();
+        let s = summarize(&buy, &names, &mut words);
         assert_eq!(s.out, vec!["100.00 EUR"]);
         assert_eq!(s.incoming, vec!["0.00150000 BTC"]);
         assert_eq!(s.fee.as_deref(), Some("1.49 EUR"));
         assert_eq!(s.rate, Some(("65,000.00".into(), "65,968.50".into())));
-        assert_eq!(s.words, "buy buy eur euro btc bitcoin eur euro");
+        assert_eq!(words.text(s.words), "buy buy eur euro btc bitcoin eur euro");
         assert_eq!(s.ids, "o1 t1 eur t2 btc t3 eur");
         assert!(!s.pending && s.flows == (true, true));
         let odd = op(
             r#"{"operation_id":"o2","operation_type":"card_cashback","transactions":[
             {"transaction_id":"t9","flow":"INCOMING","asset_amount":{"value":"1","asset_id":"btc"}}]}"#,
         );
-        let s2 = summarize(&odd, &names);
+        let s2 = summarize(&odd, &names, &mut words);
         assert_eq!(
             (s2.type_label.as_str(), s2.pending),
             ("card_cashback", true)
         );
-        let rows = group_by_day(&[s, s2], &[1, 0]);
-        assert_eq!(rows[0], ListRow::Day("Pending".into()));
-        assert_eq!(rows[2], ListRow::Day("4 May 2026".into()));
+        let all = [s, s2];
+        let rows = group_by_day(&all, &[1, 0]);
+        assert_eq!(rows[0], ListRow::Day(1));
+        assert_eq!(rows[2], ListRow::Day(0));
+        assert_eq!(
+            (day_of(&all[1]), day_of(&all[0])),
+            ("Pending".into(), "4 May 2026".into())
+        );
     }
 
     #[test]
@@ -305,20 +320,30 @@ mod tests {
         ];
         set_test_zone(Some(TestZone::VIENNA_2026));
         let names = Names::default();
-        let all: Vec<_> = ops.iter().map(|o| summarize(o, &names)).collect();
+        let all: Vec<_> = ops
+            .iter()
+            .map(|o| summarize(o, &names, &mut SearchWords::default()))
+            .collect();
         assert_eq!(
             group_by_day(&all, &[0, 1, 2]),
             [
-                ListRow::Day("5 May 2026".into()),
+                ListRow::Day(0),
                 ListRow::Operation(0),
-                ListRow::Day("4 May 2026".into()),
+                ListRow::Day(1),
                 ListRow::Operation(1),
                 ListRow::Operation(2),
             ]
         );
+        assert_eq!(
+            (day_of(&all[0]), day_of(&all[1])),
+            ("5 May 2026".into(), "4 May 2026".into())
+        );
         set_test_zone(None);
         // In UTC the three share a day.
-        let all: Vec<_> = ops.iter().map(|o| summarize(o, &names)).collect();
+        let all: Vec<_> = ops
+            .iter()
+            .map(|o| summarize(o, &names, &mut SearchWords::default()))
+            .collect();
         assert_eq!(group_by_day(&all, &[0, 1, 2]).len(), 4);
     }
 }

@@ -12,6 +12,7 @@ use crate::format::format_amount;
 use crate::i18n::{t, tf, tn};
 use crate::pages::legacy::text::type_words;
 use crate::pages::operations::rows::{summarize, Names};
+use crate::pages::operations::search_words::SearchWords;
 
 /// One entry, ready to show.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,7 +138,8 @@ pub fn timeline_row(entry: &TimelineEntry, names: &Names) -> TimelineRow {
     let legacy: Vec<(String, String)> = entry.legacy.iter().map(describe_record).collect();
     match &entry.current {
         Some(op) => {
-            let s = summarize(op, names);
+            // (The timeline is not searched: its words are numbered in a throwaway list.)
+            let s = summarize(op, names, &mut SearchWords::default());
             let mut detail = [s.out.join(", "), s.incoming.join(", ")]
                 .into_iter()
                 .filter(|p| !p.is_empty())
