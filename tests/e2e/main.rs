@@ -33,6 +33,7 @@ mod local_time;
 mod money_moves;
 mod operations;
 mod operations_export;
+mod operations_large;
 mod portfolio;
 mod pwa;
 mod resilience;
