@@ -5,6 +5,7 @@
 use crate::auth::api_key;
 use crate::exchange::bearer::{self, bearer_key};
 use crate::request_log::{RecordedRequest, RequestLog};
+use crate::server_timing::server_timing;
 use crate::simulation::inject_faults;
 use crate::state::AppState;
 use crate::{current, exchange, info, legacy, static_files, Config};
@@ -65,6 +66,7 @@ pub(crate) fn app(state: AppState, config: &Config) -> Router {
         .nest("/public", current::router(&state))
         .with_state(state.clone())
         .merge(static_files::router(config.dist.as_deref()))
+        .layer(middleware::from_fn(server_timing))
         .layer(middleware::from_fn_with_state(
             state.faults.clone(),
             inject_faults,

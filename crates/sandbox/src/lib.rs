@@ -51,6 +51,7 @@ mod query;
 mod rate_limit;
 mod request_log;
 mod rng;
+mod server_timing;
 mod simulation;
 mod state;
 mod static_files;
