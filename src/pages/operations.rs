@@ -15,6 +15,7 @@ mod list;
 mod loader;
 mod parts;
 mod progress;
+mod row_texts;
 pub(crate) mod rows;
 pub(crate) mod search_words;
 mod tax_files;

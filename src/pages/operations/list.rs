@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 use super::loader::{Busy, Loader};
 use crate::format::format_clock;
 use crate::i18n::{t, tf};
+use crate::pages::operations::row_texts::{row_texts, RowTexts};
 use crate::pages::operations::rows::{day_of, is_known_type, ListRow, OperationSummary};
 use crate::pages::operations::virtual_list::{near_end, window};
 
@@ -26,20 +27,25 @@ fn rate_text(rate: &str, with_fee: &str) -> String {
     tf("Rate {rate} · with fee {with_fee}", &v)
 }
 
-fn operation_row(s: &OperationSummary, index: usize, selected: RwSignal<Option<usize>>) -> AnyView {
-    let legs_out = s
+fn operation_row(
+    s: &OperationSummary,
+    texts: RowTexts,
+    index: usize,
+    selected: RwSignal<Option<usize>>,
+) -> AnyView {
+    let legs_out = texts
         .out
         .iter()
         .map(|t| format!("− {t}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let legs_in = s
+    let legs_in = texts
         .incoming
         .iter()
         .map(|t| format!("+ {t}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let arrow = (!s.out.is_empty() && !s.incoming.is_empty()).then_some(" → ");
+    let arrow = (!texts.out.is_empty() && !texts.incoming.is_empty()).then_some(" → ");
     let time = s.time.map(format_clock).unwrap_or_default();
     let status = if s.cancelled {
         Some(("status-cancelled", t("Cancelled")))
@@ -51,9 +57,16 @@ fn operation_row(s: &OperationSummary, index: usize, selected: RwSignal<Option<u
         None
     };
     let extra = [
-        s.fee.as_ref().map(|fee| tf("Fee {fee}", &[("fee", fee)])),
-        s.tax.as_ref().map(|tax| tf("Tax {tax}", &[("tax", tax)])),
-        s.rate
+        texts
+            .fee
+            .as_ref()
+            .map(|fee| tf("Fee {fee}", &[("fee", fee)])),
+        texts
+            .tax
+            .as_ref()
+            .map(|tax| tf("Tax {tax}", &[("tax", tax)])),
+        texts
+            .rate
             .as_ref()
             .map(|(rate, with_fee)| rate_text(rate, with_fee)),
     ]
@@ -63,13 +76,13 @@ fn operation_row(s: &OperationSummary, index: usize, selected: RwSignal<Option<u
     .join(" · ");
     let is_selected = move || selected.get() == Some(index);
     view! {
-        <li class="op-row" data-type=s.type_raw.clone() data-id=s.id.clone()
+        <li class="op-row" data-type=s.type_raw.clone() data-id=texts.id
             class:op-unknown=!is_known_type(&s.type_raw)>
             <button type="button" class="op-open"
                 aria-pressed=move || is_selected().to_string()
                 on:click=move |_| selected.set(Some(index))>
                 <span class="op-line">
-                    <span class="op-type">{s.type_label.clone()}</span>
+                    <span class="op-type">{texts.type_label}</span>
                     {status.map(|(class, text)| view! { <span class=format!("op-status {class}")>{text}</span> })}
                     <span class="op-time">{time}</span>
                 </span>
@@ -146,19 +159,24 @@ pub fn OperationsList(
         let w = win.get();
         let slice: Vec<ListRow> =
             rows.with(|r| r[w.start.min(r.len())..w.end.min(r.len())].to_vec());
-        loader.summaries.with(|all| {
-            slice
-                .iter()
-                .filter_map(|row| match row {
-                    ListRow::Day(i) => all.list.get(*i).map(|s| {
-                        view! { <li class="op-row op-day"><h2>{day_of(s)}</h2></li> }.into_any()
-                    }),
-                    ListRow::Operation(i) => {
-                        all.list.get(*i).map(|s| operation_row(s, *i, selected))
-                    }
-                })
-                .collect_view()
-        })
+        let (all, ops, names) = (
+            loader.summaries.read(),
+            loader.ops.read(),
+            loader.names.read(),
+        );
+        slice
+            .iter()
+            .filter_map(|row| match row {
+                ListRow::Day(i) => all.list.get(*i).map(|s| {
+                    view! { <li class="op-row op-day"><h2>{day_of(s)}</h2></li> }.into_any()
+                }),
+                ListRow::Operation(i) => all
+                    .list
+                    .get(*i)
+                    .zip(ops.get(*i))
+                    .map(|(s, op)| operation_row(s, row_texts(op, &names), *i, selected)),
+            })
+            .collect_view()
     };
     view! {
         <div class="ops-scroll" node_ref=scroller on:scroll=on_scroll tabindex="0"

@@ -11,8 +11,8 @@ use rust_decimal::Decimal;
 use crate::format::format_amount;
 use crate::i18n::{t, tf, tn};
 use crate::pages::legacy::text::type_words;
-use crate::pages::operations::rows::{summarize, Names};
-use crate::pages::operations::search_words::SearchWords;
+use crate::pages::operations::row_texts::row_texts;
+use crate::pages::operations::rows::Names;
 
 /// One entry, ready to show.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,8 +138,7 @@ pub fn timeline_row(entry: &TimelineEntry, names: &Names) -> TimelineRow {
     let legacy: Vec<(String, String)> = entry.legacy.iter().map(describe_record).collect();
     match &entry.current {
         Some(op) => {
-            // (The timeline is not searched: its words are numbered in a throwaway list.)
-            let s = summarize(op, names, &mut SearchWords::default());
+            let s = row_texts(op, names);
             let mut detail = [s.out.join(", "), s.incoming.join(", ")]
                 .into_iter()
                 .filter(|p| !p.is_empty())
