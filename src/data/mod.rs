@@ -7,6 +7,7 @@ pub mod download;
 pub mod id_names;
 pub mod ledger;
 pub mod load;
+pub mod next_task;
 pub mod page_task;
 pub mod paging;
 pub mod stopwatch;

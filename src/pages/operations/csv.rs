@@ -141,21 +141,70 @@ fn operation_rows(op: &Operation, names: &Names) -> Vec<[Field; 15]> {
         .collect()
 }
 
-/// The whole CSV document for these operations (header + one row per transaction).
-pub fn to_csv<'a>(ops: impl IntoIterator<Item = &'a Operation>, names: &Names) -> String {
-    let mut csv = Csv::with_header(&CSV_COLUMNS);
-    for op in ops {
-        for row in operation_rows(op, names) {
-            csv.row(row.iter().map(Field::cell));
-        }
-    }
-    csv.into_string()
+/// An export file written one operation at a time, so the page can write a long list in
+/// slices with its thread free in between (`export.rs`): CSV in the columns above, or JSON
+/// as `serde_json::to_string_pretty` writes the whole array (the tests hold it to that).
+pub struct ExportWriter {
+    /// The CSV document, when writing CSV.
+    csv: Option<Csv>,
+    /// The JSON text so far, when writing JSON.
+    json: String,
+    /// Operations written.
+    written: usize,
 }
 
-/// The JSON document for these operations (an array, pretty-printed).
-pub fn to_json<'a>(ops: impl IntoIterator<Item = &'a Operation>) -> String {
-    let list: Vec<&Operation> = ops.into_iter().collect();
-    serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".into())
+impl ExportWriter {
+    /// A CSV file (its header written).
+    pub fn csv() -> Self {
+        ExportWriter {
+            csv: Some(Csv::with_header(&CSV_COLUMNS)),
+            json: String::new(),
+            written: 0,
+        }
+    }
+
+    /// A JSON file: an array of the operations as the client decoded them.
+    pub fn json() -> Self {
+        ExportWriter {
+            csv: None,
+            json: String::new(),
+            written: 0,
+        }
+    }
+
+    /// Writes `op` (`names`: the symbols of its units, for CSV).
+    pub fn add(&mut self, op: &Operation, names: &Names) {
+        match self.csv.as_mut() {
+            Some(csv) => {
+                for row in operation_rows(op, names) {
+                    csv.row(row.iter().map(Field::cell));
+                }
+            }
+            None => {
+                // The whole array's pretty print: each element on lines indented once more.
+                self.json
+                    .push_str(if self.written == 0 { "[\n" } else { ",\n" });
+                let text = serde_json::to_string_pretty(op).unwrap_or_else(|_| "null".into());
+                for (i, line) in text.lines().enumerate() {
+                    if i > 0 {
+                        self.json.push('\n');
+                    }
+                    self.json.push_str("  ");
+                    self.json.push_str(line);
+                }
+            }
+        }
+        self.written = self.written.saturating_add(1);
+    }
+
+    /// The file's text.
+    pub fn finish(self) -> String {
+        match self.csv {
+            Some(csv) => csv.into_string(),
+            None if self.written == 0 => "[]".into(),
+            None => self.json + "\n]",
+        }
+    }
 }
 
 impl Names {
@@ -172,6 +221,44 @@ impl Names {
 mod tests {
     use super::*;
 
+    fn csv_of(ops: &[&Operation], names: &Names) -> String {
+        let mut w = ExportWriter::csv();
+        for op in ops {
+            w.add(op, names);
+        }
+        w.finish()
+    }
+
+    fn json_of(ops: &[&Operation]) -> String {
+        let mut w = ExportWriter::json();
+        for op in ops {
+            w.add(op, &Names::default());
+        }
+        w.finish()
+    }
+
+    /// Written one operation at a time, the JSON is serde_json's pretty print of the whole
+    /// array, byte for byte (0, 1 and 3 operations, nested objects and arrays).
+    #[test]
+    fn json_written_in_slices_is_the_whole_arrays_pretty_print() {
+        let op = |id: &str| -> Operation {
+            folio_client::decode::decode(&format!(
+                r#"{{"operation_id":"{id}","operation_type":"buy","transactions":[
+                {{"transaction_id":"t-{id}","flow":"INCOMING","credited_at":"2026-05-04T09:15:27.412Z",
+                 "asset_amount":{{"value":"0.5","asset_id":"btc"}},
+                 "trade":{{"rate":"65000.00","rate_with_fee":"65968.50","trade_id":"x"}}}},
+                {{"transaction_id":"u-{id}","flow":"OUTGOING","asset_amount":{{"value":"10","currency_id":"eur"}}}}]}}"#
+            ))
+            .unwrap()
+        };
+        let ops = [op("a"), op("b"), op("c")];
+        for n in 0..=3 {
+            let picked: Vec<&Operation> = ops.iter().take(n).collect();
+            let whole = serde_json::to_string_pretty(&picked).unwrap();
+            assert_eq!(json_of(&picked), whole, "{n} operations");
+        }
+    }
+
     #[test]
     fn text_is_defused_and_numbers_never_are() {
         let op: Operation = folio_client::decode::decode(
@@ -181,7 +268,7 @@ mod tests {
              "asset_balance_after":{"value":"-1","currency_id":"eur"}}]}"#,
         )
         .unwrap();
-        let csv = to_csv([&op], &Names::default());
+        let csv = csv_of(&[&op], &Names::default());
         let row = csv.split("\r\n").nth(1).unwrap();
         assert_eq!(
             row, ",'-1+1,'@SUM(A1),-2,\"'\t=1\",OUTGOING,eur,-0.5,,,,,,,-1",
@@ -203,7 +290,7 @@ mod tests {
         .unwrap();
         let mut names = Names::default();
         names.0.insert("eur".into(), ("EUR".into(), "Euro".into()));
-        let csv = to_csv([&op], &names);
+        let csv = csv_of(&[&op], &names);
         let lines: Vec<&str> = csv.split("\r\n").collect();
         assert_eq!(lines[0], CSV_COLUMNS.join(","));
         assert_eq!(
@@ -215,6 +302,6 @@ mod tests {
             ",o1,'=cmd,t2,,OUTGOING,\"x,y\",0.00100000,,,65000.10,66000,1,tr,"
         );
         assert_eq!(lines.len(), 4);
-        assert!(to_json([&op]).contains("\"1234.50\""));
+        assert!(json_of(&[&op]).contains("\"1234.50\""));
     }
 }

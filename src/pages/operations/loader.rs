@@ -90,6 +90,11 @@ impl Loader {
         loader
     }
 
+    /// Which loaded list this is: a new number each time loading starts over.
+    pub fn list_number(&self) -> u64 {
+        self.generation.try_get_value().unwrap_or(u64::MAX)
+    }
+
     /// Whether every page for the current filter has arrived.
     pub fn done(&self) -> bool {
         self.progress.get().done

@@ -99,6 +99,8 @@ struct Round {
     work_median_us: u64,
     rows: u64,
     heap: u64,
+    /// Of `heap`, the wasm module's linear memory (it only grows: its high-water mark).
+    wasm: u64,
     longest_task_us: u64,
     long_tasks: u64,
     /// The sandbox's own time per page of operations (its `Server-Timing`), median and max.
@@ -168,6 +170,7 @@ fn one_round(size: u64) -> Result<Round, String> {
         work_median_us: handled.get(handled.len() / 2).copied().unwrap_or(0),
         rows,
         heap: js.saturating_add(wasm),
+        wasm,
         longest_task_us: long.iter().copied().max().unwrap_or(0),
         long_tasks: long.len() as u64,
         sandbox_max_us: sandbox.iter().copied().max().unwrap_or(0),
@@ -190,6 +193,7 @@ fn medians(rounds: &[Round]) -> Round {
         work_median_us: of(|r| r.work_median_us),
         rows: of(|r| r.rows),
         heap: of(|r| r.heap),
+        wasm: of(|r| r.wasm),
         longest_task_us: of(|r| r.longest_task_us),
         long_tasks: of(|r| r.long_tasks),
         sandbox_median_us: of(|r| r.sandbox_median_us),
@@ -202,7 +206,7 @@ type Figure = (&'static str, &'static str, fn(u64, &Round) -> String);
 
 /// Prints one column per size, each figure beside its target, memory also per operation.
 fn report(results: &[(u64, Round)]) {
-    let figures: [Figure; 11] = [
+    let figures: [Figure; 12] = [
         ("bare fetch loop", "", |_, r| ms(r.bare_us)),
         ("app Load all", "", |_, r| ms(r.app_us)),
         ("  sandbox per page (med/max)", "", |_, r| {
@@ -233,6 +237,13 @@ fn report(results: &[(u64, Round)]) {
                 (r.heap % 1_048_576) * 10 / 1_048_576
             );
             format!("{mb}, {} B per operation", r.heap / n.max(1))
+        }),
+        ("  of which wasm memory", "", |_, r| {
+            format!(
+                "{}.{} MB",
+                r.wasm / 1_048_576,
+                (r.wasm % 1_048_576) * 10 / 1_048_576
+            )
         }),
     ];
     let heading: Vec<String> = results

@@ -5,24 +5,13 @@
 
 use folio_export::archive::{zip_name, ArchiveInfo, ArchiveJob, ListOutcome, Step, Zip};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::state::{Archive, Phase};
 use crate::data::download::offer_blob;
+use crate::data::next_task::next_task;
 
 /// Records' work per slice (a few milliseconds each).
 const SLICE: usize = 1_000;
-
-/// Waits for the browser's next task, so it can paint and handle input in between.
-async fn next_task() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        if let Some(window) = web_sys::window() {
-            let _ = window
-                .set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 0);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
 
 /// Makes the ZIP and offers it. With `keep`, or when a list is incomplete, what was read
 /// stays for Resume (a partial archive); otherwise it is dropped once the ZIP is made.
