@@ -7,7 +7,7 @@
 use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 
-use crate::data::download::offer_text;
+use crate::data::download::offer_parts;
 use crate::data::paging::CursorList;
 use crate::i18n::t;
 use folio_export::archive::json_array;
@@ -19,26 +19,33 @@ pub struct ExportFile {
     pub name: String,
     /// Its media type.
     pub mime: &'static str,
-    /// Its text.
-    pub content: String,
+    /// Its text, as strings already handed to the browser, one after the other: a long file
+    /// is handed over a slice at a time as it is written (`ExportFile::in_parts`), so no one
+    /// task copies all of it.
+    pub content: js_sys::Array,
 }
 
 impl ExportFile {
     /// A CSV file.
     pub fn csv(name: String, content: String) -> Self {
-        ExportFile {
-            name,
-            mime: "text/csv;charset=utf-8",
-            content,
-        }
+        Self::in_parts(name, false, js_sys::Array::of1(&content.into()))
     }
 
     /// A JSON file.
     pub fn json(name: String, content: String) -> Self {
+        Self::in_parts(name, true, js_sys::Array::of1(&content.into()))
+    }
+
+    /// A JSON or CSV file whose text is `parts`.
+    pub fn in_parts(name: String, json: bool, parts: js_sys::Array) -> Self {
         ExportFile {
             name,
-            mime: "application/json",
-            content,
+            mime: if json {
+                "application/json"
+            } else {
+                "text/csv;charset=utf-8"
+            },
+            content: parts,
         }
     }
 }
@@ -140,7 +147,7 @@ pub fn ExportButtons(
         let file = make.run(kind);
         leptos::task::spawn_local(async move {
             let refused = match file.await {
-                Ok(file) => offer_text(&file.name, file.mime, &file.content)
+                Ok(file) => offer_parts(&file.name, file.mime, &file.content)
                     .err()
                     .map(|_| t("The browser refused the download.").to_string()),
                 Err(why) => Some(why),

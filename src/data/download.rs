@@ -7,14 +7,15 @@ use wasm_bindgen::{JsCast, JsValue};
 
 /// Offers `text` as the file `name` of type `mime`.
 pub fn offer_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
-    offer(name, mime, JsValue::from_str(text))
+    offer_parts(name, mime, &js_sys::Array::of1(&JsValue::from_str(text)))
 }
 
-fn offer(name: &str, mime: &str, part: JsValue) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&part);
+/// Offers the file `name` of type `mime` whose text is `parts` (strings already in the
+/// browser, one after the other).
+pub fn offer_parts(name: &str, mime: &str, parts: &js_sys::Array) -> Result<(), JsValue> {
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let blob = web_sys::Blob::new_with_buffer_source_sequence_and_options(&parts, &options)?;
+    let blob = web_sys::Blob::new_with_buffer_source_sequence_and_options(parts, &options)?;
     offer_blob(name, &blob)
 }
 

@@ -91,6 +91,11 @@ impl Csv {
     pub fn into_string(self) -> String {
         self.text
     }
+
+    /// The text written since the last take (the document handed over in parts).
+    pub fn take(&mut self) -> String {
+        std::mem::take(&mut self.text)
+    }
 }
 
 #[cfg(test)]

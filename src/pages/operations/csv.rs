@@ -197,13 +197,17 @@ impl ExportWriter {
         self.written = self.written.saturating_add(1);
     }
 
-    /// The file's text.
-    pub fn finish(self) -> String {
-        match self.csv {
-            Some(csv) => csv.into_string(),
-            None if self.written == 0 => "[]".into(),
-            None => self.json + "\n]",
+    /// The text written since the last take (the file handed over in parts); with `last`,
+    /// the end of the file too.
+    pub fn take(&mut self, last: bool) -> String {
+        let mut text = match self.csv.as_mut() {
+            Some(csv) => csv.take(),
+            None => std::mem::take(&mut self.json),
+        };
+        if last && self.csv.is_none() {
+            text.push_str(if self.written == 0 { "[]" } else { "\n]" });
         }
+        text
     }
 }
 
@@ -221,20 +225,24 @@ impl Names {
 mod tests {
     use super::*;
 
-    fn csv_of(ops: &[&Operation], names: &Names) -> String {
-        let mut w = ExportWriter::csv();
-        for op in ops {
-            w.add(op, names);
+    /// The file, taken in parts of two operations (as the page takes it a slice at a time).
+    fn file_of(mut w: ExportWriter, ops: &[&Operation], names: &Names) -> String {
+        let mut text = String::new();
+        for pair in ops.chunks(2) {
+            for op in pair {
+                w.add(op, names);
+            }
+            text.push_str(&w.take(false));
         }
-        w.finish()
+        text + &w.take(true)
+    }
+
+    fn csv_of(ops: &[&Operation], names: &Names) -> String {
+        file_of(ExportWriter::csv(), ops, names)
     }
 
     fn json_of(ops: &[&Operation]) -> String {
-        let mut w = ExportWriter::json();
-        for op in ops {
-            w.add(op, &Names::default());
-        }
-        w.finish()
+        file_of(ExportWriter::json(), ops, &Names::default())
     }
 
     /// Written one operation at a time, the JSON is serde_json's pretty print of the whole

@@ -11,10 +11,11 @@
 //! below: library code worth its bytes may use the room under it (issue 43's rule).
 //!
 //! The other benchmarks run the release build in headless Chromium, each in its own file:
-//! `operations`, `paint`, `lighthouse` and `insights`, sharing `browser` (the sandbox,
+//! `operations`, `paint`, `lighthouse`, `insights` and `exports`, sharing `browser` (the sandbox,
 //! chromedriver and a few WebDriver calls).
 
 mod browser;
+mod exports;
 mod insights;
 mod lighthouse;
 mod operations;
@@ -53,8 +54,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "paint" => paint::run(&args[1..]),
         "lighthouse" => lighthouse::run(&args[1..]),
         "insights" => insights::run(&args[1..]),
+        "exports" => exports::run(&args[1..]),
         other => Err(format!(
-            "unknown benchmark `{other}` (available: size, operations, paint, lighthouse, insights)"
+            "unknown benchmark `{other}` (available: size, operations, paint, lighthouse, insights, exports)"
         )),
     }
 }

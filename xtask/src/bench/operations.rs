@@ -41,7 +41,7 @@ const get = async (cursor) => {
 })();
 "#;
 
-const APP_LOAD_ALL: &str = r#"
+pub(super) const APP_LOAD_ALL: &str = r#"
 const status = () => document.querySelector('#ops-status')?.textContent || '';
 const wait = (pred) => new Promise(ok => { const t = setInterval(() => { if (pred()) { clearInterval(t); ok(); } }, 5); });
 (async () => {
@@ -81,7 +81,7 @@ const times = [], work = [];
 /// Watches the main thread's long tasks (over 50 ms) from the page's start, for the report of
 /// how long the longest one was while pages arrived ("Load all"); keeps the timings of a
 /// thousand pages (the browser keeps 250 by default), for the sandbox's own time per page.
-const LONG_TASKS: &str = "performance.setResourceTimingBufferSize(5000); window.__folioLongTasks = []; try { new PerformanceObserver((list) => { \
+pub(super) const LONG_TASKS: &str = "performance.setResourceTimingBufferSize(5000); window.__folioLongTasks = []; try { new PerformanceObserver((list) => { \
     for (const e of list.getEntries()) window.__folioLongTasks.push(Math.round(e.duration * 1000)); \
   }).observe({ type: 'longtask', buffered: true }); } catch (e) {}";
 
