@@ -45,3 +45,33 @@ export function writeSectionStyles(staging) {
   }
   return written;
 }
+
+/**
+ * The loader's part (tools/split-chunks.mjs adds it): `styleOf(pack)` adds the stylesheet of
+ * the section whose pack that is, once, and answers a promise its module waits for.
+ * `styleOf` is what `writeSectionStyles` answered.
+ */
+export const styleLoader = (styleOf) => `
+// STYLE_OF: a section stylesheet's word -> [file, integrity] (tools/section-styles.mjs).
+const STYLE_OF = ${JSON.stringify(styleOf)};
+const styles = new Map();
+// The stylesheet of the section whose pack is \`pack\` (none for most), added to the page once;
+// its module waits for it, so the page never shows unstyled. One that fails to load is taken
+// out again, and the next load of the section tries once more.
+function styleOf(pack) {
+  const style = STYLE_OF[pack.slice(6).split(/[_-]/)[0]];
+  if (!style) return;
+  if (!styles.has(style[0])) {
+    const link = document.createElement("link");
+    styles.set(style[0], new Promise((done) => {
+      link.onload = done;
+      link.onerror = () => { link.remove(); styles.delete(style[0]); done(); };
+    }));
+    link.rel = "stylesheet";
+    link.integrity = style[1];
+    link.href = new URL("./" + style[0], import.meta.url);
+    document.head.append(link);
+  }
+  return styles.get(style[0]);
+}
+`;

@@ -26,7 +26,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { availableParallelism, tmpdir } from "node:os";
 import { promisify } from "node:util";
 import { join } from "node:path";
-import { styleWord, writeSectionStyles } from "./section-styles.mjs";
+import { styleLoader, styleWord, writeSectionStyles } from "./section-styles.mjs";
 import { failing, isGlue } from "./staged-files.mjs";
 
 const fail = failing("split-chunks");
@@ -104,29 +104,7 @@ function withPacks(loader, packOf, styleOf) {
   const helpers = `
 // Folio: section packs (tools/split-chunks.mjs). PACK_OF: section -> its pack.
 const PACK_OF = ${JSON.stringify(packOf)};
-// STYLE_OF: a section stylesheet's word -> [file, integrity] (tools/section-styles.mjs).
-const STYLE_OF = ${JSON.stringify(styleOf)};
-const styles = new Map();
-// The stylesheet of the section whose pack is \`pack\` (none for most), added to the page once;
-// its module waits for it, so the page never shows unstyled. One that fails to load is taken
-// out again, and the next load of the section tries once more.
-function styleOf(pack) {
-  const style = STYLE_OF[pack.slice(6).split(/[_-]/)[0]];
-  if (!style) return;
-  if (!styles.has(style[0])) {
-    const link = document.createElement("link");
-    styles.set(style[0], new Promise((done) => {
-      link.onload = done;
-      link.onerror = () => { link.remove(); styles.delete(style[0]); done(); };
-    }));
-    link.rel = "stylesheet";
-    link.integrity = style[1];
-    link.href = new URL("./" + style[0], import.meta.url);
-    document.head.append(link);
-  }
-  return styles.get(style[0]);
-}
-const openPacks = new Map();
+${styleLoader(styleOf)}const openPacks = new Map();
 function openPack(pack) {
   if (openPacks.has(pack)) return;
   const read = fetch(new URL("./" + pack, import.meta.url))
