@@ -12,6 +12,7 @@ mod choice;
 mod costs;
 mod figure;
 mod load;
+mod made;
 mod not_understood;
 mod report;
 mod summary;
@@ -29,8 +30,9 @@ use crate::format::format_count;
 use crate::i18n::{t, tf};
 use crate::url::{use_url_state, with_param};
 use choice::{rules_of, InsightsChoice};
+use made::{other_rules, MadeReports};
 pub use report::report_of;
-use report::{compute, Computed};
+use report::Computed;
 
 /// The Insights page.
 #[component]
@@ -49,13 +51,32 @@ pub fn InsightsPage() -> impl IntoView {
     let entered = RwSignal::new(HashMap::<String, Entered>::new());
     // The year only picks what is shown: the report is recomputed for the rules and costs.
     let rules = Memo::new(move |_| choice.with(|c| c.rules));
+    let made = StoredValue::new_local(MadeReports::default());
     let computed = Memo::new(move |_| {
         let rules = rules.get();
         let costs = entered.get();
         data.with(|d| match d {
-            Some(Ok(d)) => Some(compute(d, rules, &costs)),
+            Some(Ok(d)) => made.try_update_value(|m| m.report(d, rules, &costs)),
             _ => None,
         })
+    });
+    // Once a report is shown, the other rule set's is made in a later task, so a switch
+    // finds it made.
+    crate::effect::effect(move || {
+        let Some(shown) = computed.get() else {
+            return;
+        };
+        let (other, costs) = (other_rules(shown.rules), entered.get_untracked());
+        set_timeout(
+            move || {
+                data.try_with_untracked(|d| {
+                    if let Some(Ok(d)) = d {
+                        made.try_update_value(|m| m.report(d, other, &costs));
+                    }
+                });
+            },
+            std::time::Duration::ZERO,
+        );
     });
     let content = load_states(
         move || {

@@ -10,7 +10,9 @@
 //! by page while the operations arrive (`data-reading-us`, work hidden behind the network)
 //! and finished after the last answer (`data-ledger-us`)): the whole first report after
 //! loading (ledger finished + report, Austria), then the rule set switched on the page to
-//! Germany and back (the same data, a warm module). Targets (issue 44): the whole first
+//! Germany and back, each timed from the switch to the report on the page (the page makes
+//! the other rule set's report in the background once the first is shown, a second after
+//! which the bench switches; the report's own work is printed beside it). Targets (issue 44): the whole first
 //! report ≤ 50 ms at 10,000 and ≤ 150 ms at 100,000 operations; a switch of rules ≤ 50 ms.
 
 use crate::bench::browser::{flag_value, median, ms, Bench};
@@ -35,9 +37,23 @@ const started = Date.now();
 })();
 "#;
 
-/// Switches the page's rule set to `TO` (the report is recomputed, nothing is read again).
+/// Switches the page's rule set to `TO` and answers, once the report under it is on the
+/// page, the whole microseconds from the switch to the next frame after (what the person
+/// waits), then the page's own figures as `REPORT_TIME` answers them.
 const SWITCH: &str = r#"
-{ const s = document.querySelector('#insights-rules'); s.value = 'TO'; s.dispatchEvent(new Event('change')); }
+const report = () => document.querySelector('#insights-report');
+(async () => {
+  await new Promise(ok => setTimeout(ok, 1000));
+  const s = document.querySelector('#insights-rules');
+  const started = performance.now();
+  s.value = 'TO'; s.dispatchEvent(new Event('change'));
+  while (!(report() && report().dataset.rules === 'TO')) {
+    await new Promise(ok => requestAnimationFrame(ok));
+  }
+  await new Promise(ok => requestAnimationFrame(() => setTimeout(ok, 0)));
+  const r = report().dataset;
+  done(Math.round((performance.now() - started) * 1000) + ' ' + r.reportUs + ' ' + r.entries);
+})();
 "#;
 
 /// One round's figures, whole microseconds (the ledger entries as the page counted them).
@@ -48,6 +64,9 @@ struct Round {
     first_us: u64,
     germany_us: u64,
     austria_us: u64,
+    /// From each switch to the report on the page (the next frame).
+    germany_shown_us: u64,
+    austria_shown_us: u64,
     entries: u64,
 }
 
@@ -84,6 +103,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 first_us: of(|r| r.first_us),
                 germany_us: of(|r| r.germany_us),
                 austria_us: of(|r| r.austria_us),
+                germany_shown_us: of(|r| r.germany_shown_us),
+                austria_shown_us: of(|r| r.austria_shown_us),
                 entries: of(|r| r.entries),
             },
         ));
@@ -103,10 +124,8 @@ fn one_round(size: u64) -> Result<Round, String> {
         return Err(format!("insights bench: {first}"));
     }
     // The same data under the other rules, then back: the report alone, in a warm module.
-    let germany =
-        b.run(&format!("{SWITCH}{}", REPORT_TIME.replace("RULES", "'de'")).replace("TO", "de"))?;
-    let austria =
-        b.run(&format!("{SWITCH}{}", REPORT_TIME.replace("RULES", "'at'")).replace("TO", "at"))?;
+    let germany = b.run(&SWITCH.replace("TO", "de"))?;
+    let austria = b.run(&SWITCH.replace("TO", "at"))?;
     drop(b);
     // "report entries ledger reading", as the page wrote them.
     let number = |text: &str, i: usize| -> u64 {
@@ -119,8 +138,10 @@ fn one_round(size: u64) -> Result<Round, String> {
         reading_us: number(&first, 3),
         ledger_us: number(&first, 2),
         first_us: number(&first, 0),
-        germany_us: number(&germany, 0),
-        austria_us: number(&austria, 0),
+        germany_us: number(&germany, 1),
+        austria_us: number(&austria, 1),
+        germany_shown_us: number(&germany, 0),
+        austria_shown_us: number(&austria, 0),
         entries: number(&first, 1),
     })
 }
@@ -130,7 +151,7 @@ type Figure = (&'static str, &'static str, fn(&Round) -> String);
 
 /// Prints one column per size, each figure beside its target.
 fn report(results: &[(u64, Round)]) {
-    let figures: [Figure; 6] = [
+    let figures: [Figure; 8] = [
         ("entries made while pages arrived", "(hidden)", |r| {
             ms(r.reading_us)
         }),
@@ -140,12 +161,18 @@ fn report(results: &[(u64, Round)]) {
             "≤ 50 ms at 10k, ≤ 150 ms at 100k",
             |r| ms(r.ledger_us.saturating_add(r.first_us)),
         ),
-        ("rules switched to Germany", "≤ 50 ms", |r| {
-            ms(r.germany_us)
+        ("Germany: switch → report shown", "≤ 50 ms", |r| {
+            ms(r.germany_shown_us)
         }),
-        ("rules switched back to Austria", "≤ 50 ms", |r| {
-            ms(r.austria_us)
+        ("  its report's work (made ahead)", "", |r| ms(r.germany_us)),
+        ("Austria again: switch → shown", "≤ 50 ms", |r| {
+            ms(r.austria_shown_us)
         }),
+        (
+            "  its report's work (made before)",
+            "",
+            |r| ms(r.austria_us),
+        ),
         ("ledger entries", "", |r| r.entries.to_string()),
     ];
     let heading: Vec<String> = results
