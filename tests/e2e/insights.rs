@@ -244,6 +244,9 @@ async fn the_sandbox_tax_cases_show_each_rule_on_the_day_the_law_sets_it() {
     // 15th) is taxable when sold on 16 March 2024 and tax-free on the 17th.
     open_year(&w, "de", 2024).await;
     assert!(w.text("#insights-days").await.contains("Europe/Berlin"));
+    // The list of sales is drawn once opened.
+    w.click("#insights-sales summary").await;
+    w.find("#insights-sales tbody tr").await;
     let sales = texts(&w, "#insights-sales tbody tr").await;
     let ada: Vec<&str> = sales
         .lines()
