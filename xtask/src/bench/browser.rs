@@ -101,6 +101,39 @@ pub fn flag_value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
     args.get(at + 1).map(String::as_str)
 }
 
+/// Runs a long-history bench: builds unless `--no-build`, then `one_round` `--rounds R` times
+/// (default 1) with 10,000 operations and, with `--operations N`, again with N (so growth per
+/// operation shows), printing each round; answers each size with its rounds.
+pub fn rounds_by_size<R: std::fmt::Debug>(
+    args: &[String],
+    one_round: impl Fn(u64) -> Result<R, String>,
+) -> Result<Vec<(u64, Vec<R>)>, String> {
+    build_unless_told_not(args)?;
+    let count: u64 = flag_value(args, "--operations")
+        .unwrap_or("10000")
+        .parse()
+        .map_err(|_| "--operations wants a number".to_string())?;
+    let rounds: usize = flag_value(args, "--rounds")
+        .unwrap_or("1")
+        .parse()
+        .map_err(|_| "--rounds wants a number".to_string())?;
+    let mut sizes = vec![10_000];
+    if count != 10_000 {
+        sizes.push(count);
+    }
+    let mut results = Vec::new();
+    for size in sizes {
+        let mut all = Vec::new();
+        for round in 1..=rounds.max(1) {
+            let r = one_round(size)?;
+            println!("  {size} operations, round {round}: {r:?}");
+            all.push(r);
+        }
+        results.push((size, all));
+    }
+    Ok(results)
+}
+
 /// Formats whole microseconds as milliseconds.
 pub fn ms(micros: u64) -> String {
     format!("{}.{:03} ms", micros / 1000, micros % 1000)

@@ -14,7 +14,7 @@
 //! Targets (issue 44, at 100,000 operations): no task over 50 ms, the memory grown ≤ 2× the
 //! file. Timings are in whole microseconds (no floats).
 
-use crate::bench::browser::{flag_value, median, ms, Bench};
+use crate::bench::browser::{median, ms, rounds_by_size, Bench};
 use crate::bench::operations::{APP_LOAD_ALL, LONG_TASKS};
 
 /// Presses `#export-KIND` and answers, once the file is handed over: microseconds taken,
@@ -51,27 +51,9 @@ struct Figures {
 /// Runs the benchmark and prints its figures: `--operations N` (default 10,000; any other
 /// count is measured beside 10,000), `--rounds R` (default 1; medians).
 pub fn run(args: &[String]) -> Result<(), String> {
-    crate::bench::browser::build_unless_told_not(args)?;
-    let count: u64 = flag_value(args, "--operations")
-        .unwrap_or("10000")
-        .parse()
-        .map_err(|_| "--operations wants a number".to_string())?;
-    let rounds: usize = flag_value(args, "--rounds")
-        .unwrap_or("1")
-        .parse()
-        .map_err(|_| "--rounds wants a number".to_string())?;
-    let mut sizes = vec![10_000];
-    if count != 10_000 {
-        sizes.push(count);
-    }
-    println!("exports bench (Load all, then each file; medians of {rounds} round(s)):");
-    for &size in &sizes {
-        let mut all: Vec<[Figures; 2]> = Vec::new();
-        for round in 1..=rounds.max(1) {
-            let r = one_round(size)?;
-            println!("  {size} operations, round {round}: {r:?}");
-            all.push(r);
-        }
+    let results = rounds_by_size(args, one_round)?;
+    println!("exports bench (Load all, then each file; medians of the rounds):");
+    for (size, all) in results {
         for (k, kind) in ["CSV", "JSON"].iter().enumerate() {
             let of = |f: fn(&Figures) -> u64| {
                 median(&mut all.iter().map(|r| f(&r[k])).collect::<Vec<_>>())

@@ -15,7 +15,7 @@
 //! which the bench switches; the report's own work is printed beside it). Targets (issue 44): the whole first
 //! report ≤ 50 ms at 10,000 and ≤ 150 ms at 100,000 operations; a switch of rules ≤ 50 ms.
 
-use crate::bench::browser::{flag_value, median, ms, Bench};
+use crate::bench::browser::{median, ms, rounds_by_size, Bench};
 
 /// Waits (up to 240 s) for a report under `RULES`, then answers its figure
 /// and the number of operations it was made from.
@@ -73,27 +73,8 @@ struct Round {
 /// Runs the benchmark and prints its figures: `--operations N` (default 10,000; any other
 /// count is measured beside 10,000), `--rounds R` (default 1; medians).
 pub fn run(args: &[String]) -> Result<(), String> {
-    crate::bench::browser::build_unless_told_not(args)?;
-    let count: u64 = flag_value(args, "--operations")
-        .unwrap_or("10000")
-        .parse()
-        .map_err(|_| "--operations wants a number".to_string())?;
-    let rounds: usize = flag_value(args, "--rounds")
-        .unwrap_or("1")
-        .parse()
-        .map_err(|_| "--rounds wants a number".to_string())?;
-    let mut sizes = vec![10_000];
-    if count != 10_000 {
-        sizes.push(count);
-    }
     let mut results = Vec::new();
-    for &size in &sizes {
-        let mut all = Vec::new();
-        for round in 1..=rounds.max(1) {
-            let r = one_round(size)?;
-            println!("  {size} operations, round {round}: {r:?}");
-            all.push(r);
-        }
+    for (size, all) in rounds_by_size(args, one_round)? {
         let of = |f: fn(&Round) -> u64| median(&mut all.iter().map(f).collect::<Vec<_>>());
         results.push((
             size,

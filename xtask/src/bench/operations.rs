@@ -20,7 +20,7 @@
 //! ≤ 50 ms max, no task over 50 ms while pages arrive, ≤ 200 row nodes, ≤ 128 MB heap.
 //! Timings are in whole microseconds (no floats).
 
-use crate::bench::browser::{flag_value, median, ms, Bench};
+use crate::bench::browser::{median, ms, rounds_by_size, Bench};
 
 const BARE_LOOP: &str = r#"
 const key = sessionStorage.getItem('folio.key');
@@ -111,29 +111,10 @@ struct Round {
 /// Runs the benchmark and prints its figures: `--operations N` (default 10,000; any other
 /// count is measured beside 10,000, so growth shows), `--rounds R` (default 1; medians).
 pub fn run(args: &[String]) -> Result<(), String> {
-    crate::bench::browser::build_unless_told_not(args)?;
-    let count: u64 = flag_value(args, "--operations")
-        .unwrap_or("10000")
-        .parse()
-        .map_err(|_| "--operations wants a number".to_string())?;
-    let rounds: usize = flag_value(args, "--rounds")
-        .unwrap_or("1")
-        .parse()
-        .map_err(|_| "--rounds wants a number".to_string())?;
-    let mut sizes = vec![10_000];
-    if count != 10_000 {
-        sizes.push(count);
-    }
-    let mut results = Vec::new();
-    for &size in &sizes {
-        let mut all = Vec::new();
-        for round in 1..=rounds.max(1) {
-            let r = one_round(size)?;
-            println!("  {size} operations, round {round}: {r:?}");
-            all.push(r);
-        }
-        results.push((size, medians(&all)));
-    }
+    let results: Vec<(u64, Round)> = rounds_by_size(args, one_round)?
+        .into_iter()
+        .map(|(size, all)| (size, medians(&all)))
+        .collect();
     report(&results);
     Ok(())
 }
