@@ -133,13 +133,9 @@ impl Section {
                 Section::Earn => preload_earn().await,
                 Section::Limits => preload_limits().await,
                 Section::Settings => settings::preload_settings().await,
-                Section::Market => {
-                    // The page's module, then its candles' and its order form's (modules of
-                    // their own).
-                    let _ = exchange::preload_market().await;
-                    let _ = exchange::preload_candles_part().await;
-                    exchange::preload_order_form().await
-                }
+                // The page's module only: its candles' and order form's modules are asked
+                // for once its ticker and book have answered (`exchange::market`).
+                Section::Market => exchange::preload_market().await,
                 Section::MarketOrders => exchange::preload_orders().await,
                 Section::MarketTrades => exchange::preload_trades().await,
                 Section::MarketBalances => exchange::preload_balances().await,

@@ -30,7 +30,7 @@ use idle::{activity_from_text, idle_expired, idle_notice, note_activity};
 use stored_scopes::{scopes_from_json, scopes_to_json};
 use work::SessionWork;
 
-const KEY_ITEM: &str = "folio.key";
+use folio_routes::KEY_ITEM;
 const LEGACY_KEY_ITEM: &str = "folio.key.legacy";
 const EXCHANGE_KEY_ITEM: &str = "folio.key.exchange";
 const SCOPES_ITEM: &str = "folio.scopes";

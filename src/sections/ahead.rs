@@ -38,7 +38,7 @@ const LIKELY_NEXT: [&str; 4] = ["portfolio", "history", "operations", "trade"];
 /// Downloads a section's pack into the browser's cache without starting it (no work on the
 /// page's thread, unlike [`Section::prefetch`], which readies the module for a click about
 /// to happen). The loader of the split build provides `__folioPrefetchSection`
-/// (`tools/split-chunks.mjs`); without it (`trunk serve`) there is nothing to fetch.
+/// (`tools/split-loader.mjs`); without it (`trunk serve`) there is nothing to fetch.
 fn download_pack(module: &str) {
     use wasm_bindgen::JsCast;
 

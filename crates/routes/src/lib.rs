@@ -65,8 +65,8 @@ macro_rules! sections {
             Earn { module: "earn", paths: ["/earn"], entry: false, needs_key: true, parts: [] },
             Limits { module: "limits", paths: ["/limits"], entry: false, needs_key: true, parts: [] },
             Settings { module: "settings", paths: ["/settings"], entry: false, needs_key: false, parts: [] },
-            // The candles chart and table and the order form, each shown as soon as it
-            // arrives, after the pair, ticker and book.
+            // The candles chart and table and the order form, asked for once the pair's
+            // ticker and book have answered, each shown as soon as it arrives.
             Market { module: "market", paths: ["/market"], entry: true, needs_key: true, parts: ["market_candles", "market_order"] },
             MarketOrders { module: "market_orders", paths: ["/market/orders"], entry: false, needs_key: true, parts: [] },
             MarketTrades { module: "market_trades", paths: ["/market/trades"], entry: false, needs_key: true, parts: [] },
@@ -124,6 +124,22 @@ pub fn entry_routes() -> impl Iterator<Item = (&'static str, &'static str)> {
         .iter()
         .filter(|s| s.entry)
         .filter_map(|s| Some((*s.paths.first()?, s.module)))
+}
+
+/// The `sessionStorage` item that holds the account key. The app's session keeps the key
+/// there; the loader reads only whether it is there, to open the pack of the page the
+/// address shows (or Connect's) before the app has started.
+pub const KEY_ITEM: &str = "folio.key";
+
+/// Each address and the section it shows, with whether that section needs a key (what the
+/// loader needs to open the right pack before the app starts).
+pub fn addresses() -> impl Iterator<Item = (&'static str, &'static str, bool)> {
+    SECTIONS.iter().flat_map(|s| {
+        s.paths
+            .iter()
+            .filter(|p| !p.is_empty())
+            .map(move |p| (*p, s.module, s.needs_key))
+    })
 }
 
 /// Every part fetched as its page starts, with its page's module.

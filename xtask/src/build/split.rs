@@ -22,7 +22,10 @@
 //!   section needs (the hook turns it into the service worker's precache list);
 //! - `parts.json`: `{"<part>": "<page's section>", …}`, the parts each page fetches as it
 //!   starts, from the one table (`folio_routes::SECTIONS`): the hook packs each without what
-//!   its page's pack already brought.
+//!   its page's pack already brought;
+//! - `addresses.json`: `{"key": "<storage item>", "at": {"<address>": ["<section>", 0|1]}}`,
+//!   each address's section and whether it needs a key, so the loader opens the pack of the
+//!   page the address shows while the main module downloads.
 
 use std::hash::{DefaultHasher, Hasher};
 use std::path::Path;
@@ -79,6 +82,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot write the split manifest: {e}"))?;
     std::fs::write(dir.join("parts.json"), parts_json())
         .map_err(|e| format!("cannot write parts.json: {e}"))?;
+    std::fs::write(dir.join("addresses.json"), addresses_json())
+        .map_err(|e| format!("cannot write addresses.json: {e}"))?;
     println!(
         "xtask split: {} section file(s) and {link_name} in {}; {} chunks regrouped into {}; {dropped} unused export(s) dropped",
         split.split_modules.len() - regrouped.before + regrouped.after,
@@ -124,6 +129,19 @@ fn parts_json() -> String {
     format!("{{{}}}\n", pairs.join(","))
 }
 
+/// `addresses.json`: the key's storage item and each address → `[section, 1 when it needs a
+/// key]`, for the loader to open the address's pack as it starts (`tools/split-loader.mjs`).
+fn addresses_json() -> String {
+    let rows: Vec<String> = folio_routes::addresses()
+        .map(|(path, module, key)| format!("\"{path}\":[\"{module}\",{}]", u8::from(key)))
+        .collect();
+    format!(
+        "{{\"key\":\"{}\",\"at\":{{{}}}}}\n",
+        folio_routes::KEY_ITEM,
+        rows.join(",")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,6 +160,20 @@ mod tests {
         assert_eq!(
             manifest_json(&map),
             "{\n  \"earn\": [\"split_earn\"],\n  \"trade\": [\"chunk_1\", \"split_trade\"]\n}\n"
+        );
+    }
+
+    #[test]
+    fn each_address_names_its_section_and_whether_it_needs_a_key() {
+        let json = addresses_json();
+        assert!(json.starts_with(
+            "{\"key\":\"folio.key\",\"at\":{\"/connect\":[\"connect\",0],\"/\":[\"portfolio\",1],"
+        ));
+        assert!(json.contains("\"/market/orders\":[\"market_orders\",1]"));
+        assert!(json.contains("\"/settings\":[\"settings\",0]"));
+        assert!(
+            !json.contains("\"\":"),
+            "the empty address is not one a browser shows"
         );
     }
 
