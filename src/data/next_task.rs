@@ -36,10 +36,8 @@ const SHOWN_MS: i32 = 50;
 async fn wait_ms(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-                resolve.unchecked_ref(),
-                ms,
-            );
+            let _ = window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), ms);
         }
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;

@@ -15,6 +15,7 @@ mod load;
 mod made;
 mod not_understood;
 mod report;
+mod report_part;
 mod summary;
 mod tables;
 mod text;
@@ -25,14 +26,16 @@ use folio_client::scopes::Scope;
 use folio_insights::Entered;
 use leptos::prelude::*;
 
+use crate::components::LazyPage;
 use crate::data::load::{account_resource, load_states};
+use crate::data::next_task::after_next_paint;
 use crate::format::format_count;
 use crate::i18n::{t, tf};
+use crate::split::warm_module;
 use crate::url::{use_url_state, with_param};
 use choice::{rules_of, InsightsChoice};
-use made::{other_rules, MadeReports};
 pub use report::report_of;
-use report::Computed;
+use report_part::{preload_report_part, report_part, ReportInputs};
 
 /// The Insights page.
 #[component]
@@ -49,34 +52,17 @@ pub fn InsightsPage() -> impl IntoView {
     );
     // What the person entered for arrivals without a cost or day, by entry id, for this tab.
     let entered = RwSignal::new(HashMap::<String, Entered>::new());
-    // The year only picks what is shown: the report is recomputed for the rules and costs.
-    let rules = Memo::new(move |_| choice.with(|c| c.rules));
-    let made = StoredValue::new_local(MadeReports::default());
-    let computed = Memo::new(move |_| {
-        let rules = rules.get();
-        let costs = entered.get();
-        data.with(|d| match d {
-            Some(Ok(d)) => made.try_update_value(|m| m.report(d, rules, &costs)),
-            _ => None,
-        })
+    provide_context(ReportInputs {
+        data,
+        choice,
+        entered,
     });
-    // Once a report is shown, the other rule set's is made in a later task, so a switch
-    // finds it made.
-    crate::effect::effect(move || {
-        let Some(shown) = computed.get() else {
-            return;
-        };
-        let (other, costs) = (other_rules(shown.rules), entered.get_untracked());
-        set_timeout(
-            move || {
-                data.try_with_untracked(|d| {
-                    if let Some(Ok(d)) = d {
-                        made.try_update_value(|m| m.report(d, other, &costs));
-                    }
-                });
-            },
-            std::time::Duration::ZERO,
-        );
+    // The report's module is asked for once the heading, the notice and the controls are
+    // shown: on a slow connection they come first, and the module arrives while the ledger
+    // is still being read (Lighthouse mobile, this page's largest paint is the notice).
+    leptos::task::spawn_local(async {
+        after_next_paint().await;
+        warm_module(preload_report_part());
     });
     let content = load_states(
         move || {
@@ -87,7 +73,7 @@ pub fn InsightsPage() -> impl IntoView {
         },
         t("every operation"),
         move || data.refetch(),
-        move |()| view! { <Report computed=computed choice=choice entered=entered /> },
+        move |()| view! { <LazyPage load=report_part /> },
     );
     let set_rules = move |ev: leptos::ev::Event| {
         let value = rules_of(&event_target_value(&ev)).map(|r| r.slug().to_string());
@@ -127,49 +113,5 @@ pub fn InsightsPage() -> impl IntoView {
             <p class="hint" id="insights-progress" role="status" aria-live="polite">{progress}</p>
             {content}
         </section>
-    }
-}
-
-/// The report for the chosen year, once computed.
-#[component]
-fn Report(
-    computed: Memo<Option<Computed>>,
-    choice: Memo<InsightsChoice>,
-    entered: RwSignal<HashMap<String, Entered>>,
-) -> impl IntoView {
-    move || {
-        let c = computed.get()?;
-        let years = c.years();
-        let (micros, entries, rules) =
-            (c.micros.to_string(), c.entries.to_string(), c.rules.slug());
-        let ledger_micros = c.ledger_micros.to_string();
-        let reading_micros = c.reading_micros.to_string();
-        let year = choice
-            .with(|ch| ch.year)
-            .filter(|y| years.contains(y))
-            .or(years.first().copied());
-        Some(view! {
-            <div id="insights-report" data-report-us=micros data-ledger-us=ledger_micros data-reading-us=reading_micros data-entries=entries data-rules=rules>
-                <summary::YearPicker years=years year=year choice=choice />
-                {match year {
-                    Some(year) => view! {
-                        <summary::YearSummary computed=c.clone() year=year />
-                        <tables::GainsTable computed=c.clone() year=year />
-                        <tables::DisposalsTable computed=c.clone() year=year />
-                        <tables::IncomeTable computed=c.clone() year=year />
-                    }.into_any(),
-                    None => view! {
-                        <p class="state state-empty" id="insights-empty">
-                            {t("No operation has been credited yet: nothing to report.")}
-                        </p>
-                    }.into_any(),
-                }}
-                <tables::OpenLotsTable computed=c.clone() />
-                <summary::Returns computed=c.clone() />
-                <costs::UnknownCosts computed=c.clone() entered=entered />
-                <not_understood::NotUnderstoodList computed=c.clone() />
-                <summary::Notes computed=c />
-            </div>
-        })
     }
 }

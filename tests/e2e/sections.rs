@@ -2,7 +2,8 @@
 //! a module that cannot be downloaded says
 //! so with Retry (or Reload after a new deploy), after one visit every section opens
 //! offline from the service worker's copy of the build, and a part shown inside its page
-//! (the market's order form) fetches only what that page lacks.
+//! (the market's order form) fetches only what that page lacks; the pack of the page the
+//! address shows is fetched once, as the loader starts.
 
 use folio_sandbox::{Fault, FaultKind};
 
@@ -254,6 +255,29 @@ async fn parts_of_a_page_arrive_in_a_pack_of_what_the_page_lacks() {
     .await;
     let packs = packs_fetched(&w, ["trade", "trade_quote"]).await;
     assert_eq!(packs, serde_json::json!(["trade", "trade_quote"]));
+    assert_eq!(modules_fetched_alone(&w).await, Vec::<String>::new());
+    w.assert_no_page_error().await;
+    w.close().await;
+}
+
+/// The loader opens the pack of the page the address shows as it starts, and the app takes
+/// that page's modules from it: without a key `/insights` shows Connect, so Connect's pack
+/// is fetched and the page's is not; with one, a cold start fetches the page's pack once and
+/// its report part's after it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pack_of_the_page_the_address_shows_is_fetched_once() {
+    let w = World::start().await;
+    w.goto("/insights").await;
+    w.find("#api-key").await;
+    let packs = packs_fetched(&w, ["insights", "connect"]).await;
+    assert_eq!(packs, serde_json::json!(["connect"]));
+
+    w.connect(FULL_KEY).await;
+    w.goto("/insights").await;
+    w.watch_errors().await;
+    w.find("#insights-report").await;
+    let packs = packs_fetched(&w, ["insights", "insights_report"]).await;
+    assert_eq!(packs, serde_json::json!(["insights", "insights_report"]));
     assert_eq!(modules_fetched_alone(&w).await, Vec::<String>::new());
     w.assert_no_page_error().await;
     w.close().await;

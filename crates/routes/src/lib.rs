@@ -78,7 +78,9 @@ macro_rules! sections {
             LegacyCommodity { module: "legacy_commodity", paths: ["/legacy-api/commodity-transactions"], entry: false, needs_key: true, parts: [] },
             LegacyMigrate { module: "legacy_migrate", paths: ["/legacy-api/migrate"], entry: false, needs_key: true, parts: [] },
             LegacyArchive { module: "legacy_archive", paths: ["/legacy-api/archive"], entry: false, needs_key: true, parts: [] },
-            Insights { module: "insights", paths: ["/insights"], entry: false, needs_key: true, parts: [] },
+            // The report (the rules' engine and every table), asked for once the page's
+            // heading, notice and controls are shown, while the ledger is read.
+            Insights { module: "insights", paths: ["/insights"], entry: false, needs_key: true, parts: ["insights_report"] },
         }
     };
 }

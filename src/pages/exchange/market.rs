@@ -133,7 +133,7 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
     // opened the page for do not share it with code. Once true, it stays true.
     let figures_in = Memo::new(move |_| ticker.with(Option::is_some) && book.with(Option::is_some));
     let parts_wanted = RwSignal::new(false);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if figures_in.get() && !parts_wanted.get_untracked() {
             leptos::task::spawn_local(async move {
                 after_next_paint().await;

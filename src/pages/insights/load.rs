@@ -33,25 +33,21 @@ pub struct InsightsData {
 }
 
 /// Pages whose entries are reported on (and the report thrown away) while the next ones
-/// arrive.
-const WARM_UP_PAGES: usize = 16;
+/// arrive: the 5th to the 20th. A ledger of four pages or fewer is reported on in a few
+/// milliseconds anyway; warming up for it only added work while the page starts (Lighthouse
+/// mobile counted it as blocking time).
+const WARM_UP_PAGES: std::ops::RangeInclusive<usize> = 5..=20;
 
 /// Reports on one page's entries under both rule sets, for the work alone: V8 compiles a
 /// wasm function when it is first called and optimises it after enough calls, and only at
 /// its next call, so the report made after the last answer would otherwise run its first
 /// (long) calls unoptimised. Done on the first pages, while the next ones are on their way
-/// (measured by `cargo xtask bench insights`).
+/// (measured by `cargo xtask bench insights`), in the report's module (fetched if need be).
 fn warm_up(page: &[Entry]) {
-    let (prices, entered) = (HashMap::new(), HashMap::new());
-    let today = chrono::Utc::now().date_naive();
-    for rules in [
-        folio_insights::RuleSet::Austria,
-        folio_insights::RuleSet::Germany,
-    ] {
-        std::hint::black_box(super::report::report_from(
-            page, &prices, None, rules, &entered, today,
-        ));
-    }
+    let page = page.to_vec();
+    leptos::task::spawn_local(async move {
+        let _ = super::report_part::warm_up(page).await;
+    });
 }
 
 /// Today's prices and the total value from the portfolio's positions (EUR valuation).
@@ -98,7 +94,7 @@ pub async fn load(
     let pages = std::cell::Cell::new(0usize);
     let warm_up = |page: &[Entry]| {
         pages.set(pages.get().saturating_add(1));
-        if pages.get() <= WARM_UP_PAGES {
+        if WARM_UP_PAGES.contains(&pages.get()) {
             warm_up(page);
         }
     };

@@ -1,0 +1,150 @@
+//! The report — `folio_insights`' rules applied to the ledger, and every figure and table of
+//! it — as a module of its own in the release build (`insights_report`). The page's module
+//! draws its heading, the notice and the controls and reads the ledger; this part is asked
+//! for once those are shown (`InsightsPage`), and arrives while the ledger is still being
+//! read. It takes the page's [`ReportInputs`] from the context.
+
+use std::collections::HashMap;
+
+use folio_client::ApiError;
+use folio_export::tax::entry::Entry;
+use folio_insights::Entered;
+use leptos::prelude::*;
+
+use super::choice::InsightsChoice;
+use super::load::InsightsData;
+use super::made::{other_rules, MadeReports};
+use super::report::Computed;
+use super::{costs, not_understood, summary, tables};
+use crate::data::next_task::next_task;
+use crate::i18n::t;
+
+/// What the report needs from the page.
+#[derive(Clone, Copy)]
+pub struct ReportInputs {
+    /// Everything read (the report is shown once it is in).
+    pub data: LocalResource<Result<InsightsData, ApiError>>,
+    /// The rules and year chosen (in the URL).
+    pub choice: Memo<InsightsChoice>,
+    /// What the person entered for arrivals without a cost or day, by entry id, for this tab.
+    pub entered: RwSignal<HashMap<String, Entered>>,
+}
+
+crate::split::split_page!(
+    insights_report,
+    report_part,
+    preload_report_part,
+    ReportPart
+);
+
+crate::split::split_fn!(
+    insights_report,
+    preload_warm_up,
+    /// Reports on one page's entries under both rule sets and throws the reports away, from
+    /// this part's module (see `load::WARM_UP_PAGES`). `Err` means the part did not arrive.
+    fn warm_up(page: Vec<Entry>) -> () {
+        let (prices, entered) = (HashMap::new(), HashMap::new());
+        let today = chrono::Utc::now().date_naive();
+        for rules in [
+            folio_insights::RuleSet::Austria,
+            folio_insights::RuleSet::Germany,
+        ] {
+            std::hint::black_box(super::report::report_from(
+                &page, &prices, None, rules, &entered, today,
+            ));
+        }
+    }
+);
+
+/// The report for the page's [`ReportInputs`] (nothing without them): made for the chosen
+/// rules and costs (and kept, `made.rs`) and drawn in the next task; once one is shown, the
+/// other rule set's is made in a later task, so a switch finds it made.
+#[component]
+fn ReportPart() -> impl IntoView {
+    let ReportInputs {
+        data,
+        choice,
+        entered,
+    } = use_context::<ReportInputs>()?;
+    let rules = Memo::new(move |_| choice.with(|c| c.rules));
+    let made = StoredValue::new_local(MadeReports::default());
+    let computed = Memo::new(move |_| {
+        let rules = rules.get();
+        let costs = entered.get();
+        data.with(|d| match d {
+            Some(Ok(d)) => made.try_update_value(|m| m.report(d, rules, &costs)),
+            _ => None,
+        })
+    });
+    // A report is drawn in the task after the one that made it: neither holds the page's
+    // thread as long as both did (Lighthouse mobile counted one task as blocking time).
+    let shown = RwSignal::new(None::<Computed>);
+    crate::effect::effect(move || {
+        let made = computed.get();
+        leptos::task::spawn_local(async move {
+            next_task().await;
+            shown.set(made);
+        });
+    });
+    crate::effect::effect(move || {
+        let Some(shown) = shown.get() else {
+            return;
+        };
+        let (other, costs) = (other_rules(shown.rules), entered.get_untracked());
+        set_timeout(
+            move || {
+                data.try_with_untracked(|d| {
+                    if let Some(Ok(d)) = d {
+                        made.try_update_value(|m| m.report(d, other, &costs));
+                    }
+                });
+            },
+            std::time::Duration::ZERO,
+        );
+    });
+    Some(view! { <Report computed=shown choice=choice entered=entered /> })
+}
+
+/// The report for the chosen year, once computed.
+#[component]
+fn Report(
+    computed: RwSignal<Option<Computed>>,
+    choice: Memo<InsightsChoice>,
+    entered: RwSignal<HashMap<String, Entered>>,
+) -> impl IntoView {
+    move || {
+        let c = computed.get()?;
+        let years = c.years();
+        let (micros, entries, rules) =
+            (c.micros.to_string(), c.entries.to_string(), c.rules.slug());
+        let ledger_micros = c.ledger_micros.to_string();
+        let reading_micros = c.reading_micros.to_string();
+        let year = choice
+            .with(|ch| ch.year)
+            .filter(|y| years.contains(y))
+            .or(years.first().copied());
+        Some(view! {
+            <div id="insights-report" data-report-us=micros data-ledger-us=ledger_micros data-reading-us=reading_micros data-entries=entries data-rules=rules>
+                <summary::YearPicker years=years year=year choice=choice />
+                {match year {
+                    Some(year) => view! {
+                        <summary::YearSummary computed=c.clone() year=year />
+                        <tables::GainsTable computed=c.clone() year=year />
+                        <tables::DisposalsTable computed=c.clone() year=year />
+                        <tables::IncomeTable computed=c.clone() year=year />
+                    }.into_any(),
+                    None => view! {
+                        <p class="state state-empty" id="insights-empty">
+                            {t("No operation has been credited yet: nothing to report.")}
+                        </p>
+                    }.into_any(),
+                }}
+                <tables::OpenLotsTable computed=c.clone() />
+                <summary::Returns computed=c.clone() />
+                <costs::UnknownCosts computed=c.clone() entered=entered />
+                <not_understood::NotUnderstoodList computed=c.clone() />
+                <summary::Notes computed=c />
+            </div>
+        })
+    }
+}
