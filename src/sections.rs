@@ -101,11 +101,16 @@ impl Section {
     /// asked of the service). A failure is ignored here: opening the page tries again and
     /// explains.
     pub fn prefetch(self) {
-        leptos::task::spawn_local(self.preload());
+        leptos::task::spawn_local(self.preload(true));
     }
 
-    /// Loads the section's split module and those of the parts it fetches as it starts.
-    fn preload(self) -> impl std::future::Future<Output = ()> + 'static {
+    /// Loads the section's split module and, `with_parts`, those of the parts it fetches as it
+    /// starts (a link about to be followed). A page opened from the address loads its module
+    /// alone: its parts are asked for once its first figures are shown (`LazyPage`'s `later`).
+    pub(crate) fn preload(
+        self,
+        with_parts: bool,
+    ) -> impl std::future::Future<Output = ()> + 'static {
         use crate::pages::{exchange, legacy, settings};
         use crate::pages::{
             preload_connect, preload_earn, preload_history, preload_insights, preload_limits,
@@ -117,25 +122,40 @@ impl Section {
                 Section::Portfolio => {
                     // The page's module, then its allocation part's (a module of its own).
                     let _ = preload_portfolio().await;
+                    if !with_parts {
+                        return;
+                    }
                     crate::pages::portfolio::preload_allocation_part().await
                 }
                 Section::History => preload_history().await,
                 Section::Operations => {
                     // The page's module, then its tools' and panel's (a module of its own).
                     let _ = preload_operations().await;
+                    if !with_parts {
+                        return;
+                    }
                     crate::pages::operations::preload_tools_part().await
                 }
                 Section::Trade => {
                     // The page's module, then its quote part's (a module of its own).
                     let _ = preload_trade().await;
+                    if !with_parts {
+                        return;
+                    }
                     crate::pages::trade::preload_quote_part().await
                 }
                 Section::Earn => preload_earn().await,
                 Section::Limits => preload_limits().await,
                 Section::Settings => settings::preload_settings().await,
-                // The page's module only: its candles' and order form's modules are asked
-                // for once its ticker and book have answered (`exchange::market`).
-                Section::Market => exchange::preload_market().await,
+                Section::Market => {
+                    // The page's module, then its candles' and its order form's.
+                    let _ = exchange::preload_market().await;
+                    if !with_parts {
+                        return;
+                    }
+                    let _ = exchange::preload_candles_part().await;
+                    exchange::preload_order_form().await
+                }
                 Section::MarketOrders => exchange::preload_orders().await,
                 Section::MarketTrades => exchange::preload_trades().await,
                 Section::MarketBalances => exchange::preload_balances().await,
@@ -146,7 +166,14 @@ impl Section {
                 Section::LegacyCommodity => legacy::preload_commodity().await,
                 Section::LegacyMigrate => legacy::preload_migrate().await,
                 Section::LegacyArchive => legacy::preload_archive().await,
-                Section::Insights => preload_insights().await,
+                Section::Insights => {
+                    // The page's module, then its report's.
+                    let _ = preload_insights().await;
+                    if !with_parts {
+                        return;
+                    }
+                    crate::pages::insights::preload_report_part().await
+                }
             };
         }
     }

@@ -19,13 +19,21 @@ enum Module {
 
 /// Shows the page `load` builds; `load` comes from `split_page!`. A `quiet` one (a part of a
 /// page whose module another place on the page already announces) shows nothing while its
-/// module arrives.
+/// module arrives. A part shown `later` is asked for once `ready` is true (always, without
+/// it) and the page has been shown with it: the figures a person opened the page for come
+/// first on a slow connection, not sharing it with code (Lighthouse mobile: the part's pack
+/// no longer delays the page's largest paint).
 ///
 /// No `<Suspense>` here on purpose: a suspense boundary would also wait for every resource
 /// the page reads, hiding (and so unfocusing) the page whenever one reloads. The view is
 /// built once, under this component's owner, and shown as soon as it exists.
 #[component]
-pub fn LazyPage(load: fn() -> PageLoad, #[prop(optional)] quiet: bool) -> impl IntoView {
+pub fn LazyPage(
+    load: fn() -> PageLoad,
+    #[prop(optional)] quiet: bool,
+    #[prop(optional)] later: bool,
+    #[prop(optional, into)] ready: Option<Signal<bool>>,
+) -> impl IntoView {
     let module = RwSignal::new(Module::Arriving);
     let page = StoredValue::new_local(None::<AnyView>);
     // A Retry click runs outside any owner: the page is still built under this one.
@@ -46,7 +54,17 @@ pub fn LazyPage(load: fn() -> PageLoad, #[prop(optional)] quiet: bool) -> impl I
             None => spawn_local_scoped_with_cancellation(task),
         }
     };
-    start();
+    if later {
+        let (start, mut asked) = (start.clone(), false);
+        crate::effect::effect(move || {
+            if !asked && ready.is_none_or(|r| r.get()) {
+                asked = true;
+                crate::data::next_task::after_next_paint(Box::new(start.clone()));
+            }
+        });
+    } else {
+        start();
+    }
     move || match module.get() {
         Module::Arriving if quiet => ().into_any(),
         Module::Arriving => view! {

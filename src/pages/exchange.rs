@@ -19,6 +19,7 @@ mod trades;
 
 use balances::ExchangeBalancesPage;
 use market::ExchangeMarketPage;
+pub(crate) use market::{preload_candles_part, preload_order_form};
 use orders::ExchangeOrdersPage;
 use trades::ExchangeTradesPage;
 

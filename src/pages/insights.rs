@@ -35,7 +35,8 @@ use crate::split::warm_module;
 use crate::url::{use_url_state, with_param};
 use choice::{rules_of, InsightsChoice};
 pub use report::report_of;
-use report_part::{preload_report_part, report_part, ReportInputs};
+pub(crate) use report_part::preload_report_part;
+use report_part::{report_part, ReportInputs};
 
 /// The Insights page.
 #[component]
@@ -60,10 +61,7 @@ pub fn InsightsPage() -> impl IntoView {
     // The report's module is asked for once the heading, the notice and the controls are
     // shown: on a slow connection they come first, and the module arrives while the ledger
     // is still being read (Lighthouse mobile, this page's largest paint is the notice).
-    leptos::task::spawn_local(async {
-        after_next_paint().await;
-        warm_module(preload_report_part());
-    });
+    after_next_paint(Box::new(|| warm_module(preload_report_part())));
     let content = load_states(
         move || {
             data.with(|d| {

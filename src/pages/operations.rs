@@ -117,7 +117,7 @@ pub fn OperationsPage() -> impl IntoView {
     let (include_legacy, _) = use_include_legacy();
     let combined = Signal::derive(move || include_legacy.get() && !legacy_gone.get());
     // The tools above the list, the buttons under it and the opened operation's panel are a
-    // part of their own (`parts`), fetched now, alongside the first page of operations.
+    // part of their own (`parts`), asked for once the first page of operations is shown.
     provide_context(PageParts {
         loader,
         selected,
@@ -126,8 +126,8 @@ pub fn OperationsPage() -> impl IntoView {
         combined,
         legacy_gone,
     });
-    leptos::task::spawn_local(async {
-        let _ = preload_tools_part().await;
+    let first_page_in = Signal::derive(move || {
+        loader.progress.with(|p| p.pages > 0 || p.done) || loader.error.with(Option::is_some)
     });
     let opened = Memo::new(move |_| selected.with(Option::is_some));
     let detail = move || {
@@ -142,7 +142,7 @@ pub fn OperationsPage() -> impl IntoView {
                 <h1 id="operations-title">{t("Operations")}</h1>
             </div>
             <div class="ops-tools" data-kept-space="">
-                <LazyPage load=tools_part />
+                <LazyPage load=tools_part later=true ready=first_page_in />
             </div>
             {move || include_legacy.get().then(|| view! { <LazyPage load=legacy_timeline_part /> })}
             <div class="ops-current" hidden=combined>
@@ -158,7 +158,7 @@ pub fn OperationsPage() -> impl IntoView {
                     {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none))
                         .then(|| view! { <p class="state state-empty" id="ops-empty">{t("No operations match these filters.")}</p> })}
                     <OperationsList loader=loader rows=rows selected=selected />
-                    <LazyPage load=load_buttons_part quiet=true />
+                    <LazyPage load=load_buttons_part later=true ready=first_page_in quiet=true />
                 </div>
                 {detail}
             </div>

@@ -144,7 +144,7 @@ fn trade_view(loaded: TradeData, may_trade: bool) -> impl IntoView {
                 <AssetPicker holdings=holdings />
                 {may_trade.then(move || view! {
                     {move || form_shown.get().then(|| view! { <OrderForm data=form_data.clone() /> })}
-                    <LazyPage load=quote_part />
+                    <LazyPage load=quote_part later=true />
                 })}
             </div>
             {budget}

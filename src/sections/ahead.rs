@@ -18,7 +18,7 @@ pub fn start_page_of_address() {
         Shown::ToConnect => Section::Connect,
         Shown::Page(Page::NotFound) => return,
     };
-    wasm_bindgen_futures::spawn_local(section.preload());
+    wasm_bindgen_futures::spawn_local(section.preload(false));
 }
 
 /// Starts fetching the section behind a link (its address `href`) when the pointer or focus

@@ -23,13 +23,14 @@ use leptos::prelude::*;
 use super::section::PairsPage;
 use crate::components::{EmptyState, LazyPage};
 use crate::data::load::{account_resource, kept_while_reloading};
-use crate::data::next_task::after_next_paint;
 use crate::i18n::t;
 use crate::pages::exchange::text::find_pair;
 use crate::url::{use_url_state, with_param, UrlState};
 use book::OrderBookView;
+pub(crate) use candles::preload_candles_part;
 use candles::CandlesView;
 use clock_skew::ClockSkewWarning;
+pub(crate) use order_form::preload_order_form;
 use order_form::{order_form_part, OrderFormInputs};
 use pair_picker::PairPicker;
 use ticker::TickerHeader;
@@ -129,18 +130,9 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
         })
     });
     // The chart's and the order form's code is asked for once the price and the book have
-    // answered (or failed) and been painted: on a slow connection the figures a person
-    // opened the page for do not share it with code. Once true, it stays true.
-    let figures_in = Memo::new(move |_| ticker.with(Option::is_some) && book.with(Option::is_some));
-    let parts_wanted = RwSignal::new(false);
-    crate::effect::effect(move || {
-        if figures_in.get() && !parts_wanted.get_untracked() {
-            leptos::task::spawn_local(async move {
-                after_next_paint().await;
-                parts_wanted.set(true);
-            });
-        }
-    });
+    // answered (or failed) and been shown (`LazyPage`).
+    let figures_in =
+        Signal::derive(move || ticker.with(Option::is_some) && book.with(Option::is_some));
     let order_type = RwSignal::new(OrderType::Limit);
     let limit_text = RwSignal::new(String::new());
     let on_price = Callback::new(move |price: String| {
@@ -174,8 +166,8 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
         <TickerHeader pair=pair_signal ticker=ticker />
         <div class="market-grid">
             <OrderBookView pair=pair_signal book=book on_price=on_price />
-            <CandlesView pair=pair_signal interval=interval on_interval=on_interval after=parts_wanted />
-            {move || parts_wanted.get().then(|| view! { <LazyPage load=order_form_part /> })}
+            <CandlesView pair=pair_signal interval=interval on_interval=on_interval ready=figures_in />
+            <LazyPage load=order_form_part later=true ready=figures_in />
         </div>
     }
 }

@@ -257,11 +257,18 @@ pub fn IncomeTable(computed: Computed, year: i32) -> impl IntoView {
     }
 }
 
-/// The lots still held, with what could be sold tax-free today.
+/// Lots drawn in the table of open lots (the rest are in its CSV): savings plans and daily
+/// rewards leave thousands of lots at 100,000 operations, and drawing them all on every
+/// switch of rules was most of its wait (`cargo xtask bench insights`).
+const LOTS_SHOWN: usize = 200;
+
+/// The lots still held, with what could be sold tax-free today (the first [`LOTS_SHOWN`]
+/// drawn; the line above counts and values every one).
 #[component]
 pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
     let today = folio_insights::days::tax_day(computed.rules, chrono::Utc::now());
-    let lots = computed.report.open_lots.clone();
+    let report = std::sync::Arc::clone(&computed.report);
+    let lots = &report.open_lots;
     let free_today: Vec<_> = lots
         .iter()
         .filter(|l| l.tax_free_from.is_some_and(|d| d <= today))
@@ -278,17 +285,19 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
             &[("n", &free_count)],
         ),
     };
-    let empty = lots.is_empty();
+    let (empty, count) = (lots.is_empty(), lots.len());
+    let more = count.saturating_sub(LOTS_SHOWN);
     let rules = computed.rules;
-    let export_rows = lots.clone();
+    let export_report = std::sync::Arc::clone(&report);
     let make = csv_export(move || {
         (
             format!("folio-insights-open-lots-{}.csv", rules.slug()),
-            folio_insights::csv::open_lots_csv(&export_rows),
+            folio_insights::csv::open_lots_csv(&export_report.open_lots),
         )
     });
     let body = lots
-        .into_iter()
+        .iter()
+        .take(LOTS_SHOWN)
         .map(|l| {
             let free = match (l.tax_free_from, l.acquired) {
                 (Some(d), _) if d <= today => t("now").to_string(),
@@ -338,6 +347,7 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
                             <tbody>{body}</tbody>
                         </table>
                     </div>
+                    {(more > 0).then(|| view! { <p class="hint" id="insights-lots-more">{tf("… and {n} more.", &[("n", &format_count(more))])}</p> })}
                 }.into_any()
             }}
             <ExportButtons id="insights-lots-export" empty=Signal::derive(move || empty) make=make csv_only=true />

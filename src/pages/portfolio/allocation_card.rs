@@ -1,7 +1,6 @@
 //! The portfolio's allocation card. Its heading comes with the page; its donut and table are
-//! a part of their own (module `portfolio_allocation`), fetched as the page starts and shown
-//! as soon as both it and the figures are in, so the total and the holdings show first on a
-//! slow connection.
+//! a part of their own (module `portfolio_allocation`), asked for once the figures are shown
+//! ([`LazyPage`]), so the total and the holdings show first on a slow connection.
 
 use leptos::prelude::*;
 
@@ -23,7 +22,7 @@ pub fn AllocationCard(slices: Vec<AllocationSlice>, unit: String) -> impl IntoVi
     view! {
         <section class="card" aria-labelledby="allocation-title">
             <h2 id="allocation-title">{t("Allocation")}</h2>
-            <LazyPage load=allocation_part />
+            <LazyPage load=allocation_part later=true />
         </section>
     }
 }

@@ -161,14 +161,14 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
 /// The candles of `pair` at `interval`; `on_interval` receives a new interval's name. The
 /// card, its interval choice and the candles' request come with the page; the chart and the
 /// table are a part of their own ([`CandlesPart`], module `market_candles`), shown as soon as
-/// its module arrives, asked for once `after` is true (the page's ticker and book are in), so
-/// the pair, its ticker and its book show first on a slow connection.
+/// its module arrives, asked for once `ready` (the page's ticker and book are in) and shown,
+/// so the pair, its ticker and its book show first on a slow connection.
 #[component]
 pub fn CandlesView(
     pair: Signal<Option<Pair>>,
     interval: Memo<CandleInterval>,
     on_interval: Callback<String>,
-    after: RwSignal<bool>,
+    ready: Signal<bool>,
 ) -> impl IntoView {
     let name = move || pair.with(|p| p.as_ref().map(|p| p.pair.clone()).unwrap_or_default());
     let candles = account_resource(
@@ -202,7 +202,7 @@ pub fn CandlesView(
                     </select>
                 </div>
             </div>
-            {move || after.get().then(|| view! { <LazyPage load=candles_part /> })}
+            <LazyPage load=candles_part later=true ready=ready />
         </section>
     }
 }
