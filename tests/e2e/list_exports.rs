@@ -136,7 +136,7 @@ async fn earn_rewards_are_exported_from_operations() {
     w.wait_js_true("location.search.includes('type=staking_reward')")
         .await;
     crate::operations::first_page(&w).await;
-    w.wait_js_true("!document.querySelector('#export-csv').disabled")
+    w.wait_js_true("document.querySelector('#export-csv')?.disabled === false")
         .await;
     capture_exports(&w).await;
     w.click("#export-csv").await;

@@ -118,7 +118,7 @@ async fn a_hundred_thousand_operations_load_search_open_and_export() {
 
     // The CSV export holds every leg of every operation the search shows, and no other.
     capture_exports(&w).await;
-    w.wait_js_true("!document.querySelector('#export-csv').disabled")
+    w.wait_js_true("document.querySelector('#export-csv')?.disabled === false")
         .await;
     w.click("#export-csv").await;
     let csv_text = first_export(&w, "the CSV export").await;
@@ -146,7 +146,7 @@ async fn a_hundred_thousand_operations_load_search_open_and_export() {
         .execute(TYPE_AND_TIME, vec![Value::from("")])
         .await
         .expect("the search is cleared");
-    w.wait_js_true("!document.querySelector('#export-json').disabled")
+    w.wait_js_true("document.querySelector('#export-json')?.disabled === false")
         .await;
     w.click("#export-json").await;
     let progress = w.wait_text("#export-progress", "Writing the file").await;
