@@ -194,6 +194,7 @@ mod tests {
                 ("trade_quote", "trade"),
                 ("market_candles", "market"),
                 ("market_order", "market"),
+                ("insights_report", "insights"),
             ]
         );
     }
