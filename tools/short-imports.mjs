@@ -11,6 +11,14 @@
 // import section holds something this reader does not know, so a new wasm-bindgen that writes
 // its glue differently stops the build instead of shipping a mismatch. The `integrity`
 // attributes Trunk wrote for the two files in index.html are recomputed.
+//
+// The imports' module names get one letter too: the glue's (`./folio_bg.js`) becomes `g` and
+// the split loader's (`./split-<hash>.js`, once per section loader, 30 times) becomes `s`.
+// The loader's name holds the build's content hash; written 30 times in the main module, its
+// sixteen hex digits made the module's brotli size move by up to 0.3 KB from one build to the
+// next with the same code (a changed comment moved every first load by +164 B). The glue
+// keeps one `import * as` of the loader and one key for it (wasm-bindgen wrote one per import,
+// all the same module).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { failing, isGlue, isMainModule, withNewIntegrity } from "./staged-files.mjs";
@@ -63,6 +71,33 @@ function shortName(n) {
   return letters[Math.floor(n / letters.length)] + letters[n % letters.length];
 }
 
+/** The one-letter module names of the main module's imports: the glue's and the loader's. */
+const GLUE_MODULE = "g";
+const LOADER_MODULE = "s";
+
+/**
+ * The glue with its import object keyed by the short module names: `"./folio_bg.js": import0`
+ * becomes `g: import0`; of the loader's `import * as importN` lines and keys, the first is kept
+ * as `s: importN` and the others go (the build fails if the layout is not the one known).
+ */
+function withShortModules(glue, importModule, loaderMatch) {
+  const glueKey = `"${importModule}": import0,`;
+  if (glue.split(glueKey).length !== 2) fail(`the glue names ${importModule} as a key ${glue.split(glueKey).length - 1} times, not once`);
+  glue = glue.replace(glueKey, `${GLUE_MODULE}: import0,`);
+  if (!loaderMatch) return glue;
+  const [, kept, loader] = loaderMatch;
+  const escaped = loader.replace(/[.]/g, "\\.");
+  const imports = new RegExp(`^import \\* as (import\\d+) from "${escaped}";?\\n`, "gm");
+  const keys = new RegExp(`^(\\s+)"${escaped}": (import\\d+),?\\n`, "gm");
+  const importCount = (glue.match(imports) || []).length;
+  const keyCount = (glue.match(keys) || []).length;
+  if (importCount !== keyCount) fail(`the glue imports the loader ${importCount} times but keys it ${keyCount} times`);
+  glue = glue.replace(imports, (line, name) => (name === kept ? line : ""));
+  glue = glue.replace(keys, (line, indent, name) => (name === kept ? `${indent}${LOADER_MODULE}: ${name},\n` : ""));
+  if (glue.split(loader).length !== 2) fail("the glue still names the loader more than once");
+  return glue;
+}
+
 /** Renames the imports in the staged glue and main module (and their `integrity`). */
 export function shortImports({ staging }) {
   const names = readdirSync(staging);
@@ -77,6 +112,8 @@ export function shortImports({ staging }) {
   const moduleMatch = glue.match(/"(\.\/[\w.-]+_bg\.js)": import0\b/);
   if (!moduleMatch) fail("the glue's import object is not the one short-imports knows");
   const importModule = moduleMatch[1];
+  const loaderMatch = glue.match(/^import \* as (import\d+) from "(\.\/split-[0-9a-f]{16}\.js)";?$/m);
+  const loaderModule = loaderMatch?.[2];
 
   // Rebuild the import section with the new names; every other section is copied as it is.
   const parts = [wasm.subarray(0, 8)];
@@ -119,7 +156,8 @@ export function shortImports({ staging }) {
         name = renamed.get(field) ?? shortName(renamed.size);
         renamed.set(field, name);
       }
-      entries.push(nameBytes(module), nameBytes(name), wasm.subarray(descStart, at));
+      const shortModule = module === importModule ? GLUE_MODULE : module === loaderModule ? LOADER_MODULE : module;
+      entries.push(nameBytes(shortModule), nameBytes(name), wasm.subarray(descStart, at));
     }
     if (at !== end) fail("the import section does not end where its size says");
     const body = Buffer.concat(entries);
@@ -134,6 +172,7 @@ export function shortImports({ staging }) {
     glue = glue.replace(key, `$1${short}:`);
   }
 
+  glue = withShortModules(glue, importModule, loaderMatch);
   const newWasm = Buffer.concat(parts);
   const newGlue = Buffer.from(glue, "utf8");
 

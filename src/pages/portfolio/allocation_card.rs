@@ -1,6 +1,6 @@
 //! The portfolio's allocation card. Its heading comes with the page; its donut and table are
-//! a part of their own (module `portfolio_allocation`), asked for once the figures are shown
-//! ([`LazyPage`]), so the total and the holdings show first on a slow connection.
+//! a part of their own (module `portfolio_allocation`), drawn once the figures are shown
+//! ([`LazyPage`]'s `later`); its module is fetched as the page starts (`PortfolioPage`).
 
 use leptos::prelude::*;
 
