@@ -19,18 +19,21 @@
 // 3. shortImports: the main wasm's imports from its JS glue get short names in both files. It
 //    finds the glue's keys by wasm-bindgen's layout (one key per line), so before smallScripts
 //    minifies the glue; it recomputes the two files' `integrity` attributes.
-// 4. oneStylesheet: the stylesheets joined into one minified file and one <link>; before the
+// 4. mainAgain: the main module through wasm-opt -Oz a second time (split builds); after
+//    shortImports, which rewrites its import section, and before precompress.
+// 5. oneStylesheet: the stylesheets joined into one minified file and one <link>; before the
 //    steps that list (swPrecache) and compress (precompress) the build's files.
-// 5. smallScripts: the JS glue (through the Trusted Types policy, tools/trusted-html.mjs), the
+// 6. smallScripts: the JS glue (through the Trusted Types policy, tools/trusted-html.mjs), the
 //    split loader and register-sw.js minified with terser, their `integrity` recomputed;
 //    sw.js only loses its comment lines, because swPrecache fills its markers after this.
-// 6. cspHashes: the sha256 of every inline <script> into the Content-Security-Policy, once no
+// 7. cspHashes: the sha256 of every inline <script> into the Content-Security-Policy, once no
 //    step changes an inline script any more (swPrecache after it only rewrites href/src).
-// 7. swPrecache: the build id and the list of the build's files into sw.js, unhashed names
+// 8. swPrecache: the build id and the list of the build's files into sw.js, unhashed names
 //    keyed by the build in index.html; after every step that adds, renames or removes a file.
-// 8. precompress: the .br and .gz copies of every file; last, as every file is final by then.
+// 9. precompress: the .br and .gz copies of every file; last, as every file is final by then.
 import { cspHashes } from "./csp-hashes.mjs";
 import { joinLocales } from "./join-locales.mjs";
+import { mainAgain } from "./main-again.mjs";
 import { oneStylesheet } from "./one-stylesheet.mjs";
 import { precompress } from "./precompress.mjs";
 import { shortImports } from "./short-imports.mjs";
@@ -39,7 +42,7 @@ import { splitChunks } from "./split-chunks.mjs";
 import { StepFailed, stagingDir } from "./staged-files.mjs";
 import { swPrecache } from "./sw-precache.mjs";
 
-const STEPS = [joinLocales, splitChunks, shortImports, oneStylesheet, smallScripts, cspHashes, swPrecache, precompress];
+const STEPS = [joinLocales, splitChunks, shortImports, mainAgain, oneStylesheet, smallScripts, cspHashes, swPrecache, precompress];
 
 const context = {
   staging: stagingDir("post-build"),

@@ -28,21 +28,9 @@ import { promisify } from "node:util";
 import { join } from "node:path";
 import { styleWord, writeSectionStyles } from "./section-styles.mjs";
 import { withPacks } from "./split-loader.mjs";
-import { failing, isGlue } from "./staged-files.mjs";
+import { failing, isGlue, STRIP, WASM_OPT_FEATURES } from "./staged-files.mjs";
 
 const fail = failing("split-chunks");
-// The features rustc's wasm32 target enables (the section modules carry no features section).
-const WASM_OPT_FEATURES = [
-  "--enable-bulk-memory",
-  "--enable-nontrapping-float-to-int",
-  "--enable-sign-ext",
-  "--enable-mutable-globals",
-  "--enable-reference-types",
-  "--enable-multivalue",
-];
-
-// Custom sections no browser reads (about 150 B brotli per module, over 10 KB per route).
-const STRIP = ["--strip-target-features", "--strip-producers"];
 // Modules below this many bytes are optimised in this process (see below).
 const SMALL_MODULE = 16 * 1024;
 

@@ -55,3 +55,17 @@ export const integrityOf = (bytes) =>
 export function withNewIntegrity(html, before, after) {
   return html.replaceAll(`integrity="${integrityOf(before)}"`, `integrity="${integrityOf(after)}"`);
 }
+
+/** The features rustc's wasm32 target enables, for wasm-opt (split modules carry no
+ *  features section, and the main module's is stripped). */
+export const WASM_OPT_FEATURES = [
+  "--enable-bulk-memory",
+  "--enable-nontrapping-float-to-int",
+  "--enable-sign-ext",
+  "--enable-mutable-globals",
+  "--enable-reference-types",
+  "--enable-multivalue",
+];
+
+/** Custom sections no browser reads (about 150 B brotli per module, over 10 KB per route). */
+export const STRIP = ["--strip-target-features", "--strip-producers"];

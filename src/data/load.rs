@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use crate::components::{ErrorView, FixBaseUrls, Loading};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
+use crate::data::next_task::Shown;
 
 /// The error a page shows when there is no key or the custom base URLs are invalid.
 pub fn not_connected() -> ApiError {
@@ -43,6 +44,30 @@ where
                 Some(loading) => loading.await,
                 None => Err(not_connected()),
             }
+        }
+    })
+}
+
+/// [`account_resource`] that reads only from the moment `when` (it stays loading until then):
+/// for the reads a page needs second, which wait until its first figures are shown
+/// ([`crate::data::next_task::shown_once`]) so they do not share the connection with them.
+pub fn account_resource_when<I, T, F, Fut>(
+    when: Shown,
+    input: impl Fn() -> I + 'static,
+    load: F,
+) -> LocalResource<Result<T, ApiError>>
+where
+    I: 'static,
+    T: 'static,
+    F: Fn(Client, Client, I) -> Fut + 'static,
+    Fut: Future<Output = Result<T, ApiError>> + 'static,
+{
+    let load = std::rc::Rc::new(load);
+    account_resource(input, move |client, keyless, input| {
+        let load = load.clone();
+        async move {
+            when.wait().await;
+            load(client, keyless, input).await
         }
     })
 }

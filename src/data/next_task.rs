@@ -2,6 +2,7 @@
 //! can paint and handle input between two slices (the legacy archive's ZIP, the Operations
 //! export). [`after_next_paint`] lets a page's first figures show before what comes second.
 
+use leptos::prelude::{Get, GetValue, LocalStorage, RwSignal, Set, Signal, StoredValue};
 use wasm_bindgen::JsCast;
 
 /// Waits for the browser's next task (a `setTimeout` of 0).
@@ -24,6 +25,53 @@ pub fn after_next_paint(then: Box<dyn FnOnce()>) {
             );
         }
         None => then(),
+    }
+}
+
+/// The moment a page's first figures have been shown: once `ready` is true (at once without
+/// it) and the page has been drawn with it ([`after_next_paint`]). What a page reads or loads
+/// second waits for it, as a signal ([`Shown::flag`]) or a future ([`Shown::wait`]).
+#[derive(Clone, Copy)]
+pub struct Shown {
+    flag: Signal<bool>,
+    promise: StoredValue<js_sys::Promise, LocalStorage>,
+}
+
+/// The [`Shown`] moment of the current page, after `ready`.
+pub fn shown_once(ready: Option<Signal<bool>>) -> Shown {
+    let flag = RwSignal::new(false);
+    let mut resolve = None;
+    let promise = js_sys::Promise::new(&mut |done, _| resolve = Some(done));
+    crate::effect::effect(move || {
+        if resolve.is_some() && ready.is_none_or(|r| r.get()) {
+            let done = resolve.take();
+            after_next_paint(Box::new(move || {
+                flag.set(true);
+                if let Some(done) = done {
+                    let _ = done.call0(&wasm_bindgen::JsValue::NULL);
+                }
+            }));
+        }
+    });
+    Shown {
+        flag: flag.into(),
+        promise: StoredValue::new_local(promise),
+    }
+}
+
+impl Shown {
+    /// True from that moment on.
+    pub fn flag(self) -> Signal<bool> {
+        self.flag
+    }
+
+    /// Resolves at that moment (at once after it). A future, not a signal to wait on: a
+    /// resource's task awaits each read before it looks at its inputs again, so a read that
+    /// waited forever for a signal would never run.
+    pub async fn wait(self) {
+        if let Some(promise) = self.promise.try_get_value() {
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        }
     }
 }
 

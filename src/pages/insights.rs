@@ -23,20 +23,20 @@ mod text;
 use std::collections::HashMap;
 
 use folio_client::scopes::Scope;
+use folio_client::ApiError;
 use folio_insights::Entered;
 use leptos::prelude::*;
 
 use crate::components::LazyPage;
-use crate::data::load::{account_resource, load_states};
-use crate::data::next_task::after_next_paint;
+use crate::data::load::{account_resource_when, load_states};
+use crate::data::next_task::shown_once;
 use crate::format::format_count;
 use crate::i18n::{t, tf};
-use crate::split::warm_module;
 use crate::url::{use_url_state, with_param};
 use choice::{rules_of, InsightsChoice};
 pub use report::report_of;
 pub(crate) use report_part::preload_report_part;
-use report_part::{report_part, ReportInputs};
+use report_part::{read_everything, report_part, ReportInputs};
 
 /// The Insights page.
 #[component]
@@ -45,10 +45,17 @@ pub fn InsightsPage() -> impl IntoView {
     let (choice, set_choice) = use_url_state::<InsightsChoice>(());
     let with_legacy = RwSignal::new(session.may(Scope::LegacyRead));
     let read_so_far = RwSignal::new(0usize);
-    let data = account_resource(
+    // The ledger is read once the heading, the notice and the controls are shown, by the
+    // report's module, fetched then: its reads lead to a chain of further pages and long
+    // work, and asked for in the task that draws the page they came before its first paint
+    // (Lighthouse mobile counted the whole chain into the page's largest paint, the notice).
+    let data = account_resource_when(
+        shown_once(None),
         move || with_legacy.get(),
         move |client, keyless, legacy| async move {
-            load::load(client, keyless, legacy, &|n| read_so_far.set(n)).await
+            read_everything(client, keyless, legacy, read_so_far)
+                .await
+                .unwrap_or_else(|_| Err(report_not_arrived()))
         },
     );
     // What the person entered for arrivals without a cost or day, by entry id, for this tab.
@@ -58,10 +65,6 @@ pub fn InsightsPage() -> impl IntoView {
         choice,
         entered,
     });
-    // The report's module is asked for once the heading, the notice and the controls are
-    // shown: on a slow connection they come first, and the module arrives while the ledger
-    // is still being read (Lighthouse mobile, this page's largest paint is the notice).
-    after_next_paint(Box::new(|| warm_module(preload_report_part())));
     let content = load_states(
         move || {
             data.with(|d| {
@@ -111,5 +114,13 @@ pub fn InsightsPage() -> impl IntoView {
             <p class="hint" id="insights-progress" role="status" aria-live="polite">{progress}</p>
             {content}
         </section>
+    }
+}
+
+/// The error shown (with Retry) when the report's module, which reads the ledger, did not
+/// arrive.
+fn report_not_arrived() -> ApiError {
+    ApiError::Network {
+        detail: "the Insights report's module did not arrive".into(),
     }
 }

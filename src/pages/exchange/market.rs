@@ -1,7 +1,8 @@
 //! Market: pick a pair (search), see its mid price and 24 h figures, the order book and the
 //! candles (interval in the URL, with a table), and place an order. The candles' chart and
 //! table, and the order form, are modules of their own (`candles.rs`, `order_form.rs`),
-//! fetched as the page starts. Market data refreshes every few seconds; a click on a book
+//! fetched once the price and the book are shown, as are the candles, the balances and the
+//! exchange's clock. Market data refreshes every few seconds; a click on a book
 //! level copies its price into the order form.
 
 mod book;
@@ -17,12 +18,14 @@ mod ticker;
 
 use std::time::Duration;
 
-use folio_client::exchange::{CandleInterval, OrderType, Pair};
+use folio_client::exchange::{CandleInterval, OrderType, Pair, Ticker};
+use folio_client::{ApiError, Listed};
 use leptos::prelude::*;
 
 use super::section::PairsPage;
 use crate::components::{EmptyState, LazyPage};
-use crate::data::load::{account_resource, kept_while_reloading};
+use crate::data::load::{account_resource, account_resource_when, kept_while_reloading};
+use crate::data::next_task::shown_once;
 use crate::i18n::t;
 use crate::pages::exchange::text::find_pair;
 use crate::url::{use_url_state, with_param, UrlState};
@@ -38,9 +41,18 @@ use ticker::TickerHeader;
 /// How often the ticker and the book are read again.
 const REFRESH: Duration = Duration::from_secs(5);
 
+/// The tickers of every pair, read beside the pairs as the page opens: the page's first price
+/// is then shown with the pairs instead of one more round trip after them.
+#[derive(Clone, Copy)]
+struct FirstTickers(LocalResource<Result<Listed<Ticker>, ApiError>>);
+
 /// The Market page.
 #[component]
 pub fn ExchangeMarketPage() -> impl IntoView {
+    provide_context(FirstTickers(account_resource(
+        || (),
+        |client, _, ()| async move { client.exchange().tickers(&[]).await },
+    )));
     view! {
         <PairsPage title=t("Exchange") title_id="exchange-title" body=|pairs| {
             if pairs.is_empty() {
@@ -48,7 +60,7 @@ pub fn ExchangeMarketPage() -> impl IntoView {
             } else {
                 view! { <Market pairs=pairs /> }.into_any()
             }
-        }><ClockSkewWarning /></PairsPage>
+        } />
     }
 }
 
@@ -99,24 +111,41 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
         on_cleanup(move || handle.clear());
     }
     let name = move || pair.with(|p| p.as_ref().map(|p| p.pair.clone()).unwrap_or_default());
+    // The first price comes from the tickers read beside the pairs; each refresh reads the
+    // chosen pair's alone.
+    let first = use_context::<FirstTickers>();
     let ticker = account_resource(
         move || (name(), tick.get()),
-        |client, _, (p, _)| async move {
-            client
-                .exchange()
-                .tickers(&[p.as_str()])
-                .await
-                .map(|t| t.into_iter().find(|t| t.pair == p))
+        move |client, _, (p, tick)| async move {
+            let tickers = match first.filter(|_| tick == 0) {
+                Some(FirstTickers(all)) => all.await,
+                None => client.exchange().tickers(&[p.as_str()]).await,
+            };
+            tickers.map(|t| t.into_iter().find(|t| t.pair == p))
         },
     );
     let ticker = kept_while_reloading(ticker);
-    let book = account_resource(
+    // The book is read once the price is shown: asked for beside it, its answer came before
+    // the price's first paint and its drawing with it (Lighthouse mobile counted the book's
+    // round trip into the page's largest paint, the price).
+    let price_shown = shown_once(Some(Signal::derive(move || ticker.with(Option::is_some))));
+    let book = account_resource_when(
+        price_shown,
         move || (name(), tick.get()),
         |client, _, (p, _)| async move { client.exchange().order_book(&p, Some(50)).await },
     );
     let book = kept_while_reloading(book);
+    // The chart's and the order form's code is asked for once the price and the book have
+    // answered (or failed) and been shown (`LazyPage`).
+    let figures_in =
+        Signal::derive(move || ticker.with(Option::is_some) && book.with(Option::is_some));
     let balances_version = RwSignal::new(0u32);
-    let balances = account_resource(
+    // What the page shows second (the balances for the order form, the candles, the clock
+    // check) is read once the price and the book are shown: on a slow connection those reads
+    // no longer share it with the page's first figures.
+    let shown = shown_once(Some(figures_in));
+    let balances = account_resource_when(
+        shown,
         move || balances_version.get(),
         |client, _, _| async move { client.exchange().balances(None).await.map(Vec::from) },
     );
@@ -129,10 +158,6 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
                 .and_then(|t| t.price)
         })
     });
-    // The chart's and the order form's code is asked for once the price and the book have
-    // answered (or failed) and been shown (`LazyPage`).
-    let figures_in =
-        Signal::derive(move || ticker.with(Option::is_some) && book.with(Option::is_some));
     let order_type = RwSignal::new(OrderType::Limit);
     let limit_text = RwSignal::new(String::new());
     let on_price = Callback::new(move |price: String| {
@@ -162,11 +187,12 @@ fn Market(pairs: Vec<Pair>) -> impl IntoView {
         on_placed,
     });
     view! {
+        <ClockSkewWarning when=shown />
         <PairPicker pairs=all.get_value() current=Signal::derive(name) on_pick=on_pick />
         <TickerHeader pair=pair_signal ticker=ticker />
         <div class="market-grid">
             <OrderBookView pair=pair_signal book=book on_price=on_price />
-            <CandlesView pair=pair_signal interval=interval on_interval=on_interval ready=figures_in />
+            <CandlesView pair=pair_signal interval=interval on_interval=on_interval shown=shown />
             <LazyPage load=order_form_part later=true ready=figures_in />
         </div>
     }

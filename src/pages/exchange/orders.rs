@@ -32,7 +32,7 @@ fn order_key(o: &Order) -> String {
 #[component]
 pub fn ExchangeOrdersPage() -> impl IntoView {
     view! {
-        <PairsPage title=t("Exchange orders") title_id="orders-title" body=|pairs| view! { <OrdersList pairs=pairs /> }.into_any()></PairsPage>
+        <PairsPage title=t("Exchange orders") title_id="orders-title" body=|pairs| view! { <OrdersList pairs=pairs /> }.into_any() />
     }
 }
 

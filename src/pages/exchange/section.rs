@@ -1,5 +1,5 @@
 //! The frame of the Exchange pages that work on pairs (Market, Orders, Trades): heading,
-//! section navigation, an optional notice, then the page's body once the pairs are loaded
+//! section navigation, then the page's body once the pairs are loaded
 //! (until then the load's state: loading, or the error with Retry).
 
 use folio_client::exchange::Pair;
@@ -10,15 +10,13 @@ use super::nav::ExchangeNav;
 use crate::data::load::{account_resource, load_states};
 use crate::i18n::t;
 
-/// An Exchange page titled `title` whose content is `body(pairs)`; `children` (a notice)
-/// go between the navigation and the content.
+/// An Exchange page titled `title` whose content is `body(pairs)`.
 #[component]
 pub fn PairsPage(
     title: &'static str,
     /// The heading's id (the section is labelled by it).
     title_id: &'static str,
     body: fn(Vec<Pair>) -> AnyView,
-    #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
     let pairs = account_resource(
         || (),
@@ -43,7 +41,6 @@ pub fn PairsPage(
         <section class="page exchange-page" aria-labelledby=title_id>
             <div class="page-head"><h1 id=title_id>{title}</h1></div>
             <ExchangeNav />
-            {children.map(|c| c())}
             {content}
         </section>
     }

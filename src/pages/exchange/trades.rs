@@ -50,7 +50,7 @@ fn fee_text(t: &Trade) -> String {
 #[component]
 pub fn ExchangeTradesPage() -> impl IntoView {
     view! {
-        <PairsPage title=t("Exchange trades") title_id="trades-title" body=|pairs| view! { <TradesList pairs=pairs /> }.into_any()></PairsPage>
+        <PairsPage title=t("Exchange trades") title_id="trades-title" body=|pairs| view! { <TradesList pairs=pairs /> }.into_any() />
     }
 }
 

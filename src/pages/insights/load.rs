@@ -42,12 +42,10 @@ const WARM_UP_PAGES: std::ops::RangeInclusive<usize> = 5..=20;
 /// wasm function when it is first called and optimises it after enough calls, and only at
 /// its next call, so the report made after the last answer would otherwise run its first
 /// (long) calls unoptimised. Done on the first pages, while the next ones are on their way
-/// (measured by `cargo xtask bench insights`), in the report's module (fetched if need be).
+/// (measured by `cargo xtask bench insights`).
 fn warm_up(page: &[Entry]) {
     let page = page.to_vec();
-    leptos::task::spawn_local(async move {
-        let _ = super::report_part::warm_up(page).await;
-    });
+    leptos::task::spawn_local(async move { super::report_part::warm_up(&page) });
 }
 
 /// Today's prices and the total value from the portfolio's positions (EUR valuation).

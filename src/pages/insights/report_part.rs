@@ -1,12 +1,12 @@
-//! The report — `folio_insights`' rules applied to the ledger, and every figure and table of
-//! it — as a module of its own in the release build (`insights_report`). The page's module
-//! draws its heading, the notice and the controls and reads the ledger; this part is asked
-//! for once those are shown (`InsightsPage`), and arrives while the ledger is still being
-//! read. It takes the page's [`ReportInputs`] from the context.
+//! The reading of the ledger and the report — `folio_insights`' rules applied to it, and every
+//! figure and table of it — as a module of its own in the release build (`insights_report`).
+//! The page's module draws its heading, the notice and the controls; once those are shown
+//! (`InsightsPage`), it asks this part to read everything ([`read_everything`]), then shows the
+//! report ([`ReportPart`]), which takes the page's [`ReportInputs`] from the context.
 
 use std::collections::HashMap;
 
-use folio_client::ApiError;
+use folio_client::{ApiError, Client};
 use folio_export::tax::entry::Entry;
 use folio_insights::Entered;
 use leptos::prelude::*;
@@ -39,22 +39,36 @@ crate::split::split_page!(
 
 crate::split::split_fn!(
     insights_report,
-    preload_warm_up,
-    /// Reports on one page's entries under both rule sets and throws the reports away, from
-    /// this part's module (see `load::WARM_UP_PAGES`). `Err` means the part did not arrive.
-    fn warm_up(page: Vec<Entry>) -> () {
-        let (prices, entered) = (HashMap::new(), HashMap::new());
-        let today = chrono::Utc::now().date_naive();
-        for rules in [
-            folio_insights::RuleSet::Austria,
-            folio_insights::RuleSet::Germany,
-        ] {
-            std::hint::black_box(super::report::report_from(
-                &page, &prices, None, rules, &entered, today,
-            ));
-        }
+    preload_read_everything,
+    /// Reads everything the report is made from ([`crate::pages::insights::load::load`]) from this part's
+    /// module: the page's own module then holds only its heading, notice and controls, and
+    /// this one is fetched as the reading starts, once those are shown. `Err` means the part
+    /// did not arrive.
+    async fn read_everything(
+        client: Client,
+        keyless: Client,
+        with_legacy: bool,
+        read_so_far: RwSignal<usize>,
+    ) -> Result<InsightsData, ApiError> {
+        crate::pages::insights::load::load(client, keyless, with_legacy, &|n| read_so_far.set(n))
+            .await
     }
 );
+
+/// Reports on one page's entries under both rule sets and throws the reports away (see
+/// `load::WARM_UP_PAGES`).
+pub(super) fn warm_up(page: &[Entry]) {
+    let (prices, entered) = (HashMap::new(), HashMap::new());
+    let today = chrono::Utc::now().date_naive();
+    for rules in [
+        folio_insights::RuleSet::Austria,
+        folio_insights::RuleSet::Germany,
+    ] {
+        std::hint::black_box(super::report::report_from(
+            page, &prices, None, rules, &entered, today,
+        ));
+    }
+}
 
 /// The report for the page's [`ReportInputs`] (nothing without them): made for the chosen
 /// rules and costs (and kept, `made.rs`) and drawn in the next task; once one is shown, the

@@ -17,7 +17,8 @@ use crate::components::charts::geometry::{two_places, ChartBox, ChartPoint};
 use crate::components::charts::pointing::Crosshair;
 use crate::components::charts::ticks::time_tick_indices;
 use crate::components::LazyPage;
-use crate::data::load::{account_resource, load_states};
+use crate::data::load::{account_resource_when, load_states};
+use crate::data::next_task::Shown;
 use crate::format::{
     format_amount, format_axis_label, format_count, format_datetime, zoned_heading, MISSING,
 };
@@ -159,19 +160,20 @@ fn chart(candles: Vec<Candle>, label: String, (pd, sd): (u32, u32)) -> impl Into
 }
 
 /// The candles of `pair` at `interval`; `on_interval` receives a new interval's name. The
-/// card, its interval choice and the candles' request come with the page; the chart and the
-/// table are a part of their own ([`CandlesPart`], module `market_candles`), shown as soon as
-/// its module arrives, asked for once `ready` (the page's ticker and book are in) and shown,
-/// so the pair, its ticker and its book show first on a slow connection.
+/// card and its interval choice come with the page; the candles are read once `shown` (the
+/// page's ticker and book are in and shown), and the chart and the table are a part of their
+/// own ([`CandlesPart`], module `market_candles`) asked for then too, so the pair, its ticker
+/// and its book show first on a slow connection.
 #[component]
 pub fn CandlesView(
     pair: Signal<Option<Pair>>,
     interval: Memo<CandleInterval>,
     on_interval: Callback<String>,
-    ready: Signal<bool>,
+    shown: Shown,
 ) -> impl IntoView {
     let name = move || pair.with(|p| p.as_ref().map(|p| p.pair.clone()).unwrap_or_default());
-    let candles = account_resource(
+    let candles = account_resource_when(
+        shown,
         move || (name(), interval.get()),
         |client: Client, _, (p, i)| async move {
             let query = CandlesQuery {
@@ -202,7 +204,7 @@ pub fn CandlesView(
                     </select>
                 </div>
             </div>
-            <LazyPage load=candles_part later=true ready=ready />
+            <LazyPage load=candles_part later=true ready=shown.flag() />
         </section>
     }
 }

@@ -4,13 +4,15 @@
 use folio_client::Client;
 use leptos::prelude::*;
 
-use crate::data::load::account_resource;
+use crate::data::load::account_resource_when;
+use crate::data::next_task::Shown;
 use crate::pages::exchange::text::skew_warning;
 
-/// Reads the exchange's time once and warns when the clocks disagree.
+/// Reads the exchange's time from the moment `when` and warns when the clocks disagree.
 #[component]
-pub fn ClockSkewWarning() -> impl IntoView {
-    let skew = account_resource(
+pub fn ClockSkewWarning(when: Shown) -> impl IntoView {
+    let skew = account_resource_when(
+        when,
         || (),
         |client: Client, _, ()| async move {
             let sent = js_sys::Date::now();
