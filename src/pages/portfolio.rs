@@ -84,12 +84,6 @@ pub fn PortfolioPage() -> impl IntoView {
         },
     );
 
-    // The allocation's donut and table are a part of their own: fetched now, beside the
-    // figures, so that it is in when they are.
-    leptos::task::spawn_local(async {
-        let _ = preload_allocation_part().await;
-    });
-
     let choose_currency = move |ev: leptos::ev::Event| {
         let code = event_target_value(&ev);
         settings.update(|p| p.currency = code.clone());

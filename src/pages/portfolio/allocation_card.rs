@@ -1,6 +1,7 @@
 //! The portfolio's allocation card. Its heading comes with the page; its donut and table are
 //! a part of their own (module `portfolio_allocation`), drawn once the figures are shown
-//! ([`LazyPage`]'s `later`); its module is fetched as the page starts (`PortfolioPage`).
+//! ([`LazyPage`]'s `later`), and its module is fetched then: fetched as the page started, it
+//! was in the chain Lighthouse's simulated largest paint ended with.
 
 use leptos::prelude::*;
 
