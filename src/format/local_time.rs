@@ -146,8 +146,8 @@ mod platform {
     /// `Intl.DateTimeFormat().resolvedOptions().timeZone`, kept for the page's life. Every
     /// browser that runs WebAssembly names the zone; "UTC" stands in should one not. The first
     /// `Intl.DateTimeFormat` a page builds loads the browser's locale data (110 ms with a 4×
-    /// slower CPU, 1–2 ms for the next): index.html's first script builds one while the page
-    /// waits for its stylesheet, before the first paint, so this one is quick.
+    /// slower CPU, 1–2 ms for the next): a script at the end of index.html's body builds one
+    /// before the first paint, so this one is quick.
     pub fn zone_name() -> &'static str {
         NAME.with(|kept| {
             kept.get().unwrap_or_else(|| {
