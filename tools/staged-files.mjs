@@ -67,5 +67,11 @@ export const WASM_OPT_FEATURES = [
   "--enable-multivalue",
 ];
 
+/** What wasm-opt may assume of the app's memory: nothing reads or writes its lowest 1 KiB
+ *  (rustc puts the stack first, from 1 MiB down; the split step checks that layout,
+ *  `xtask/src/build/low_memory.rs`). Lets it fold constant addresses into load and store
+ *  offsets: −0.4 KB brotli on the main module, −0.45 KB on the operations pack. */
+export const LAYOUT = ["--low-memory-unused"];
+
 /** Custom sections no browser reads (about 150 B brotli per module, over 10 KB per route). */
 export const STRIP = ["--strip-target-features", "--strip-producers"];

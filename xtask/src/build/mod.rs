@@ -7,9 +7,11 @@
 //! - `chunk_groups`: the split's chunks merged into fewer, larger ones, with
 //!   `merge_modules` (the merge, tests in `merge_modules_tests.rs`) and `module_shape` (what
 //!   the merge reads of each module first);
+//! - `low_memory`: the check that the memory layout allows wasm-opt's `--low-memory-unused`;
 //! - `split_loader`: the split loader's text rewritten for the regrouped chunks.
 
 pub mod chunk_groups;
+pub mod low_memory;
 pub mod merge_modules;
 pub mod module_shape;
 pub mod split;

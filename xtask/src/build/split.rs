@@ -40,6 +40,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let dir = Path::new(dir);
     let wasm = std::fs::read(input).map_err(|e| format!("cannot read {input}: {e}"))?;
+    crate::build::low_memory::check(&wasm).map_err(|e| format!("{input}: {e}"))?;
     // Before the split, so that the split's own reachability analysis leaves out what only
     // these exports used: their code, the table slots only they took and the data only they read.
     let (wasm, dropped) = crate::build::unused_exports::without_exports(
