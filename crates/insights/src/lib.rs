@@ -27,6 +27,7 @@ mod lots;
 mod model;
 mod prices;
 mod rules;
+pub mod savings_plans;
 mod years;
 
 #[cfg(test)]
