@@ -119,13 +119,20 @@ fn ArrivalRow(
     }
 }
 
-/// The arrivals without a known cost or day (none: nothing is shown).
-#[component]
-pub fn UnknownCosts(
-    computed: Computed,
-    entered: RwSignal<HashMap<String, Entered>>,
-) -> impl IntoView {
-    let mut rows: Vec<(String, String, NaiveDate)> = Vec::new();
+/// An arrival without a known cost or day, as the list shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrival {
+    /// The ledger entry it came with.
+    entry_id: String,
+    /// What came in, in words ("0.5 BTC received on 4 May 2026").
+    what: String,
+    /// The day it arrived.
+    arrived: NaiveDate,
+}
+
+/// The arrivals the report could not cost, each once, in the report's order.
+pub fn unknown_arrivals(computed: &Computed) -> Vec<Arrival> {
+    let mut rows: Vec<Arrival> = Vec::new();
     for flag in &computed.report.flags {
         if let Flag::ArrivalUnknown {
             entry_id,
@@ -135,7 +142,7 @@ pub fn UnknownCosts(
             ..
         } = flag
         {
-            if !rows.iter().any(|(id, _, _)| id == entry_id) {
+            if !rows.iter().any(|a| &a.entry_id == entry_id) {
                 let what = tf(
                     "{quantity} {symbol} received on {date}",
                     &[
@@ -144,25 +151,41 @@ pub fn UnknownCosts(
                         ("date", &day(*date)),
                     ],
                 );
-                rows.push((entry_id.clone(), what, *date));
+                rows.push(Arrival {
+                    entry_id: entry_id.clone(),
+                    what,
+                    arrived: *date,
+                });
             }
         }
     }
-    let entered_count = entered.with_untracked(HashMap::len);
-    (!rows.is_empty() || entered_count > 0).then(|| view! {
-        <section class="card insights-costs" id="insights-costs" aria-labelledby="insights-costs-title">
-            <h2 id="insights-costs-title">{t("What Folio does not know")}</h2>
-            <p class="hint">
-                {t("These assets came in from elsewhere (another wallet or exchange, say) without a cost or an acquisition date. Their gains show “not known” until you enter what they cost you, and whether a sale is tax-free stays unknown until you enter the day you acquired them. What you enter stays in this tab only.")}
-            </p>
-            <ul class="cost-rows">
-                {rows.into_iter().take(100).map(|(entry_id, what, arrived)| view! { <ArrivalRow entry_id=entry_id what=what arrived=arrived entered=entered /> }).collect_view()}
-            </ul>
-            {(entered_count > 0).then(|| view! {
-                <p class="hint" id="insights-costs-entered">{tf("{n} arrival(s) with what you entered, for this tab.", &[("n", &format_count(entered_count))])}</p>
-            })}
-        </section>
-    })
+    rows
+}
+
+/// The arrivals without a known cost or day (none, and nothing entered: nothing is shown).
+#[component]
+pub fn UnknownCosts(
+    arrivals: Memo<Vec<Arrival>>,
+    entered: RwSignal<HashMap<String, Entered>>,
+) -> impl IntoView {
+    move || {
+        let rows = arrivals.get();
+        let entered_count = entered.with(HashMap::len);
+        (!rows.is_empty() || entered_count > 0).then(|| view! {
+            <section class="card insights-costs" id="insights-costs" aria-labelledby="insights-costs-title">
+                <h2 id="insights-costs-title">{t("What Folio does not know")}</h2>
+                <p class="hint">
+                    {t("These assets came in from elsewhere (another wallet or exchange, say) without a cost or an acquisition date. Their gains show “not known” until you enter what they cost you, and whether a sale is tax-free stays unknown until you enter the day you acquired them. What you enter stays in this tab only.")}
+                </p>
+                <ul class="cost-rows">
+                    {rows.into_iter().take(100).map(|a| view! { <ArrivalRow entry_id=a.entry_id what=a.what arrived=a.arrived entered=entered /> }).collect_view()}
+                </ul>
+                {(entered_count > 0).then(|| view! {
+                    <p class="hint" id="insights-costs-entered">{tf("{n} arrival(s) with what you entered, for this tab.", &[("n", &format_count(entered_count))])}</p>
+                })}
+            </section>
+        })
+    }
 }
 
 #[cfg(test)]

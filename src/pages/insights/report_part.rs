@@ -116,49 +116,89 @@ fn ReportPart() -> impl IntoView {
             std::time::Duration::ZERO,
         );
     });
-    Some(view! { <Report computed=shown choice=choice entered=entered /> })
+    // Only the year is read from the choice here: a switch of rules is drawn once, when its
+    // report is shown, not first with the old report for the new choice (that doubled a
+    // switch's wait at 100,000 operations).
+    let year = Memo::new(move |_| choice.with(|c| c.year));
+    // The arrivals without a cost are the same under both rule sets: kept drawn (and what is
+    // typed into them kept) across a switch.
+    let arrivals = Memo::new(move |_| {
+        shown.with(|c| c.as_ref().map(costs::unknown_arrivals).unwrap_or_default())
+    });
+    let has_report = Memo::new(move |_| shown.with(Option::is_some));
+    Some(move || {
+        has_report.get().then(|| {
+            view! {
+                <Report computed=shown year=year choice=choice arrivals=arrivals entered=entered />
+            }
+        })
+    })
 }
 
-/// The report for the chosen year, once computed.
+/// A figure of the shown report as text, for the report's `data-` attributes (what the
+/// benches and tests read).
+fn figure(
+    computed: RwSignal<Option<Computed>>,
+    of: fn(&Computed) -> String,
+) -> impl Fn() -> Option<String> + Send + Sync + Copy + 'static {
+    move || computed.with(|c| c.as_ref().map(of))
+}
+
+/// The report for the chosen year, once computed: what depends on the rules and the year is
+/// drawn again when they change, the arrivals without a cost only when they change.
 #[component]
 fn Report(
     computed: RwSignal<Option<Computed>>,
+    year: Memo<Option<i32>>,
     choice: Memo<InsightsChoice>,
+    arrivals: Memo<Vec<costs::Arrival>>,
     entered: RwSignal<HashMap<String, Entered>>,
 ) -> impl IntoView {
-    move || {
+    let figures = move || {
         let c = computed.get()?;
         let years = c.years();
-        let (micros, entries, rules) =
-            (c.micros.to_string(), c.entries.to_string(), c.rules.slug());
-        let ledger_micros = c.ledger_micros.to_string();
-        let reading_micros = c.reading_micros.to_string();
-        let year = choice
-            .with(|ch| ch.year)
+        let year = year
+            .get()
             .filter(|y| years.contains(y))
             .or(years.first().copied());
         Some(view! {
-            <div id="insights-report" data-report-us=micros data-ledger-us=ledger_micros data-reading-us=reading_micros data-entries=entries data-rules=rules>
-                <summary::YearPicker years=years year=year choice=choice />
-                {match year {
-                    Some(year) => view! {
-                        <summary::YearSummary computed=c.clone() year=year />
-                        <tables::GainsTable computed=c.clone() year=year />
-                        <tables::DisposalsTable computed=c.clone() year=year />
-                        <tables::IncomeTable computed=c.clone() year=year />
-                    }.into_any(),
-                    None => view! {
-                        <p class="state state-empty" id="insights-empty">
-                            {t("No operation has been credited yet: nothing to report.")}
-                        </p>
-                    }.into_any(),
-                }}
-                <tables::OpenLotsTable computed=c.clone() />
-                <summary::Returns computed=c.clone() />
-                <costs::UnknownCosts computed=c.clone() entered=entered />
-                <not_understood::NotUnderstoodList computed=c.clone() />
-                <summary::Notes computed=c />
-            </div>
+            <summary::YearPicker years=years year=year choice=choice />
+            {match year {
+                Some(year) => view! {
+                    <summary::YearSummary computed=c.clone() year=year />
+                    <tables::GainsTable computed=c.clone() year=year />
+                    <tables::DisposalsTable computed=c.clone() year=year />
+                    <tables::IncomeTable computed=c.clone() year=year />
+                }.into_any(),
+                None => view! {
+                    <p class="state state-empty" id="insights-empty">
+                        {t("No operation has been credited yet: nothing to report.")}
+                    </p>
+                }.into_any(),
+            }}
+            <tables::OpenLotsTable computed=c.clone() />
+            <summary::Returns computed=c />
         })
+    };
+    let notes = move || {
+        let c = computed.get()?;
+        Some(view! {
+            <not_understood::NotUnderstoodList computed=c.clone() />
+            <summary::Notes computed=c />
+        })
+    };
+    view! {
+        <div
+            id="insights-report"
+            data-report-us=figure(computed, |c| c.micros.to_string())
+            data-ledger-us=figure(computed, |c| c.ledger_micros.to_string())
+            data-reading-us=figure(computed, |c| c.reading_micros.to_string())
+            data-entries=figure(computed, |c| c.entries.to_string())
+            data-rules=figure(computed, |c| c.rules.slug().to_string())
+        >
+            {figures}
+            <costs::UnknownCosts arrivals=arrivals entered=entered />
+            {notes}
+        </div>
     }
 }

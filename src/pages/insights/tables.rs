@@ -140,18 +140,15 @@ fn disposal_row(d: &Disposal) -> impl IntoView {
 /// Every sale of the year with the lots it used (collapsed).
 #[component]
 pub fn DisposalsTable(computed: Computed, year: i32) -> impl IntoView {
-    let rows: Vec<Disposal> = computed
-        .report
-        .disposals
-        .iter()
-        .filter(|d| d.day.year() == year)
-        .cloned()
-        .collect();
-    let count = rows.len();
+    // The report's own list, filtered where it is used: at 100,000 operations a year has
+    // thousands of sales, and copying them on every switch of rules or year was measurable.
+    let report = computed.report;
+    let of_year = move |d: &&Disposal| d.day.year() == year;
+    let count = report.disposals.iter().filter(of_year).count();
     let rules = computed.rules;
-    let export_rows = rows.clone();
+    let export_report = std::sync::Arc::clone(&report);
     let make = csv_export(move || {
-        let refs: Vec<&Disposal> = export_rows.iter().collect();
+        let refs: Vec<&Disposal> = export_report.disposals.iter().filter(of_year).collect();
         (
             format!("folio-insights-sales-{year}-{}.csv", rules.slug()),
             folio_insights::csv::disposals_csv(&refs),
@@ -164,7 +161,10 @@ pub fn DisposalsTable(computed: Computed, year: i32) -> impl IntoView {
     let more = count.saturating_sub(SALES_SHOWN);
     let body = move || {
         opened.get().then(|| {
-            rows.iter()
+            report
+                .disposals
+                .iter()
+                .filter(of_year)
                 .take(SALES_SHOWN)
                 .map(disposal_row)
                 .collect_view()
@@ -295,36 +295,21 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
             folio_insights::csv::open_lots_csv(&export_report.open_lots),
         )
     });
-    let body = lots
-        .iter()
-        .take(LOTS_SHOWN)
-        .map(|l| {
-            let free = match (l.tax_free_from, l.acquired) {
-                (Some(d), _) if d <= today => t("now").to_string(),
-                (Some(d), _) => day(d),
-                (None, Acquired::Unknown) if !l.asset.regime.is_security() => {
-                    t("unknown: enter the acquisition date").to_string()
-                }
-                (None, _) => "—".to_string(),
-            };
-            let class = match l.altvermoegen {
-                Some(true) => t(" (Altvermögen)"),
-                Some(false) => t(" (Neuvermögen)"),
-                None => "",
-            };
-            view! {
-                <tr>
-                    <th scope="row">{l.asset.symbol.clone()}</th>
-                    <td>{super::text::acquired(l.acquired)}{class}</td>
-                    <td class="num amount">{quantity(l.quantity)}</td>
-                    <td class="num amount">{eur(l.cost)}</td>
-                    <td class="num amount">{eur(l.value)}</td>
-                    <td class=format!("num amount {}", trend_class(l.unrealised))>{eur(l.unrealised)}</td>
-                    <td>{free}</td>
-                </tr>
-            }
+    // Drawn once the list is first opened (like the sales): 200 rows were most of what a
+    // switch of rules drew at 100,000 operations. The line above it answers "what could I
+    // sell tax-free today" without opening it.
+    let opened = RwSignal::new(false);
+    let shown_report = std::sync::Arc::clone(&report);
+    let body = move || {
+        opened.get().then(|| {
+            shown_report
+                .open_lots
+                .iter()
+                .take(LOTS_SHOWN)
+                .map(|l| lot_row(l, today))
+                .collect_view()
         })
-        .collect_view();
+    };
     view! {
         <section class="card" id="insights-lots" aria-labelledby="insights-lots-title">
             <h2 id="insights-lots-title">{t("Open lots")}</h2>
@@ -333,24 +318,55 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
                 view! { <p class="state state-empty">{t("No asset is held.")}</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-scroll" tabindex="0" role="region" aria-label=t("Open lots, scrollable table")>
-                        <table class="data-table">
-                            <thead><tr>
-                                <th scope="col">{t("Asset")}</th>
-                                <th scope="col">{t("Acquired")}</th>
-                                <th scope="col" class="num">{t("Quantity")}</th>
-                                <th scope="col" class="num">{t("Cost")}</th>
-                                <th scope="col" class="num">{t("Value today")}</th>
-                                <th scope="col" class="num">{t("Unrealised")}</th>
-                                <th scope="col">{t("Tax-free from")}</th>
-                            </tr></thead>
-                            <tbody>{body}</tbody>
-                        </table>
-                    </div>
-                    {(more > 0).then(|| view! { <p class="hint" id="insights-lots-more">{tf("… and {n} more.", &[("n", &format_count(more))])}</p> })}
+                    <details class="insights-lots-list" id="insights-lots-list" on:toggle=move |_| opened.set(true)>
+                        <summary>{tf("Every open lot ({n})", &[("n", &format_count(count))])}</summary>
+                        <div class="table-scroll" tabindex="0" role="region" aria-label=t("Open lots, scrollable table")>
+                            <table class="data-table">
+                                <thead><tr>
+                                    <th scope="col">{t("Asset")}</th>
+                                    <th scope="col">{t("Acquired")}</th>
+                                    <th scope="col" class="num">{t("Quantity")}</th>
+                                    <th scope="col" class="num">{t("Cost")}</th>
+                                    <th scope="col" class="num">{t("Value today")}</th>
+                                    <th scope="col" class="num">{t("Unrealised")}</th>
+                                    <th scope="col">{t("Tax-free from")}</th>
+                                </tr></thead>
+                                <tbody>{body}</tbody>
+                            </table>
+                        </div>
+                        {(more > 0).then(|| view! { <p class="hint" id="insights-lots-more">{tf("… and {n} more.", &[("n", &format_count(more))])}</p> })}
+                    </details>
                 }.into_any()
             }}
             <ExportButtons id="insights-lots-export" empty=Signal::derive(move || empty) make=make csv_only=true />
         </section>
+    }
+}
+
+/// One open lot's row: what it is, what it cost, what it is worth and when it is tax-free.
+fn lot_row(l: &folio_insights::OpenLot, today: chrono::NaiveDate) -> impl IntoView {
+    let free = match (l.tax_free_from, l.acquired) {
+        (Some(d), _) if d <= today => t("now").to_string(),
+        (Some(d), _) => day(d),
+        (None, Acquired::Unknown) if !l.asset.regime.is_security() => {
+            t("unknown: enter the acquisition date").to_string()
+        }
+        (None, _) => "—".to_string(),
+    };
+    let class = match l.altvermoegen {
+        Some(true) => t(" (Altvermögen)"),
+        Some(false) => t(" (Neuvermögen)"),
+        None => "",
+    };
+    view! {
+        <tr>
+            <th scope="row">{l.asset.symbol.clone()}</th>
+            <td>{super::text::acquired(l.acquired)}{class}</td>
+            <td class="num amount">{quantity(l.quantity)}</td>
+            <td class="num amount">{eur(l.cost)}</td>
+            <td class="num amount">{eur(l.value)}</td>
+            <td class=format!("num amount {}", trend_class(l.unrealised))>{eur(l.unrealised)}</td>
+            <td>{free}</td>
+        </tr>
     }
 }
