@@ -5,7 +5,7 @@
 //! treatment. What is entered lives in the page's memory for this tab only — never stored,
 //! never sent — and the report is recomputed at once.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDate;
 use folio_client::date_text::read_day;
@@ -130,9 +130,24 @@ pub struct Arrival {
     arrived: NaiveDate,
 }
 
-/// The arrivals the report could not cost, each once, in the report's order.
-pub fn unknown_arrivals(computed: &Computed) -> Vec<Arrival> {
-    let mut rows: Vec<Arrival> = Vec::new();
+/// Arrivals drawn for the person to complete (the first ones in the report's order).
+const ARRIVALS_SHOWN: usize = 100;
+
+/// The arrivals the report could not cost: the first [`ARRIVALS_SHOWN`], each once, in the
+/// report's order, and how many there are in all.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Arrivals {
+    /// Those drawn.
+    shown: Vec<Arrival>,
+    /// All of them.
+    total: usize,
+}
+
+/// The report's [`Arrivals`]. Only the drawn ones are put in words: at 100,000 operations
+/// there can be thousands, and this runs on every switch of rules.
+pub fn unknown_arrivals(computed: &Computed) -> Arrivals {
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut arrivals = Arrivals::default();
     for flag in &computed.report.flags {
         if let Flag::ArrivalUnknown {
             entry_id,
@@ -142,7 +157,11 @@ pub fn unknown_arrivals(computed: &Computed) -> Vec<Arrival> {
             ..
         } = flag
         {
-            if !rows.iter().any(|a| &a.entry_id == entry_id) {
+            if !seen.insert(entry_id.as_str()) {
+                continue;
+            }
+            arrivals.total = arrivals.total.saturating_add(1);
+            if arrivals.shown.len() < ARRIVALS_SHOWN {
                 let what = tf(
                     "{quantity} {symbol} received on {date}",
                     &[
@@ -151,7 +170,7 @@ pub fn unknown_arrivals(computed: &Computed) -> Vec<Arrival> {
                         ("date", &day(*date)),
                     ],
                 );
-                rows.push(Arrival {
+                arrivals.shown.push(Arrival {
                     entry_id: entry_id.clone(),
                     what,
                     arrived: *date,
@@ -159,27 +178,29 @@ pub fn unknown_arrivals(computed: &Computed) -> Vec<Arrival> {
             }
         }
     }
-    rows
+    arrivals
 }
 
 /// The arrivals without a known cost or day (none, and nothing entered: nothing is shown).
 #[component]
 pub fn UnknownCosts(
-    arrivals: Memo<Vec<Arrival>>,
+    arrivals: Memo<Arrivals>,
     entered: RwSignal<HashMap<String, Entered>>,
 ) -> impl IntoView {
     move || {
-        let rows = arrivals.get();
+        let Arrivals { shown, total } = arrivals.get();
+        let more = total.saturating_sub(shown.len());
         let entered_count = entered.with(HashMap::len);
-        (!rows.is_empty() || entered_count > 0).then(|| view! {
+        (total > 0 || entered_count > 0).then(|| view! {
             <section class="card insights-costs" id="insights-costs" aria-labelledby="insights-costs-title">
                 <h2 id="insights-costs-title">{t("What Folio does not know")}</h2>
                 <p class="hint">
                     {t("These assets came in from elsewhere (another wallet or exchange, say) without a cost or an acquisition date. Their gains show “not known” until you enter what they cost you, and whether a sale is tax-free stays unknown until you enter the day you acquired them. What you enter stays in this tab only.")}
                 </p>
                 <ul class="cost-rows">
-                    {rows.into_iter().take(100).map(|a| view! { <ArrivalRow entry_id=a.entry_id what=a.what arrived=a.arrived entered=entered /> }).collect_view()}
+                    {shown.into_iter().map(|a| view! { <ArrivalRow entry_id=a.entry_id what=a.what arrived=a.arrived entered=entered /> }).collect_view()}
                 </ul>
+                {(more > 0).then(|| view! { <p class="hint" id="insights-costs-more">{tf("… and {n} more: they come up as you complete these.", &[("n", &format_count(more))])}</p> })}
                 {(entered_count > 0).then(|| view! {
                     <p class="hint" id="insights-costs-entered">{tf("{n} arrival(s) with what you entered, for this tab.", &[("n", &format_count(entered_count))])}</p>
                 })}

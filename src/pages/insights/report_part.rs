@@ -151,7 +151,7 @@ fn Report(
     computed: RwSignal<Option<Computed>>,
     year: Memo<Option<i32>>,
     choice: Memo<InsightsChoice>,
-    arrivals: Memo<Vec<costs::Arrival>>,
+    arrivals: Memo<costs::Arrivals>,
     entered: RwSignal<HashMap<String, Entered>>,
 ) -> impl IntoView {
     let figures = move || {
