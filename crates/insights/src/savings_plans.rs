@@ -280,7 +280,7 @@ fn usual_day(days: &[NaiveDate]) -> u32 {
 
 /// One cadence step after the last of `days` (sorted, distinct): a week, two weeks, the
 /// plan's day next month, or its usual day three months on (clamped to the month's end).
-fn next_expected(cadence: Cadence, days: &[NaiveDate]) -> Option<NaiveDate> {
+pub(crate) fn next_expected(cadence: Cadence, days: &[NaiveDate]) -> Option<NaiveDate> {
     let last = *days.last()?;
     match cadence {
         Cadence::Weekly => last.checked_add_days(Days::new(7)),
@@ -293,13 +293,9 @@ fn next_expected(cadence: Cadence, days: &[NaiveDate]) -> Option<NaiveDate> {
 
 /// Day `day` of the month `months` after `from`'s month, or that month's last day when it
 /// is shorter (a plan on the 31st runs on 30 April and on 28 or 29 February).
-fn months_on(from: NaiveDate, months: u32, day: u32) -> Option<NaiveDate> {
+pub(crate) fn months_on(from: NaiveDate, months: u32, day: u32) -> Option<NaiveDate> {
     let first = from.with_day(1)?.checked_add_months(Months::new(months))?;
     first
         .with_day(day)
         .or_else(|| first.checked_add_months(Months::new(1))?.pred_opt())
 }
-
-#[cfg(test)]
-#[path = "savings_plans_tests.rs"]
-mod tests;

@@ -6,4 +6,5 @@ mod fixtures;
 mod properties;
 mod rules_at;
 mod rules_de;
+mod savings_plans;
 mod support;

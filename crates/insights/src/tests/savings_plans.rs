@@ -1,50 +1,21 @@
-//! Tests of `savings_plans.rs`: cadences, the month's last day, plans per currency, unreadable
-//! entries and overflow, each expectation worked out by hand.
+//! Savings plans (`crate::savings_plans`): cadences, the month's last day, plans per
+//! currency, unreadable entries and overflow, each expectation worked out by hand.
 
-use super::*;
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use folio_export::tax::entry::{Entry, Kind, Move, Unit};
+use rust_decimal::Decimal;
 
-use chrono::TimeZone;
-use folio_client::current::AssetType;
-use folio_export::tax::entry::{Move, TradeInfo, Unit};
-use folio_export::tax::UnitInfo;
-
+use super::support::{at, crypto, d, day, entry, unit};
 use crate::days::tax_day;
+use crate::savings_plans::{detect, months_on, next_expected, Cadence, SavingsPlan};
 use crate::RuleSet;
-
-fn d(s: &str) -> Decimal {
-    s.parse().unwrap()
-}
-
-fn day(y: i32, m: u32, dd: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(y, m, dd).unwrap()
-}
-
-fn at(y: i32, m: u32, dd: u32) -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(y, m, dd, 12, 0, 0).unwrap()
-}
 
 fn utc_day(t: DateTime<Utc>) -> NaiveDate {
     t.date_naive()
 }
 
-fn unit(symbol: &str, class: Option<AssetType>) -> Unit {
-    Unit {
-        id: format!("id-{symbol}").into(),
-        info: Arc::new(match class {
-            Some(c) => UnitInfo::asset(symbol, c),
-            None => UnitInfo::fiat(symbol),
-        }),
-        named: true,
-        product_id: None,
-    }
-}
-
 fn fiat(symbol: &str) -> Unit {
     unit(symbol, None)
-}
-
-fn crypto(symbol: &str) -> Unit {
-    unit(symbol, Some(AssetType::Cryptocoin))
 }
 
 fn mv(amount: Decimal, unit: Unit, incoming: bool) -> Move {
@@ -55,21 +26,6 @@ fn mv(amount: Decimal, unit: Unit, incoming: bool) -> Move {
         incoming,
         fee_info: None,
         tax_leg: false,
-    }
-}
-
-fn entry(id: &str, kind: Kind, time: DateTime<Utc>, moves: Vec<Move>) -> Entry {
-    Entry {
-        id: id.into(),
-        raw_type: format!("{kind:?}").to_lowercase().into(),
-        kind,
-        time,
-        moves,
-        fees: vec![],
-        taxes: vec![],
-        trade: Some(TradeInfo::default()),
-        unreadable_legs: 0,
-        legacy: false,
     }
 }
 
