@@ -1,6 +1,8 @@
 //! [`BaseUrls`]: where the three APIs live, and the check of custom base URLs a person types
 //! ([`BaseUrlError`] says what is wrong; the app words it).
 
+use std::net::Ipv6Addr;
+
 /// Why a typed base URL cannot be used (the app turns it into a sentence in the language
 /// shown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,57 +192,10 @@ fn valid_host(host: &str) -> bool {
         })
 }
 
-/// An IPv6 address as RFC 4291 writes it: eight groups of one to four hex digits separated
-/// by `:`, one run of them shortened to `::` at most, the last two groups possibly written as
-/// a dotted IPv4 address; no zone (`%`). Written here rather than with `std::net`'s parser
-/// (`Ipv6Addr::from_str`): measured with `cargo xtask bench size` (issue 43), that parser adds
-/// 730–1,120 B brotli to every entry route's first load (`/operations` 249,664 → 250,782 B,
-/// `/trade` 249,506 → 250,334 B), over the 250,000 B ceiling. The tests hold it to `std`'s
-/// reader as the oracle (`base_urls_tests.rs`).
+/// An IPv6 address as RFC 4291 writes it (`std::net`'s reader): eight groups of hex digits,
+/// one run shortened to `::` at most, the last two possibly a dotted IPv4 address; no zone.
 fn is_ipv6(text: &str) -> bool {
-    match text.split_once("::") {
-        Some((_, tail)) if tail.contains("::") => false,
-        Some((head, tail)) => match (groups(head, false), groups(tail, true)) {
-            (Some(h), Some(t)) => h.saturating_add(t) <= 7,
-            _ => false,
-        },
-        None => groups(text, true) == Some(8),
-    }
-}
-
-/// How many 16-bit groups `part` holds (`None` when it is not groups of hex digits joined
-/// by `:`); an empty part holds none. When `last`, its final piece may be a dotted IPv4
-/// address, which counts as two.
-fn groups(part: &str, last: bool) -> Option<usize> {
-    if part.is_empty() {
-        return Some(0);
-    }
-    let pieces: Vec<&str> = part.split(':').collect();
-    let mut count = 0usize;
-    for (i, piece) in pieces.iter().enumerate() {
-        let is_final = i.saturating_add(1) == pieces.len();
-        if last && is_final && piece.contains('.') {
-            is_ipv4(piece).then_some(())?;
-            count = count.saturating_add(2);
-        } else if (1..=4).contains(&piece.len()) && piece.bytes().all(|b| b.is_ascii_hexdigit()) {
-            count = count.saturating_add(1);
-        } else {
-            return None;
-        }
-    }
-    Some(count)
-}
-
-/// Four decimal numbers 0–255 joined by `.`, without leading zeros.
-fn is_ipv4(text: &str) -> bool {
-    let numbers: Vec<&str> = text.split('.').collect();
-    numbers.len() == 4
-        && numbers.iter().all(|n| {
-            (1..=3).contains(&n.len())
-                && n.bytes().all(|b| b.is_ascii_digit())
-                && !(n.len() > 1 && n.starts_with('0'))
-                && n.parse::<u16>().is_ok_and(|v| v <= 255)
-        })
+    text.parse::<Ipv6Addr>().is_ok()
 }
 
 #[cfg(test)]

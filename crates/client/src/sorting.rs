@@ -29,66 +29,12 @@ pub fn sort<T: Ord>(items: &mut [T]) {
     sort_by(items, T::cmp);
 }
 
-/// The positions `0..len` in the order `compare` puts them (the one compiled sort).
-///
-/// A bottom-up merge sort, written here rather than the standard `sort_by`: that one is
-/// compiled again for this one call too, and its several strategies buy nothing at the
-/// lengths Folio sorts (a few thousand rows at most). Measured with `cargo xtask bench size`
-/// (issue 43), the standard `sort_by` here, behind this same `dyn` entry point, adds
-/// 1,692 B brotli to `/`'s first load and 1,730 B to `/operations`' (249,664 → 251,394 B,
-/// over the 250,000 B ceiling); other routes moved by −215 to −82 B. The tests hold it to the
-/// standard stable sort as the oracle.
-/// Runs already in order are copied without comparing further, so a list that arrives
-/// sorted costs one comparison per run.
+/// The positions `0..len` in the order `compare` puts them (the one compiled sort: the
+/// standard stable `sort_by`, instantiated once here for every element type).
 fn sorted_positions(len: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
-    let mut from: Vec<usize> = (0..len).collect();
-    let mut into = vec![0; len];
-    let mut width = 1;
-    while width < len {
-        let mut start = 0;
-        while start < len {
-            let middle = start.saturating_add(width).min(len);
-            let end = middle.saturating_add(width).min(len);
-            merge(
-                &from[start..middle],
-                &from[middle..end],
-                &mut into[start..end],
-                compare,
-            );
-            start = end;
-        }
-        std::mem::swap(&mut from, &mut into);
-        width = width.saturating_mul(2);
-    }
-    from
-}
-
-/// Merges two sorted runs into `out` (as long as both); on a tie the left run's element
-/// comes first, which keeps the sort stable.
-fn merge(
-    left: &[usize],
-    right: &[usize],
-    out: &mut [usize],
-    compare: &mut dyn FnMut(usize, usize) -> Ordering,
-) {
-    let in_order = match (left.last(), right.first()) {
-        (Some(&last), Some(&first)) => compare(first, last) != Ordering::Less,
-        _ => true,
-    };
-    let (mut left, mut right) = (left.iter().peekable(), right.iter().peekable());
-    for slot in out.iter_mut() {
-        let take_right = match (left.peek(), right.peek()) {
-            (Some(&&l), Some(&&r)) => !in_order && compare(r, l) == Ordering::Less,
-            (None, _) => true,
-            (Some(_), None) => false,
-        };
-        let next = if take_right {
-            right.next()
-        } else {
-            left.next()
-        };
-        *slot = next.copied().unwrap_or_default();
-    }
+    let mut positions: Vec<usize> = (0..len).collect();
+    positions.sort_by(|a, b| compare(*a, *b));
+    positions
 }
 
 /// Moves the element at `order[i]` to place `i`, cycle by cycle (each element moves once).
