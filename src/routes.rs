@@ -33,14 +33,18 @@ pub enum Page {
 
 impl Page {
     /// The page at `path` (a query or fragment is ignored; so is one trailing `/`). Only the
-    /// exact addresses below answer: `/history/x` is not found, as `/market/unknown` is.
+    /// listed addresses answer, a listed `*` segment standing for any one (`/assets/*` shows
+    /// `/assets/BTC`): `/history/x` is not found, as `/market/unknown` is.
     pub fn for_path(path: &str) -> Page {
         let path = path.split(['?', '#']).next().unwrap_or_default();
         let path = match path.strip_suffix('/') {
             Some(trimmed) if !trimmed.is_empty() => trimmed,
             _ => path,
         };
-        match Section::at_exact_path(path) {
+        let section = Section::at_exact_path(path).or_else(|| {
+            folio_routes::wildcard_of(path).and_then(|any| Section::at_exact_path(&any))
+        });
+        match section {
             Some(section) => Page::Section(section),
             None => Page::NotFound,
         }
@@ -161,6 +165,12 @@ mod tests {
             Page::Section(Section::LegacyArchive)
         );
         assert_eq!(Page::for_path("/history/x"), Page::NotFound);
+        assert_eq!(
+            Page::for_path("/assets/ETH?period=week"),
+            Page::Section(Section::Asset)
+        );
+        assert_eq!(Page::for_path("/assets"), Page::NotFound);
+        assert_eq!(Page::for_path("/assets/ETH/lots"), Page::NotFound);
         assert_eq!(Page::for_path("/no/such/page"), Page::NotFound);
     }
 
@@ -185,8 +195,8 @@ mod tests {
             }
             rows += 1;
         }
-        // Each section has its row (the variants, counted by hand: 20).
-        assert_eq!(rows, 20);
+        // Each section has its row (the variants, counted by hand: 21).
+        assert_eq!(rows, 21);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The pages loaded on demand and what readies them: each [`Section`] (Connect, Portfolio,
-//! History, Operations, Trade, Earn, Limits, Insights, Settings, and each page of Market and
-//! of the Legacy API), the loader of its page and the preloads of the parts it shows as it starts. The
+//! History, Operations, Trade, Earn, Limits, Insights, Settings, an asset's page, and each
+//! page of Market and of the Legacy API), the loader of its page and the preloads of the parts it shows as it starts. The
 //! mechanism (the `split_page!`/`split_fn!` macros, a module that cannot be fetched) is
 //! `crate::split`, below the pages; this module is above them and mounts them.
 //!
@@ -69,8 +69,8 @@ impl Section {
     /// The loader of the section's page (its split module, then its view), for `LazyPage`.
     pub fn loader(self) -> fn() -> PageLoad {
         use crate::pages::{
-            connect_page, earn_page, history_page, insights_page, limits_page, operations_page,
-            portfolio_page, trade_page,
+            asset_page, connect_page, earn_page, history_page, insights_page, limits_page,
+            operations_page, portfolio_page, trade_page,
         };
         use crate::pages::{exchange, legacy, settings};
         match self {
@@ -94,6 +94,7 @@ impl Section {
             Section::LegacyMigrate => legacy::migrate_page,
             Section::LegacyArchive => legacy::archive_page,
             Section::Insights => insights_page,
+            Section::Asset => asset_page,
         }
     }
 
@@ -174,6 +175,7 @@ impl Section {
                     }
                     crate::pages::insights::preload_report_part().await
                 }
+                Section::Asset => crate::pages::preload_asset().await,
             };
         }
     }
@@ -191,6 +193,7 @@ mod tests {
             Some(Section::History)
         );
         assert_eq!(Section::for_path("/market"), Some(Section::Market));
+        assert_eq!(Section::for_path("/assets/BTC"), Some(Section::Asset));
         assert_eq!(
             Section::for_path("/market/orders?status=open"),
             Some(Section::MarketOrders)

@@ -148,9 +148,28 @@ pub fn connect_redirect(requested: &str) -> String {
     }
 }
 
+/// The address of the page of the asset with `symbol` (`/assets/BTC`); `None` for a label
+/// that is not a symbol (an id the catalogue did not name, shown shortened as `…1a2b3c4d`).
+pub fn asset_href(symbol: &str) -> Option<String> {
+    let fits = (1..=24).contains(&symbol.len())
+        && symbol
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+    fits.then(|| format!("/assets/{symbol}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_symbols_lead_to_an_asset_page() {
+        assert_eq!(asset_href("BTC").as_deref(), Some("/assets/BTC"));
+        assert_eq!(asset_href("BRK.B").as_deref(), Some("/assets/BRK.B"));
+        assert_eq!(asset_href("…1a2b3c4d"), None);
+        assert_eq!(asset_href("a/b"), None);
+        assert_eq!(asset_href(""), None);
+    }
 
     #[test]
     fn other_parameters_are_kept() {

@@ -53,7 +53,9 @@ function openPack(pack) {
 // The pack of the page the address shows (Connect's when it needs a key and the tab holds
 // none, as \`sections::start_page_of_address\` decides), opened while the main module downloads.
 {
-  const [section, needsKey] = ${JSON.stringify(addresses.at)}[location.pathname] ?? [];
+  const at = ${JSON.stringify(addresses.at)};
+  // A listed \`*\` segment stands for any one (\`/assets/*\`: folio_routes::wildcard_of).
+  const [section, needsKey] = at[location.pathname] ?? at[location.pathname.replace(/\/[^/]+$/, "/*")] ?? [];
   const keyed = (() => { try { return !!sessionStorage.getItem(${JSON.stringify(addresses.key)}); } catch { return false; } })();
   const pack = section && PACK_OF[needsKey && !keyed ? "connect" : section];
   if (pack) openPack(pack);

@@ -5,7 +5,7 @@
 
 pub(crate) mod rules;
 mod stake_form;
-mod text;
+pub(crate) mod text;
 
 use folio_client::current::{EarnConfig, EarnConfigsQuery};
 use folio_client::scopes::Scope;

@@ -2,6 +2,7 @@
 //! legacy and exchange sections declare theirs in their folders. Which address shows which
 //! page is `crate::routes`.
 
+pub mod asset;
 pub mod connect;
 pub mod earn;
 pub mod exchange;
@@ -40,3 +41,4 @@ split_page!(
     preload_insights,
     insights::InsightsPage
 );
+split_page!(asset, asset_page, preload_asset, asset::AssetPage);

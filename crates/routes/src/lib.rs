@@ -19,7 +19,8 @@
 pub struct SectionRow {
     /// The split module's name (`split_page!(name, …)`).
     pub module: &'static str,
-    /// The addresses that show it, the first the one links use.
+    /// The addresses that show it, the first the one links use. A last segment `*` stands
+    /// for any one segment ([`wildcard_of`]): `/assets/*` shows `/assets/BTC`.
     pub paths: &'static [&'static str],
     /// Whether visits start here often enough that its first load is gated and the chunk
     /// grouping serves it.
@@ -81,6 +82,7 @@ macro_rules! sections {
             // The report (the rules' engine and every table), asked for once the page's
             // heading, notice and controls are shown, while the ledger is read.
             Insights { module: "insights", paths: ["/insights"], entry: false, needs_key: true, parts: ["insights_report"] },
+            Asset { module: "asset", paths: ["/assets/*"], entry: false, needs_key: true, parts: [] },
         }
     };
 }
@@ -109,18 +111,26 @@ macro_rules! section_rows {
 sections!(section_rows);
 
 /// The position in [`SECTIONS`] of the section `path` shows: a query or fragment is
-/// ignored, and so is one trailing `/`; only the exact addresses answer (`/history/x` shows
-/// none).
+/// ignored, and so is one trailing `/`; only the listed addresses answer (`/history/x` shows
+/// none), a `*` segment standing for any one ([`wildcard_of`]).
 pub fn section_at(path: &str) -> Option<usize> {
     let path = path.split(['?', '#']).next().unwrap_or_default();
     let path = match path.strip_suffix('/') {
         Some(trimmed) if !trimmed.is_empty() => trimmed,
         _ => path,
     };
-    SECTIONS.iter().position(|s| s.paths.contains(&path))
+    let listed = |path: &str| SECTIONS.iter().position(|s| s.paths.contains(&path));
+    listed(path).or_else(|| listed(&wildcard_of(path)?))
 }
 
-/// The entry routes (the address links use) with their section's module.
+/// `path` with its last segment written `*` (`/assets/BTC` → `/assets/*`), how a listed
+/// address stands for every address one segment below it; `None` when the last segment is
+/// empty or the path has no parent (`/`, `/history`).
+pub fn wildcard_of(path: &str) -> Option<String> {
+    let (parent, last) = path.rsplit_once('/')?;
+    (!parent.is_empty() && !last.is_empty() && last != "*").then(|| format!("{parent}/*"))
+}
+
 pub fn entry_routes() -> impl Iterator<Item = (&'static str, &'static str)> {
     SECTIONS
         .iter()
@@ -171,6 +181,11 @@ mod tests {
         assert_eq!(module("/legacy-api#top"), Some("legacy_wallets"));
         assert_eq!(module("/history/unknown"), None);
         assert_eq!(module("/nowhere"), None);
+        assert_eq!(module("/assets/BTC"), Some("asset"));
+        assert_eq!(module("/assets/BTC/"), Some("asset"));
+        assert_eq!(module("/assets"), None);
+        assert_eq!(module("/assets/"), None);
+        assert_eq!(module("/assets/BTC/x"), None);
     }
 
     #[test]

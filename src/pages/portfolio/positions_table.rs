@@ -8,6 +8,7 @@ use crate::components::table::sort_state::{SortDirection, SortState};
 use crate::components::{AmountCell, FiatCell, PercentCell, SortHeader};
 use crate::format::{format_amount, or_missing};
 use crate::i18n::{t, tf};
+use crate::url::asset_href;
 
 /// One row per asset; header buttons sort (first click: names A→Z, amounts largest first).
 #[component]
@@ -26,8 +27,18 @@ pub fn PositionsTable(rows: Vec<PositionRow>, #[prop(into)] unit: String) -> imp
                 view! {
                     <tr data-asset-symbol=row.symbol.clone() data-asset-id=row.id.clone() data-testid="position-row">
                         <th scope="row" class="name">
-                            <span class="asset-name">{row.name.clone()}</span>
-                            <span class="asset-symbol">{row.symbol.clone()}</span>
+                            {match asset_href(&row.symbol) {
+                                Some(href) => view! {
+                                    <a href=href class="asset-link" data-testid="asset-link">
+                                        <span class="asset-name">{row.name.clone()}</span>
+                                        <span class="asset-symbol">{row.symbol.clone()}</span>
+                                    </a>
+                                }.into_any(),
+                                None => view! {
+                                    <span class="asset-name">{row.name.clone()}</span>
+                                    <span class="asset-symbol">{row.symbol.clone()}</span>
+                                }.into_any(),
+                            }}
                         </th>
                         <AmountCell value=row.balance class="balance" />
                         <td class="num available amount">

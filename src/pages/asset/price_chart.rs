@@ -1,0 +1,185 @@
+//! The asset's price over a chosen period (day, week, month, year; kept in the URL as
+//! `?period=week`), drawn from the exchange's candles of its market (`BTC_EUR`): the change
+//! over the period, an area chart of the closing prices, and the same prices as a table.
+
+use chrono::DateTime;
+use folio_client::exchange::{Candle, CandlesQuery};
+use folio_client::Client;
+use leptos::prelude::*;
+
+use super::figures::{change_over, Period};
+use crate::components::{AreaChart, ChartDatum, EmptyState};
+use crate::data::load::{account_resource, load_states};
+use crate::format::{
+    format_amount, format_datetime, format_signed_percent, trend_class, with_currency,
+    zoned_heading, MISSING,
+};
+use crate::i18n::{t, tf};
+use crate::url::{use_url_state, UrlState};
+
+impl UrlState for Period {
+    type Scope = ();
+
+    fn from_query((): (), get: impl Fn(&str) -> Option<String>) -> Self {
+        Period::parse(get("period").as_deref())
+    }
+
+    fn to_query(&self) -> Vec<(&'static str, Option<String>)> {
+        vec![(
+            "period",
+            (*self != Period::Day).then(|| self.as_str().to_string()),
+        )]
+    }
+}
+
+/// The period's name in the reader's words.
+fn period_words(period: Period) -> &'static str {
+    match period {
+        Period::Day => t("24 hours"),
+        Period::Week => t("7 days"),
+        Period::Month => t("30 days"),
+        Period::Year => t("1 year"),
+    }
+}
+
+/// The price card of `pair`'s market, quoted in `quote` (`EUR`).
+#[component]
+pub fn PriceChart(pair: String, quote: String) -> impl IntoView {
+    let (period, set_period) = use_url_state::<Period>(());
+    let pair = StoredValue::new(pair);
+    let candles = account_resource(
+        move || period.get(),
+        move |client: Client, _, period: Period| {
+            let pair = pair.get_value();
+            async move {
+                let (interval, count) = period.candles();
+                let query = CandlesQuery {
+                    interval,
+                    from: None,
+                    to: None,
+                    limit: Some(count),
+                };
+                client
+                    .exchange()
+                    .candles(&pair, &query)
+                    .await
+                    .map(Vec::from)
+            }
+        },
+    );
+    let quote = StoredValue::new(quote);
+    let body = load_states(
+        move || candles.get(),
+        t("the prices"),
+        move || candles.refetch(),
+        move |list: Vec<Candle>| {
+            prices(
+                list,
+                period.get_untracked(),
+                pair.get_value(),
+                quote.get_value(),
+            )
+        },
+    );
+    let choices = Period::ALL
+        .into_iter()
+        .map(|p| {
+            view! {
+                <button
+                    type="button"
+                    class="segment"
+                    id=format!("period-{}", p.as_str())
+                    aria-pressed=move || if period.get() == p { "true" } else { "false" }
+                    data-period=p.as_str()
+                    on:click=move |_| set_period.run(p)
+                >
+                    {period_words(p)}
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="card asset-prices" aria-labelledby="asset-prices-title">
+            <div class="card-head">
+                <h2 id="asset-prices-title">{move || tf("Price on the exchange ({pair})", &[("pair", &pair.get_value())])}</h2>
+                <div class="segmented" role="group" aria-label=t("Period")>{choices}</div>
+            </div>
+            {body}
+        </section>
+    }
+}
+
+/// The change, chart and table of `list` (oldest first).
+fn prices(list: Vec<Candle>, period: Period, pair: String, quote: String) -> AnyView {
+    let unit = Some(quote.as_str());
+    let data: Vec<ChartDatum> = list
+        .iter()
+        .filter_map(|c| {
+            Some(ChartDatum {
+                time: c.timestamp.and_then(|s| DateTime::from_timestamp(s, 0)),
+                value: c.close?,
+            })
+        })
+        .collect();
+    if data.is_empty() {
+        return view! {
+            <EmptyState title=t("No prices for this period")>
+                <p>{tf("The exchange has no trades in {pair} over this period.", &[("pair", &pair)])}</p>
+            </EmptyState>
+        }
+        .into_any();
+    }
+    let change = change_over(&list);
+    let change_text = change.map_or_else(
+        || MISSING.to_string(),
+        |(amount, percent)| {
+            let sign = if amount.is_sign_negative() { "" } else { "+" };
+            format!(
+                "{sign}{} ({})",
+                with_currency(&format_amount(amount), unit),
+                format_signed_percent(percent)
+            )
+        },
+    );
+    let change_class = format!("figure amount {}", trend_class(change.map(|c| c.0)));
+    let rows = data
+        .iter()
+        .rev()
+        .map(|d| {
+            view! {
+                <tr>
+                    <td>{d.time.map(format_datetime).unwrap_or_else(|| MISSING.into())}</td>
+                    <td class="num">{with_currency(&format_amount(d.value), unit)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let label = tf(
+        "Closing prices of {pair} over {period}; the table below lists them.",
+        &[("pair", &pair), ("period", period_words(period))],
+    );
+    view! {
+        <p class="asset-change">
+            <span id="asset-change-label">{tf("Change over {period}", &[("period", period_words(period))])}</span>
+            " "
+            <span id="asset-change" class=change_class aria-labelledby="asset-change-label asset-change" data-value=change.map(|c| c.0.to_string()).unwrap_or_default()>{change_text}</span>
+        </p>
+        <AreaChart data=data label=label unit=quote.clone() intraday=period.intraday() />
+        <details class="table-alternative">
+            <summary>{t("Show the prices as a table")}</summary>
+            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="asset-prices-caption">
+                <table class="data-table" id="asset-prices-table" data-testid="asset-prices-table">
+                    <caption id="asset-prices-caption">{tf("Closing prices of {pair}, newest first", &[("pair", &pair)])}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{zoned_heading(t("Time"))}</th>
+                            <th scope="col" class="num">{t("Close")}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </details>
+    }
+    .into_any()
+}
