@@ -55,7 +55,7 @@ function openPack(pack) {
 {
   const at = ${JSON.stringify(addresses.at)};
   // A listed \`*\` segment stands for any one (\`/assets/*\`: folio_routes::wildcard_of).
-  const [section, needsKey] = at[location.pathname] ?? at[location.pathname.replace(/\/[^/]+$/, "/*")] ?? [];
+  const [section, needsKey] = at[location.pathname] ?? at[location.pathname.replace(/\\/[^/]+$/, "/*")] ?? [];
   const keyed = (() => { try { return !!sessionStorage.getItem(${JSON.stringify(addresses.key)}); } catch { return false; } })();
   const pack = section && PACK_OF[needsKey && !keyed ? "connect" : section];
   if (pack) openPack(pack);

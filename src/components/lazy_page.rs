@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local_scoped_with_cancellation;
 
+use crate::data::resource::AccountResource;
 use crate::i18n::t;
 use crate::split::{check_for_new_build, BuildCheck, PageLoad};
 
@@ -84,7 +85,8 @@ pub fn LazyPage(
 /// The message when a section's module did not arrive, with the way out.
 #[component]
 fn SectionFailed(retry: impl Fn() + Clone + Send + Sync + 'static) -> impl IntoView {
-    let check = LocalResource::new(check_for_new_build);
+    // Held the way every page's read is (one compiled resource for the app, in the main module).
+    let check = AccountResource::new(|| async { Ok(check_for_new_build().await) });
     let retry = move |_| retry();
     let reload = |_| {
         if let Some(window) = web_sys::window() {
@@ -93,7 +95,7 @@ fn SectionFailed(retry: impl Fn() + Clone + Send + Sync + 'static) -> impl IntoV
     };
     view! {
         <section class="card section-failed" role="alert" data-testid="section-failed">
-            {move || match check.get() {
+            {move || match check.get().and_then(Result::ok) {
                 Some(BuildCheck::Updated) => {
                     view! {
                         <h1>{t("Folio was updated")}</h1>

@@ -10,6 +10,7 @@ use crate::components::{ErrorView, FixBaseUrls, Loading};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::next_task::Shown;
+pub use crate::data::resource::AccountResource;
 
 /// The error a page shows when there is no key or the custom base URLs are invalid.
 pub fn not_connected() -> ApiError {
@@ -24,7 +25,7 @@ pub fn not_connected() -> ApiError {
 pub fn account_resource<I, T, F, Fut>(
     input: impl Fn() -> I + 'static,
     load: F,
-) -> LocalResource<Result<T, ApiError>>
+) -> AccountResource<T>
 where
     I: 'static,
     T: 'static,
@@ -33,7 +34,7 @@ where
 {
     let session = use_session();
     let settings = use_settings();
-    LocalResource::new(move || {
+    AccountResource::new(move || {
         let input = input();
         let pending = match (session.client(settings), session.keyless_client(settings)) {
             (Some(client), Some(keyless)) => Some(load(client, keyless, input)),
@@ -55,7 +56,7 @@ pub fn account_resource_when<I, T, F, Fut>(
     when: Shown,
     input: impl Fn() -> I + 'static,
     load: F,
-) -> LocalResource<Result<T, ApiError>>
+) -> AccountResource<T>
 where
     I: 'static,
     T: 'static,
@@ -75,7 +76,7 @@ where
 /// The latest finished answer of `resource`, kept on screen while a reload runs (so a form
 /// does not flash away after a write).
 pub fn kept_while_reloading<T>(
-    resource: LocalResource<Result<T, ApiError>>,
+    resource: AccountResource<T>,
 ) -> RwSignal<Option<Result<T, ApiError>>>
 where
     T: Clone + Send + Sync + 'static,

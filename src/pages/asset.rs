@@ -1,9 +1,10 @@
 //! An asset's page (`/assets/<symbol>`): everything Folio knows about one asset in one place.
 //! Its name, class and current price; the person's holding as the portfolio reports it
 //! (balance, available, staked, value, invested, return); its price over a chosen period from
-//! the exchange's market for it, or why there is no chart; its staking offers; and the ways
-//! on: Buy or sell (Trade with the asset chosen), its exchange markets, its operations (the
-//! Operations list filtered to it, with its exports) and Stake (Earn filtered to it).
+//! the exchange's market of it against the euro, or why there is no chart; its staking offers;
+//! and the ways on: Buy or sell (Trade with the asset chosen), its exchange market, its
+//! operations (the Operations list filtered to it, with its exports) and Stake (Earn filtered
+//! to it).
 //!
 //! Each part reads on its own: a key without a permission, or a read that fails, costs that
 //! part (which says why), never the page. Buy, sell and stake links show only to a key that
@@ -33,7 +34,7 @@ use crate::format::{
 use crate::i18n::{t, tf};
 use crate::pages::earn::rules::apr_percent;
 use crate::pages::earn::text::type_words;
-use figures::{symbol_in, Holding};
+use figures::{euro_market, symbol_in, Holding};
 use load::{load, AssetView};
 use price_chart::PriceChart;
 
@@ -108,19 +109,6 @@ fn asset_view(view: AssetView) -> impl IntoView {
         Err(e) => e.user_message(),
     };
     let class = class_words(view.asset.asset_type.as_ref());
-    let eur_market = view
-        .markets
-        .as_ref()
-        .ok()
-        .and_then(|m| m.iter().find(|p| p.to_ascii_uppercase().ends_with("EUR")))
-        .cloned();
-    let market_links = view.markets.as_ref().ok().cloned().unwrap_or_default();
-    let chart = match (&eur_market, &view.markets) {
-        (Some(pair), _) => {
-            view! { <PriceChart pair=pair.clone() quote="EUR".to_string() /> }.into_any()
-        }
-        (None, markets) => no_chart(&symbol, markets).into_any(),
-    };
     let trade_href = format!("/trade?asset={symbol}");
     let ops_href = format!("/operations?asset={symbol}");
     view! {
@@ -132,10 +120,6 @@ fn asset_view(view: AssetView) -> impl IntoView {
             </h1>
             <div class="asset-actions">
                 {may_trade.then(|| view! { <A href={trade_href} {..} class="button" id="asset-trade">{t("Buy or sell")}</A> })}
-                {market_links.into_iter().map(|pair| {
-                    let href = format!("/market?pair={pair}");
-                    view! { <A href={href} {..} class="button button-quiet" attr:data-testid="asset-market">{tf("Exchange: {pair}", &[("pair", &pair)])}</A> }
-                }).collect_view()}
             </div>
         </div>
         <div class="summary card figures">
@@ -155,7 +139,7 @@ fn asset_view(view: AssetView) -> impl IntoView {
             })}
         </div>
         {position_card(&view.holding, &symbol, view.decimals)}
-        {chart}
+        <PriceChart market=euro_market(&symbol) />
         {staking_card(&view.offers, &symbol, may_stake)}
         <section class="card" aria-labelledby="asset-ops-title">
             <h2 id="asset-ops-title">{t("Your operations")}</h2>
@@ -163,27 +147,6 @@ fn asset_view(view: AssetView) -> impl IntoView {
                 <A href={ops_href} {..} id="asset-operations">{tf("Every operation on {symbol}", &[("symbol", &symbol)])}</A>
                 {t(": the Operations list filtered to this asset, with its CSV and JSON exports.")}
             </p>
-        </section>
-    }
-}
-
-/// Why there is no price chart: the exchange lists no market of the asset against the euro,
-/// or its pairs could not be read.
-fn no_chart(symbol: &str, markets: &Result<Vec<String>, ApiError>) -> impl IntoView {
-    let why = match markets {
-        Ok(_) => tf(
-            "No price chart: the exchange has no market for {symbol} against the euro, and the service gives no price history for an asset otherwise.",
-            &[("symbol", symbol)],
-        ),
-        Err(e) => tf(
-            "No price chart: the exchange's markets could not be read ({reason}).",
-            &[("reason", &e.user_message())],
-        ),
-    };
-    view! {
-        <section class="card asset-prices" aria-labelledby="asset-prices-title">
-            <h2 id="asset-prices-title">{t("Price history")}</h2>
-            <p id="asset-no-chart">{why}</p>
         </section>
     }
 }

@@ -66,12 +66,7 @@ pub fn InsightsPage() -> impl IntoView {
         entered,
     });
     let content = load_states(
-        move || {
-            data.with(|d| {
-                d.as_ref()
-                    .map(|r| r.as_ref().map(|_| ()).map_err(Clone::clone))
-            })
-        },
+        move || data.with(|d| d.map(|r| r.map(|_| ()).map_err(Clone::clone))),
         t("every operation"),
         move || data.refetch(),
         move |()| view! { <LazyPage load=report_part /> },
@@ -82,7 +77,7 @@ pub fn InsightsPage() -> impl IntoView {
     };
     let progress = move || {
         let n = read_so_far.get();
-        data.with(Option::is_none).then(|| {
+        data.with(|d| d.is_none()).then(|| {
             tf(
                 "Reading every operation… {n} so far.",
                 &[("n", &format_count(n))],

@@ -9,6 +9,7 @@ use crate::components::{ProfilePicker, Radio, ScopesTable};
 use crate::contexts::session::use_session;
 use crate::contexts::settings::{clamp_idle_minutes, use_settings, Theme, IDLE_MINUTES_RANGE};
 use crate::data::id_names;
+use crate::data::resource::AccountResource;
 use crate::i18n::{self, t, tf, Language};
 
 /// Offered when the currency list cannot be loaded (not connected, or no permission).
@@ -18,11 +19,11 @@ const FALLBACK_CURRENCIES: [&str; 4] = ["EUR", "USD", "CHF", "GBP"];
 pub fn SettingsPage() -> impl IntoView {
     let settings = use_settings();
     let session = use_session();
-    let currencies = LocalResource::new(move || {
+    let currencies = AccountResource::new(move || {
         let client = session.client(settings);
         let keyless = session.keyless_client(settings);
         async move {
-            match (client, keyless) {
+            Ok(match (client, keyless) {
                 (Some(c), Some(k)) => id_names::currencies(&c, &k).await,
                 (None, Some(k)) => k
                     .current()
@@ -31,12 +32,13 @@ pub fn SettingsPage() -> impl IntoView {
                     .unwrap_or_default()
                     .into_vec(),
                 _ => Vec::new(),
-            }
+            })
         }
     });
     let currency_options = move || {
         let mut codes: Vec<String> = currencies
             .get()
+            .and_then(Result::ok)
             .unwrap_or_default()
             .into_iter()
             .filter_map(|c| c.symbol)

@@ -1,6 +1,6 @@
 //! What an asset's page works out from the service's answers: the symbol its address names,
-//! which catalogue entry that symbol means, the person's holding of it, the exchange markets
-//! that trade it, and the price change over the chosen period. Plain functions, tested natively.
+//! which catalogue entry that symbol means, the person's holding of it, its exchange market
+//! against the euro, and the price change over the chosen period. Plain functions, tested natively.
 
 use folio_client::current::{Asset, PortfolioPosition};
 use folio_client::exchange::{Candle, CandleInterval};
@@ -70,19 +70,10 @@ pub fn holding_of(positions: &[PortfolioPosition], asset: &AssetId) -> Option<Ho
     })
 }
 
-/// The exchange pairs that trade `symbol` as their base (`BTC_EUR`, `BTC_USDC`), the one
-/// quoted in EUR first, then by name.
-pub fn markets_of<'a>(pairs: impl IntoIterator<Item = &'a str>, symbol: &str) -> Vec<String> {
-    let mut found: Vec<String> = pairs
-        .into_iter()
-        .filter(|pair| {
-            pair.split_once(['_', '-'])
-                .is_some_and(|(base, _)| base.eq_ignore_ascii_case(symbol))
-        })
-        .map(str::to_string)
-        .collect();
-    found.sort_by_key(|pair| (!pair.to_ascii_uppercase().ends_with("EUR"), pair.clone()));
-    found
+/// The exchange market of `symbol` against the euro (`BTC_EUR`), where its price chart
+/// comes from.
+pub fn euro_market(symbol: &str) -> String {
+    format!("{}_EUR", symbol.to_ascii_uppercase())
 }
 
 /// How far back the price chart looks: the period, its candle interval and how many.
@@ -225,10 +216,8 @@ mod tests {
     }
 
     #[test]
-    fn markets_put_the_euro_first() {
-        let pairs = ["ETH_EUR", "BTC_USDC", "BTC_EUR", "BTCX_EUR", "btc-chf"];
-        assert_eq!(markets_of(pairs, "BTC"), ["BTC_EUR", "BTC_USDC", "btc-chf"]);
-        assert!(markets_of(pairs, "XRP").is_empty());
+    fn the_euro_market_is_named_after_the_symbol() {
+        assert_eq!(euro_market("btc"), "BTC_EUR");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The reads an asset's page makes: the catalogue entry for the symbol and the portfolio
-//! together, then the price, the staking offers and the exchange's pairs together. Only the
+//! together, then the price and the staking offers together (the exchange's candles are the
+//! price card's own read). Only the
 //! catalogue is essential; each other read that fails (a missing permission, an outage) costs
 //! its own card, which says why, never the page.
 
@@ -7,7 +8,7 @@ use folio_client::current::{Asset, EarnConfig, EarnConfigsQuery};
 use folio_client::{ApiError, AssetId, Client};
 use rust_decimal::Decimal;
 
-use super::figures::{chosen, holding_of, markets_of, Holding};
+use super::figures::{chosen, holding_of, Holding};
 use crate::data::id_names;
 use crate::pages::trade::ticket::asset_decimals;
 
@@ -26,8 +27,6 @@ pub struct AssetView {
     pub holding: Result<Option<Holding>, ApiError>,
     /// The staking offers for this asset.
     pub offers: Result<Vec<EarnConfig>, ApiError>,
-    /// The exchange pairs trading it as their base, EUR first.
-    pub markets: Result<Vec<String>, ApiError>,
 }
 
 /// The page's reads for `symbol`; `Ok(None)` when the catalogue has no asset of that symbol.
@@ -49,11 +48,9 @@ pub async fn load(
     let Some(asset) = chosen(found?, &symbol, &held) else {
         return Ok(None);
     };
-    let exchange = client.exchange();
-    let (price, offers, pairs) = futures::join!(
+    let (price, offers) = futures::join!(
         id_names::ticker(&client, &keyless, &asset.id),
-        offers_for(&client, &asset.id),
-        exchange.pairs(None)
+        offers_for(&client, &asset.id)
     );
     let holding = positions.map(|p| holding_of(&p, &asset.id));
     let scale = holding
@@ -66,7 +63,6 @@ pub async fn load(
     Ok(Some(AssetView {
         decimals: asset_decimals(scale, asset.asset_type.as_ref()),
         name: asset.name.clone().unwrap_or_else(|| symbol.clone()),
-        markets: pairs.map(|list| markets_of(list.iter().map(|p| p.pair.as_str()), &symbol)),
         symbol,
         price: price.map(|t| t.price),
         holding,

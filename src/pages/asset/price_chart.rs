@@ -1,10 +1,12 @@
 //! The asset's price over a chosen period (day, week, month, year; kept in the URL as
-//! `?period=week`), drawn from the exchange's candles of its market (`BTC_EUR`): the change
-//! over the period, an area chart of the closing prices, and the same prices as a table.
+//! `?period=week`), drawn from the exchange's candles of its market against the euro
+//! (`BTC_EUR`): the change over the period, an area chart of the closing prices, the same
+//! prices as a table, and a link to the market. The exchange answering that the market does
+//! not exist (404) is said in words: the service keeps no price history of an asset otherwise.
 
 use chrono::DateTime;
 use folio_client::exchange::{Candle, CandlesQuery};
-use folio_client::Client;
+use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
 use super::figures::{change_over, Period};
@@ -42,9 +44,10 @@ fn period_words(period: Period) -> &'static str {
     }
 }
 
-/// The price card of `pair`'s market, quoted in `quote` (`EUR`).
+/// The price card of the exchange's `market` (`BTC_EUR`).
 #[component]
-pub fn PriceChart(pair: String, quote: String) -> impl IntoView {
+pub fn PriceChart(market: String) -> impl IntoView {
+    let pair = market;
     let (period, set_period) = use_url_state::<Period>(());
     let pair = StoredValue::new(pair);
     let candles = account_resource(
@@ -67,20 +70,16 @@ pub fn PriceChart(pair: String, quote: String) -> impl IntoView {
             }
         },
     );
-    let quote = StoredValue::new(quote);
-    let body = load_states(
+    let shown = load_states(
         move || candles.get(),
         t("the prices"),
         move || candles.refetch(),
-        move |list: Vec<Candle>| {
-            prices(
-                list,
-                period.get_untracked(),
-                pair.get_value(),
-                quote.get_value(),
-            )
-        },
+        move |list: Vec<Candle>| prices(list, period.get_untracked(), pair.get_value()),
     );
+    let body = move || match candles.get() {
+        Some(Err(ApiError::NotFound(_))) => no_market(&pair.get_value()).into_any(),
+        _ => shown(),
+    };
     let choices = Period::ALL
         .into_iter()
         .map(|p| {
@@ -101,7 +100,7 @@ pub fn PriceChart(pair: String, quote: String) -> impl IntoView {
     view! {
         <section class="card asset-prices" aria-labelledby="asset-prices-title">
             <div class="card-head">
-                <h2 id="asset-prices-title">{move || tf("Price on the exchange ({pair})", &[("pair", &pair.get_value())])}</h2>
+                <h2 id="asset-prices-title">{t("Price history")}</h2>
                 <div class="segmented" role="group" aria-label=t("Period")>{choices}</div>
             </div>
             {body}
@@ -109,8 +108,22 @@ pub fn PriceChart(pair: String, quote: String) -> impl IntoView {
     }
 }
 
-/// The change, chart and table of `list` (oldest first).
-fn prices(list: Vec<Candle>, period: Period, pair: String, quote: String) -> AnyView {
+/// Why there is no chart: the exchange has no such market.
+fn no_market(pair: &str) -> impl IntoView {
+    let symbol = pair.strip_suffix("_EUR").unwrap_or(pair);
+    view! {
+        <p id="asset-no-chart">
+            {tf(
+                "No price chart: the exchange has no market for {symbol} against the euro, and the service keeps no price history of an asset otherwise.",
+                &[("symbol", symbol)],
+            )}
+        </p>
+    }
+}
+
+/// The change, chart, table and market link of `list` (oldest first).
+fn prices(list: Vec<Candle>, period: Period, pair: String) -> AnyView {
+    let quote = "EUR".to_string();
     let unit = Some(quote.as_str());
     let data: Vec<ChartDatum> = list
         .iter()
@@ -180,6 +193,9 @@ fn prices(list: Vec<Candle>, period: Period, pair: String, quote: String) -> Any
                 </table>
             </div>
         </details>
+        <p>
+            <a href=format!("/market?pair={pair}") data-testid="asset-market">{tf("Open the {pair} market", &[("pair", &pair)])}</a>
+        </p>
     }
     .into_any()
 }

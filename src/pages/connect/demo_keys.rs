@@ -10,18 +10,19 @@ use leptos::prelude::*;
 
 use crate::contexts::session::use_session;
 use crate::contexts::settings::{use_settings, Profile};
+use crate::data::resource::AccountResource;
 use crate::i18n::{t, tf};
 
 #[component]
 pub fn DemoKeys(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {
     let settings = use_settings();
     let session = use_session();
-    let info = LocalResource::new(|| sandbox_info(""));
+    let info = AccountResource::new(|| async { Ok(sandbox_info("").await) });
     crate::effect::effect(move || {
         let wanted = info.with(|probe| match probe {
-            Some(SandboxProbe::Sandbox(_) | SandboxProbe::Proxy) => Some(Profile::Sandbox),
-            Some(SandboxProbe::NotSandbox) => Some(Profile::Live),
-            Some(SandboxProbe::NoAnswer) | None => None,
+            Some(Ok(SandboxProbe::Sandbox(_) | SandboxProbe::Proxy)) => Some(Profile::Sandbox),
+            Some(Ok(SandboxProbe::NotSandbox)) => Some(Profile::Live),
+            _ => None,
         });
         let Some(wanted) = wanted else {
             return;
@@ -33,7 +34,7 @@ pub fn DemoKeys(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {
     });
     move || {
         let keys = info.with(|probe| match probe {
-            Some(SandboxProbe::Sandbox(info)) => Some(info.demo_keys.clone()),
+            Some(Ok(SandboxProbe::Sandbox(info))) => Some(info.demo_keys.clone()),
             _ => None,
         })?;
         if keys.is_empty() {

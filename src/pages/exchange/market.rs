@@ -19,13 +19,14 @@ mod ticker;
 use std::time::Duration;
 
 use folio_client::exchange::{CandleInterval, OrderType, Pair, Ticker};
-use folio_client::{ApiError, Listed};
+use folio_client::Listed;
 use leptos::prelude::*;
 
 use super::section::PairsPage;
 use crate::components::{EmptyState, LazyPage};
 use crate::data::load::{account_resource, account_resource_when, kept_while_reloading};
 use crate::data::next_task::shown_once;
+use crate::data::resource::AccountResource;
 use crate::i18n::t;
 use crate::pages::exchange::text::find_pair;
 use crate::url::{use_url_state, with_param, UrlState};
@@ -44,7 +45,7 @@ const REFRESH: Duration = Duration::from_secs(5);
 /// The tickers of every pair, read beside the pairs as the page opens: the page's first price
 /// is then shown with the pairs instead of one more round trip after them.
 #[derive(Clone, Copy)]
-struct FirstTickers(LocalResource<Result<Listed<Ticker>, ApiError>>);
+struct FirstTickers(AccountResource<Listed<Ticker>>);
 
 /// The Market page.
 #[component]

@@ -17,13 +17,14 @@ use super::made::{other_rules, MadeReports};
 use super::report::Computed;
 use super::{costs, not_understood, summary, tables};
 use crate::data::next_task::next_task;
+use crate::data::resource::AccountResource;
 use crate::i18n::t;
 
 /// What the report needs from the page.
 #[derive(Clone, Copy)]
 pub struct ReportInputs {
     /// Everything read (the report is shown once it is in).
-    pub data: LocalResource<Result<InsightsData, ApiError>>,
+    pub data: AccountResource<InsightsData>,
     /// The rules and year chosen (in the URL).
     pub choice: Memo<InsightsChoice>,
     /// What the person entered for arrivals without a cost or day, by entry id, for this tab.

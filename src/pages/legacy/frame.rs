@@ -11,6 +11,7 @@ use leptos_router::components::A;
 
 use super::migration_table::MigrationTable;
 use crate::components::SectionNav;
+use crate::data::resource::AccountResource;
 use crate::i18n::t;
 use crate::pages::legacy::text::sunset_sentence;
 
@@ -117,7 +118,7 @@ pub fn LegacyFrame(
 /// [`crate::data::load::load_states`] for a legacy load: a 410 or 404 answer switches the
 /// section to "switched off" (and is never shown as an error with Retry).
 pub fn legacy_states<T, V>(
-    resource: LocalResource<Result<T, ApiError>>,
+    resource: AccountResource<T>,
     what: &'static str,
     loaded: impl Fn(T) -> V + Send + Sync + 'static,
 ) -> impl Fn() -> AnyView + Send + Sync + 'static

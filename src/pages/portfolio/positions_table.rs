@@ -27,18 +27,12 @@ pub fn PositionsTable(rows: Vec<PositionRow>, #[prop(into)] unit: String) -> imp
                 view! {
                     <tr data-asset-symbol=row.symbol.clone() data-asset-id=row.id.clone() data-testid="position-row">
                         <th scope="row" class="name">
-                            {match asset_href(&row.symbol) {
-                                Some(href) => view! {
-                                    <a href=href class="asset-link" data-testid="asset-link">
-                                        <span class="asset-name">{row.name.clone()}</span>
-                                        <span class="asset-symbol">{row.symbol.clone()}</span>
-                                    </a>
-                                }.into_any(),
-                                None => view! {
-                                    <span class="asset-name">{row.name.clone()}</span>
-                                    <span class="asset-symbol">{row.symbol.clone()}</span>
-                                }.into_any(),
-                            }}
+                            // A link to the asset's page (no address, so no link, for an
+                            // id the catalogue did not name).
+                            <a href=asset_href(&row.symbol) class="asset-link">
+                                <span class="asset-name">{row.name.clone()}</span>
+                                <span class="asset-symbol">{row.symbol.clone()}</span>
+                            </a>
                         </th>
                         <AmountCell value=row.balance class="balance" />
                         <td class="num available amount">

@@ -10,7 +10,7 @@
 
 use chrono::DateTime;
 use folio_client::exchange::{Candle, CandleInterval, CandlesQuery, Pair};
-use folio_client::{ApiError, Client};
+use folio_client::Client;
 use leptos::prelude::*;
 
 use crate::components::charts::geometry::{two_places, ChartBox, ChartPoint};
@@ -19,6 +19,7 @@ use crate::components::charts::ticks::time_tick_indices;
 use crate::components::LazyPage;
 use crate::data::load::{account_resource_when, load_states};
 use crate::data::next_task::Shown;
+use crate::data::resource::AccountResource;
 use crate::format::{
     format_amount, format_axis_label, format_count, format_datetime, zoned_heading, MISSING,
 };
@@ -214,7 +215,7 @@ pub fn CandlesView(
 struct CandlesInputs {
     pair: Signal<Option<Pair>>,
     interval: Memo<CandleInterval>,
-    candles: LocalResource<Result<Vec<Candle>, ApiError>>,
+    candles: AccountResource<Vec<Candle>>,
 }
 
 crate::split::split_page!(

@@ -1,0 +1,85 @@
+//! An asset's page: reached from a portfolio row and left with Back, its figures are the
+//! sandbox's own (and the portfolio's), its period choice is kept in the address, a read-only
+//! key sees no Buy, sell or Stake, and an asset without an exchange market says why there is
+//! no chart.
+
+use crate::support::{figure, World, FULL_KEY, READ_KEY};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn from_a_portfolio_row_to_the_asset_page_and_back() {
+    let w = World::signed_in(FULL_KEY, "/").await;
+    let btc = w
+        .server
+        .ledger()
+        .portfolio("EUR")
+        .into_iter()
+        .find(|p| p.symbol == "BTC")
+        .expect("the demo account holds bitcoin");
+    let row = "[data-asset-symbol='BTC']";
+    let row_value = figure(&w.text(&format!("{row} .value")).await);
+    w.click(&format!("{row} a.asset-link")).await;
+    w.wait_text("#asset-title", "Bitcoin").await;
+    assert!(w.url().await.ends_with("/assets/BTC"), "{}", w.url().await);
+
+    // The holding is the portfolio's: the same balance, available and value.
+    assert_eq!(w.value("#asset-balance").await, btc.balance);
+    assert_eq!(w.value("#asset-available").await, btc.available);
+    let value = w.value("#asset-value").await;
+    assert_eq!(Some(value), btc.value);
+    assert_eq!(value.round_dp(2), row_value);
+    // The price now is the catalogue's ticker (above zero), and the class is in words.
+    assert!(w.value("#asset-price").await > rust_decimal::Decimal::ZERO);
+    assert_eq!(w.text("#asset-class").await, "Crypto");
+
+    // Its price over a day from the exchange's BTC_EUR candles, then over a week.
+    w.find("#asset-prices-table tbody tr").await;
+    let day_rows = w
+        .js("return document.querySelectorAll('#asset-prices-table tbody tr').length")
+        .await;
+    assert_eq!(day_rows.as_u64(), Some(96), "a day of 15-minute candles");
+    w.click("#period-week").await;
+    w.wait_js_true("location.search === '?period=week'").await;
+    w.wait_js_true("document.querySelectorAll('#asset-prices-table tbody tr').length === 168")
+        .await;
+
+    // The ways on: its operations, its market, Trade and Earn, each with the asset chosen.
+    let href = |id: &str| format!("return document.querySelector('{id}').getAttribute('href')");
+    assert_eq!(
+        w.js(&href("#asset-operations")).await.as_str(),
+        Some("/operations?asset=BTC")
+    );
+    assert_eq!(
+        w.js(&href("#asset-trade")).await.as_str(),
+        Some("/trade?asset=BTC")
+    );
+    assert_eq!(
+        w.js(&href("[data-testid=asset-market]")).await.as_str(),
+        Some("/market?pair=BTC_EUR")
+    );
+
+    // Back leaves the page for the portfolio, whose row is still there.
+    w.js("history.back()").await;
+    w.find(row).await;
+    assert!(w.url().await.ends_with('/'), "{}", w.url().await);
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_only_key_sees_no_trade_or_stake_and_a_stock_explains_its_missing_chart() {
+    let w = World::signed_in(READ_KEY, "/assets/ETH").await;
+    w.wait_text("#asset-title", "Ethereum").await;
+    w.find("#asset-offers [data-testid=asset-offer]").await;
+    assert!(w.is_absent("#asset-trade").await, "no Buy or sell");
+    assert!(w.is_absent("#asset-stake").await, "no Stake");
+
+    w.goto("/assets/aapl").await;
+    w.wait_text("#asset-title", "Apple").await;
+    let why = w.text("#asset-no-chart").await;
+    assert!(why.contains("no market for AAPL"), "{why}");
+    assert_eq!(w.text("#asset-isin").await, "US0378331005");
+    w.find("#asset-no-staking").await;
+
+    w.goto("/assets/NOSUCHCOIN").await;
+    w.wait_text("#asset-title", "Asset not found").await;
+    w.close().await;
+}
