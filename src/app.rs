@@ -5,14 +5,14 @@ use leptos::prelude::*;
 use leptos_router::components::Router;
 use wasm_bindgen::JsCast;
 
+use crate::components::footer::footer_part;
 use crate::components::{
-    open_help, warm_help, InstallOffer, OfflineBanner, Shortcuts, StorageBanner, TopBar,
-    UpdateBanner, WriteOutcomes,
+    LazyPage, OfflineBanner, Shortcuts, StorageBanner, TopBar, UpdateBanner, WriteOutcomes,
 };
 use crate::contexts::session::{use_idle_forget, Session};
 use crate::contexts::settings::Settings;
 use crate::data::write::Writes;
-use crate::i18n::{t, Language, Redraw};
+use crate::i18n::{t, Redraw};
 use crate::routes::PageFor;
 
 /// Installs the tab's language (fetching German's catalogue when chosen) and mounts the app
@@ -94,38 +94,8 @@ fn Shell(connected: impl Fn() -> bool + Send + Sync + Copy + 'static) -> impl In
         </main>
         <footer class="site-footer">
             <p>{t("Folio keeps your key in this tab only. Close the tab or press “Forget key” to remove it.")}</p>
-            <p>
-                <button type="button" class="link-button" data-testid="shortcuts-button"
-                    on:pointerenter=|_| warm_help() on:focus=|_| warm_help() on:click=|_| open_help()>
-                    {t("Keyboard shortcuts")}
-                </button>
-                {t(" (press ")}<kbd>"?"</kbd>")"
-            </p>
-            <p><LanguageSwitch /></p>
-            <InstallOffer />
+            <LazyPage load=footer_part later=true quiet=true />
         </footer>
-    }
-}
-
-/// The footer's switch to the other language, named in that language ("Deutsch" while
-/// English is shown), on every page: switching keeps the page and its address.
-#[component]
-fn LanguageSwitch() -> impl IntoView {
-    let other = match crate::i18n::language() {
-        Language::English => Language::German,
-        Language::German => Language::English,
-    };
-    let redraw = use_context::<Redraw>();
-    let switch = move |_| {
-        leptos::task::spawn_local(async move {
-            crate::i18n::switch_language(other, redraw).await;
-        });
-    };
-    view! {
-        <button type="button" class="link-button" data-testid="language-switch"
-            lang=other.tag() on:click=switch>
-            {other.own_name()}
-        </button>
     }
 }
 

@@ -7,6 +7,7 @@ pub mod charts;
 pub mod cursor_footer;
 pub mod error_view;
 pub mod export_buttons;
+pub mod footer;
 pub mod form;
 pub mod installed_app;
 pub mod lazy_page;

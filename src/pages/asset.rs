@@ -159,7 +159,7 @@ fn figure_row(
     text: String,
 ) -> impl IntoView {
     view! {
-        <div>
+        <div class="figure-row">
             <dt>{label}</dt>
             <dd id=id class="amount" data-value=value.map(|v| v.to_string()).unwrap_or_default()>{text}</dd>
         </div>
@@ -182,13 +182,13 @@ fn position_card(
             let euros = |v: Option<Decimal>| v.map_or_else(|| MISSING.to_string(), |v| format_fiat_with_unit(v, Some("EUR")));
             let percent = h.return_percent.map_or_else(|| MISSING.to_string(), format_signed_percent);
             view! {
-                <dl class="figure-list" id="asset-position">
+                <dl class="figures-list" id="asset-position">
                     {figure_row(t("Balance"), "asset-balance", h.balance, units(h.balance))}
                     {figure_row(t("Available"), "asset-available", h.available, units(h.available))}
                     {figure_row(t("Staked or locked"), "asset-staked", h.staked, units(h.staked.or(Some(Decimal::ZERO))))}
                     {figure_row(t("Value"), "asset-value", h.value, euros(h.value))}
                     {figure_row(t("Invested"), "asset-invested", h.invested, euros(h.invested))}
-                    <div>
+                    <div class="figure-row">
                         <dt>{t("Return")}</dt>
                         <dd id="asset-return" class=format!("amount {}", trend_class(h.total_return)) data-value=h.total_return.map(|v| v.to_string()).unwrap_or_default()>
                             {format!("{} ({percent})", euros(h.total_return))}

@@ -31,7 +31,7 @@ use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::i18n::t;
 use crate::pages::operations::filter::OperationsFilter;
-use crate::pages::operations::rows::{group_by_day, is_known_type};
+use crate::pages::operations::rows::group_by_day;
 use crate::url::use_url_state;
 use filter_bar::FilterBar;
 use legacy_timeline::{legacy_timeline_part, use_include_legacy, LegacyGone};
@@ -55,17 +55,29 @@ pub fn OperationsPage() -> impl IntoView {
         text: text.get(),
         ..url_filter.get()
     });
-    let server = Memo::new(move |_| url_filter.with(OperationsFilter::server_part));
     let loader = Loader::new();
     let selected = RwSignal::new(None::<usize>);
 
-    crate::effect::effect(move || {
-        server.track();
+    // Starts over when the key or the addresses change, or the part of the filter the service
+    // applies does. That part is compared by hand with the last one asked for, rather than
+    // kept in a memo of its own type (one more compiled memo in the page's first load).
+    let asked = StoredValue::new_local(None);
+    let start_over = move || {
         let clients = session
             .client(settings)
             .zip(session.keyless_client(settings));
+        let filter = url_filter.get_untracked();
+        asked.set_value(Some(filter.server_part()));
         selected.set(None);
-        loader.reset(clients, &url_filter.get_untracked());
+        loader.reset(clients, &filter);
+    };
+    crate::effect::effect(start_over);
+    crate::effect::effect(move || {
+        let part = url_filter.with(OperationsFilter::server_part);
+        // Nothing asked yet: the effect above is about to ask.
+        if asked.with_value(|last| last.as_ref().is_some_and(|last| *last != part)) {
+            untrack(start_over);
+        }
     });
 
     let pending_url = StoredValue::new_local(None::<TimeoutHandle>);
@@ -86,29 +98,13 @@ pub fn OperationsPage() -> impl IntoView {
     });
 
     let shown = Memo::new(move |_| {
-        let f = filter.get();
-        loader.summaries.with(|all| f.apply(&all.list, &all.words))
+        filter.with(|f| loader.summaries.with(|all| f.apply(&all.list, &all.words)))
     });
     let rows = Memo::new(move |_| {
         loader
             .summaries
             .with(|all| shown.with(|s| group_by_day(&all.list, s)))
     });
-    // Memos: a keystroke in the search box must not walk every loaded operation again.
-    let extra_types = Memo::new(move |_| {
-        // Kept sorted as they are found: no sort on the page (the merge sort's code stays out
-        // of its first load, about 0.7 KB brotli).
-        let mut seen: Vec<String> = Vec::new();
-        loader.summaries.with(|all| {
-            for s in all.list.iter().filter(|s| !is_known_type(&s.type_raw)) {
-                if let Err(at) = seen.binary_search(&s.type_raw) {
-                    seen.insert(at, s.type_raw.clone());
-                }
-            }
-        });
-        seen
-    });
-    let fiats = Signal::derive(move || loader.fiats.get());
     let close = Callback::new(move |_| selected.set(None));
     // "Include legacy records" (`?source=all`) shows the combined timeline instead of the
     // list, unless the legacy API is gone.
@@ -147,7 +143,7 @@ pub fn OperationsPage() -> impl IntoView {
             {move || include_legacy.get().then(|| view! { <LazyPage load=legacy_timeline_part /> })}
             <div class="ops-current" hidden=combined>
             {move || settings.base_urls().is_none().then(|| view! { <FixBaseUrls /> })}
-            <FilterBar filter=url_filter text=text set=set_filter extra_types=Signal::from(extra_types) fiats=fiats on_text=on_text />
+            <FilterBar filter=url_filter text=text set=set_filter extra_types=Signal::from(loader.extra_types) fiats=Signal::from(loader.fiats) on_text=on_text />
             <LoadStatus loader=loader shown=shown />
             {move || loader.notice.get().map(|n| view! { <p class="notice" id="ops-notice">{n}</p> })}
             {move || loader.error.get().map(|error| view! {

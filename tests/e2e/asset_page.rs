@@ -57,7 +57,13 @@ async fn from_a_portfolio_row_to_the_asset_page_and_back() {
         Some("/market?pair=BTC_EUR")
     );
 
-    // Back leaves the page for the portfolio, whose row is still there.
+    // Trade opens with bitcoin chosen.
+    w.click("#asset-trade").await;
+    w.wait_text("#picked-asset", "(BTC)").await;
+
+    // Back returns to the asset's page, and again to the portfolio, whose row is still there.
+    w.js("history.back()").await;
+    w.wait_text("#asset-title", "Bitcoin").await;
     w.js("history.back()").await;
     w.find(row).await;
     assert!(w.url().await.ends_with('/'), "{}", w.url().await);
@@ -78,6 +84,7 @@ async fn a_read_only_key_sees_no_trade_or_stake_and_a_stock_explains_its_missing
     assert!(why.contains("no market for AAPL"), "{why}");
     assert_eq!(w.text("#asset-isin").await, "US0378331005");
     w.find("#asset-no-staking").await;
+    assert!(w.is_absent("#asset-trade").await, "no Buy or sell");
 
     w.goto("/assets/NOSUCHCOIN").await;
     w.wait_text("#asset-title", "Asset not found").await;

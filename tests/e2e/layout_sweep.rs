@@ -10,7 +10,13 @@ use crate::support::{config, shot_name, Window, World, ACCOUNT_ROUTES, DESKTOP, 
 /// The routes a person can open: every account page, Insights, the legacy archive, Connect.
 fn routes() -> Vec<&'static str> {
     let mut all: Vec<&str> = ACCOUNT_ROUTES.to_vec();
-    all.extend(["/insights", "/legacy-api/archive", "/connect"]);
+    all.extend([
+        "/insights",
+        "/legacy-api/archive",
+        "/connect",
+        "/assets/BTC",
+        "/assets/AAPL",
+    ]);
     all
 }
 

@@ -10,6 +10,7 @@
 mod support;
 
 mod api_keys;
+mod asset_page;
 mod background_work;
 mod connect;
 mod connect_cors;

@@ -27,9 +27,21 @@ pub(crate) async fn assert_figures_match(w: &World) {
         "total {shown:?}"
     );
 
+    // Read as text content: on a phone the balance is on the asset's page, not in the list.
+    let content = |css: String| async move {
+        let script = format!(
+            "return document.querySelector({}).textContent",
+            serde_json::Value::String(css.clone())
+        );
+        w.js(&script)
+            .await
+            .as_str()
+            .unwrap_or_else(|| panic!("{css} is missing"))
+            .to_string()
+    };
     for p in positions.iter().filter(|p| !p.is_fiat) {
         let row = format!("[data-asset-symbol='{}']", p.symbol);
-        let balance = w.text(&format!("{row} .balance")).await;
+        let balance = content(format!("{row} .balance")).await;
         assert_eq!(
             figure(&balance),
             p.balance,
@@ -71,6 +83,14 @@ async fn total_and_positions_equal_the_sandbox_on_desktop() {
 async fn portfolio_works_on_a_360px_phone() {
     let w = World::signed_in_with(config(), PHONE, FULL_KEY, "/").await;
     assert_figures_match(&w).await;
+    // A list: each row shows its name (a link to the asset's page), value and return; the
+    // balance is on the asset's page.
+    let hidden = w
+        .js("return getComputedStyle(document.querySelector('[data-testid=position-row] .balance')).display")
+        .await;
+    assert_eq!(hidden.as_str(), Some("none"));
+    w.find("[data-asset-symbol='BTC'] a.asset-link[href='/assets/BTC']")
+        .await;
     w.assert_fits_width("the portfolio").await;
     w.screenshot("portfolio-360").await;
     w.close().await;

@@ -17,7 +17,7 @@ use crate::data::id_names;
 use crate::data::page_task::PageTasks;
 use crate::i18n::tf;
 use crate::pages::operations::filter::OperationsFilter;
-use crate::pages::operations::rows::{summarize, Names};
+use crate::pages::operations::rows::{is_known_type, summarize, Names};
 use crate::pages::operations::search_words::Summaries;
 
 /// What the loader is doing.
@@ -42,6 +42,10 @@ pub struct Loader {
     pub names: RwSignal<Names>,
     /// Fiat currency codes, for the currency filter.
     pub fiats: RwSignal<Vec<String>>,
+    /// Operation types Folio has no words for, as the service sends them, sorted: the type
+    /// filter offers them too. Kept as the operations arrive (a keystroke in the search box
+    /// does not walk the loaded list for them).
+    pub extra_types: RwSignal<Vec<String>>,
     /// What is running.
     pub busy: RwSignal<Busy>,
     /// Pages and items received for the current filter.
@@ -69,6 +73,7 @@ impl Loader {
             summaries: RwSignal::new(Summaries::default()),
             names: RwSignal::new(Names::default()),
             fiats: RwSignal::new(Vec::new()),
+            extra_types: RwSignal::new(Vec::new()),
             busy: RwSignal::new(Busy::Idle),
             progress: RwSignal::new(Progress::default()),
             error: RwSignal::new(None),
@@ -117,6 +122,7 @@ impl Loader {
         self.held.set_value(None);
         self.ops.set(Vec::new());
         self.summaries.set(Summaries::default());
+        self.extra_types.set(Vec::new());
         self.progress.set(Progress::default());
         self.error.set(None);
         self.notice.set(None);
@@ -257,12 +263,27 @@ impl Loader {
         let Some(names) = self.names.try_get_untracked() else {
             return;
         };
+        let mut unknown: Vec<String> = Vec::new();
         self.summaries.try_update(|s| {
             for op in &ops {
                 let summary = summarize(op, &names, &mut s.words);
+                if !is_known_type(&summary.type_raw) && !unknown.contains(&summary.type_raw) {
+                    unknown.push(summary.type_raw.clone());
+                }
                 s.list.push(summary);
             }
         });
+        if !unknown.is_empty() {
+            // Kept sorted as they are found: no sort on the page (the sort's code stays out
+            // of its first load).
+            self.extra_types.try_update(|seen| {
+                for raw in unknown {
+                    if let Err(at) = seen.binary_search(&raw) {
+                        seen.insert(at, raw);
+                    }
+                }
+            });
+        }
         self.ops.try_update(|v| v.extend(ops));
     }
 }

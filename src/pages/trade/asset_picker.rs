@@ -1,10 +1,12 @@
 //! Choosing the asset: one the person holds (a list), or any asset found by its exact symbol
 //! on the server (the catalogue is never loaded whole). The chosen asset's current price is
-//! shown beside it.
+//! shown beside it. Trade opened as `/trade?asset=BTC` (an asset's page links so) starts with
+//! that asset chosen.
 
 use crate::components::error_view::PlainWords;
 use folio_client::current::{Asset, Ticker};
 use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
 
 use super::flow::{use_trade, Holding, PickedAsset};
 use crate::contexts::session::use_session;
@@ -47,9 +49,8 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
         ctx.asset.set(Some(asset));
         ctx.amount_error.set(None);
     };
-    let search = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let symbol = query.get_untracked().trim().to_string();
+    // Looks `symbol` up on the server; `pick_single`: choose the asset when exactly one has it.
+    let run_search = move |symbol: String, pick_single: bool| {
         if symbol.is_empty() || searching.get_untracked() {
             return;
         }
@@ -61,10 +62,38 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
         searching.set(true);
         tasks.spawn(async move {
             let found = id_names::search_symbol(&keyed, &keyless, &symbol).await;
+            if let (true, Ok([only])) = (pick_single, found.as_deref()) {
+                choose(holdings.with_value(|h| pick(only, h)));
+            }
             results.set(Some(found.map_err(|e| e.user_message())));
             searching.set(false);
         });
     };
+    let search = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        run_search(query.get_untracked().trim().to_string(), false);
+    };
+    // `?asset=BTC` (from an asset's page): the asset is chosen, from the holdings when held,
+    // else found by its symbol.
+    let wanted = use_query_map()
+        .with_untracked(|q| q.get("asset"))
+        .map(|s| s.trim().to_ascii_uppercase())
+        .filter(|s| (1..=24).contains(&s.len()));
+    if let Some(symbol) = wanted {
+        let held = holdings.with_value(|h| {
+            h.iter()
+                .flatten()
+                .find(|h| h.asset.symbol.eq_ignore_ascii_case(&symbol))
+                .map(|h| h.asset.clone())
+        });
+        match held {
+            Some(asset) => choose(asset),
+            None => {
+                query.set(symbol.clone());
+                run_search(symbol, true);
+            }
+        }
+    }
     let held_options = holdings.with_value(|h| {
         h.iter()
             .flatten()
