@@ -4,6 +4,7 @@
 //! table. A Refresh button reloads; failures show in plain words with Retry.
 
 mod allocation_card;
+mod classes;
 pub mod early;
 mod fiat_table;
 mod positions_table;
@@ -168,6 +169,7 @@ fn portfolio_view(
             .into_any()
         } else {
             let unit = code.clone();
+            let held = (view.positions.clone(), view.cash, view.total);
             view! {
                 <section class="card" aria-labelledby="assets-title">
                     <h2 id="assets-title">{t("Assets")}</h2>
@@ -177,7 +179,7 @@ fn portfolio_view(
                         view! { <PositionsTable rows=view.positions unit=unit.clone() /> }.into_any()
                     }}
                 </section>
-                {(!slices.is_empty()).then(|| view! { <AllocationCard slices=slices unit=unit.clone() /> })}
+                {(!slices.is_empty()).then(|| view! { <AllocationCard slices=slices unit=unit.clone() held=held /> })}
                 {(!view.fiat.is_empty()).then(|| view! {
                     <section class="card" aria-labelledby="cash-title">
                         <h2 id="cash-title">{t("Cash")}</h2>

@@ -74,6 +74,25 @@ async fn total_and_positions_equal_the_sandbox_on_desktop() {
     let w = World::signed_in(FULL_KEY, "/").await;
     assert_figures_match(&w).await;
     w.find("[data-testid=allocation-table]").await;
+    // By asset class: the classes add up to the total exactly, cash among them.
+    w.find("#class-table tr[data-class='cash']").await;
+    let sum = w
+        .js("return [...document.querySelectorAll('#class-table tr[data-class]')].map(r => r.dataset.value)")
+        .await;
+    let sum = sum
+        .as_array()
+        .expect("class values")
+        .iter()
+        .map(|v| {
+            v.as_str()
+                .expect("a value")
+                .parse::<rust_decimal::Decimal>()
+                .expect("a decimal")
+        })
+        .try_fold(rust_decimal::Decimal::ZERO, |a, v| a.checked_add(v))
+        .expect("no overflow");
+    assert_eq!(sum, w.value("#portfolio-total").await);
+    w.find("#concentration").await;
     w.screenshot("portfolio-1280").await;
     w.assert_accessible("the portfolio").await;
     w.close().await;

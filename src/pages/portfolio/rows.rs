@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use folio_client::current::{Asset, Currency, PortfolioPosition};
+use folio_client::current::{Asset, AssetType, Currency, PortfolioPosition};
 use folio_client::{checked, CurrencyId, Money};
 use rust_decimal::Decimal;
 
@@ -31,6 +31,8 @@ pub struct PositionRow {
     pub invested: Option<Decimal>,
     pub total_return: Option<Decimal>,
     pub return_percent: Option<Decimal>,
+    /// The asset's class as the catalogue names it (`None` when it did not name the asset).
+    pub class: Option<AssetType>,
 }
 
 /// One fiat balance.
@@ -54,6 +56,9 @@ pub struct PortfolioView {
     pub fiat: Vec<FiatRow>,
     /// Asset values plus fiat balances held in the valuation currency.
     pub total: Option<Decimal>,
+    /// The fiat balances held in the valuation currency (zero when too large to add up: the
+    /// total is then `None` too).
+    pub cash: Decimal,
     /// Positions that could not be read (malformed) and are left out.
     pub skipped: usize,
     /// Whether some fiat balances in other currencies are left out of the total.
@@ -117,6 +122,7 @@ pub fn build_view(
                 invested: amount(&position.invested_amount),
                 total_return: amount(&position.total_return),
                 return_percent: position.total_return_percent,
+                class: asset.and_then(|a| a.asset_type.clone()),
             });
         } else if let Some(currency_id) = &position.currency_id {
             let currency = currency_by_id.get(currency_id.as_str());
@@ -167,6 +173,7 @@ pub fn build_view(
         positions: rows,
         fiat,
         total: asset_total.and_then(|a| a.checked_add(fiat_total?)),
+        cash: fiat_total.unwrap_or_default(),
         skipped: 0,
         fiat_left_out,
     }
