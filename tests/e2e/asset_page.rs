@@ -57,6 +57,14 @@ async fn from_a_portfolio_row_to_the_asset_page_and_back() {
         Some("/market?pair=BTC_EUR")
     );
 
+    // Its operations: the list filtered to bitcoin, each opened operation leading back here.
+    w.click("#asset-operations").await;
+    w.wait_js_true("location.search === '?asset=BTC'").await;
+    w.click(".op-row .op-open").await;
+    w.find("[data-testid=op-asset-link][href='/assets/BTC']").await;
+    w.js("history.back()").await;
+    w.wait_text("#asset-title", "Bitcoin").await;
+
     // Trade opens with bitcoin chosen.
     w.click("#asset-trade").await;
     w.wait_text("#picked-asset", "(BTC)").await;

@@ -11,6 +11,7 @@ use super::report::Computed;
 use crate::components::{csv_export, ExportButtons};
 use crate::format::{format_count, trend_class};
 use crate::i18n::{t, tf};
+use crate::url::asset_href;
 
 /// Realised gains per asset in the year.
 #[component]
@@ -56,7 +57,7 @@ pub fn GainsTable(computed: Computed, year: i32) -> impl IntoView {
             };
             view! {
                 <tr data-asset=g.asset.symbol.clone()>
-                    <th scope="row">{g.asset.symbol.clone()}</th>
+                    <th scope="row">{asset_link(&g.asset.symbol)}</th>
                     <td class="num amount">{taxable}</td>
                     <td class=format!("num amount {}", trend_class(g.tax_free_gain)) data-value=exact(g.tax_free_gain)>{eur(g.tax_free_gain)}</td>
                     <td class="num">{format_count(g.disposals)}</td>
@@ -127,7 +128,7 @@ fn disposal_row(d: &Disposal) -> impl IntoView {
     view! {
         <tr>
             <td>{day(d.day)}</td>
-            <th scope="row">{d.asset.symbol.clone()}{d.swap.then(|| t(" (swap)"))}</th>
+            <th scope="row">{asset_link(&d.asset.symbol)}{d.swap.then(|| t(" (swap)"))}</th>
             <td class="num amount">{quantity(d.quantity)}</td>
             <td class="num amount">{eur(d.proceeds)}</td>
             <td class="num amount">{eur(d.cost)}</td>
@@ -218,7 +219,7 @@ pub fn IncomeTable(computed: Computed, year: i32) -> impl IntoView {
         .map(|r| {
             view! {
                 <tr>
-                    <th scope="row">{r.asset.symbol.clone()}</th>
+                    <th scope="row">{asset_link(&r.asset.symbol)}</th>
                     <td>{super::text::income_kind(r.kind)}</td>
                     <td class="num amount">{or_unknown(r.gross)}</td>
                     <td class="num amount">{or_unknown(r.fee)}</td>
@@ -360,7 +361,7 @@ fn lot_row(l: &folio_insights::OpenLot, today: chrono::NaiveDate) -> impl IntoVi
     };
     view! {
         <tr>
-            <th scope="row">{l.asset.symbol.clone()}</th>
+            <th scope="row">{asset_link(&l.asset.symbol)}</th>
             <td>{super::text::acquired(l.acquired)}{class}</td>
             <td class="num amount">{quantity(l.quantity)}</td>
             <td class="num amount">{eur(l.cost)}</td>
@@ -369,4 +370,9 @@ fn lot_row(l: &folio_insights::OpenLot, today: chrono::NaiveDate) -> impl IntoVi
             <td>{free}</td>
         </tr>
     }
+}
+
+/// An asset's symbol, leading to its page (no link for an id the catalogue did not name).
+fn asset_link(symbol: &str) -> impl IntoView {
+    view! { <a href=asset_href(symbol)>{symbol.to_string()}</a> }
 }

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use crate::format::{format_amount, format_datetime_zoned, MISSING};
 use crate::i18n::t;
 use crate::pages::operations::rows::{type_label, Names};
+use crate::url::asset_href;
 
 /// Copies text to the clipboard and says so next to the button; `label` names what it copies
 /// ("Copy trade id").
@@ -68,6 +69,15 @@ fn transaction(tx: &OperationTransaction, names: &Names) -> impl IntoView {
     } else {
         money_text(tx.asset_balance_after.as_ref(), names)
     };
+    // The asset's page, for a leg in an asset the catalogue named.
+    let asset = tx.asset_id.as_ref().and_then(|id| {
+        let symbol = names.symbol(id.as_str());
+        let href = asset_href(&symbol)?;
+        Some(view! {
+            <dt>{t("Asset")}</dt>
+            <dd><a href=href data-testid="op-asset-link">{symbol}</a></dd>
+        })
+    });
     let credited = tx
         .credited_at
         .map(format_datetime_zoned)
@@ -109,6 +119,7 @@ fn transaction(tx: &OperationTransaction, names: &Names) -> impl IntoView {
             <h3>{format!("{kind} · {}", flow.as_deref().unwrap_or(MISSING))}</h3>
             <dl class="op-tx-fields">
                 {id_line(t("Transaction id"), t("Copy transaction id"), Some(tx.transaction_id.to_string()))}
+                {asset}
                 <dt>{t("Amount")}</dt><dd class="num amount">{money_text(tx.asset_amount.as_ref(), names)}</dd>
                 <dt>{t("Fee")}</dt><dd class="num amount">{money_text(tx.fee_amount.as_ref(), names)}</dd>
                 <dt>{t("Balance after")}</dt><dd class="num amount">{balance}</dd>

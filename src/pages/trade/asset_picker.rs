@@ -4,6 +4,7 @@
 //! that asset chosen.
 
 use crate::components::error_view::PlainWords;
+use crate::url::asset_href;
 use folio_client::current::{Asset, Ticker};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
@@ -216,7 +217,7 @@ fn PickedSummary(asset: PickedAsset) -> impl IntoView {
     });
     view! {
         <p class="picked-asset" id="picked-asset" role="status" data-asset-id=asset.id.to_string()>
-            <strong>{format!("{} ({})", asset.name, asset.symbol)}</strong>
+            <a href=asset_href(&asset.symbol)><strong>{format!("{} ({})", asset.name, asset.symbol)}</strong></a>
             {t(" · current price ")}
             <span id="ticker-price">{price}</span>
             {held.map(|h| view! { " · " <span id="asset-available">{h}</span> })}
