@@ -16,6 +16,7 @@ mod made;
 mod not_understood;
 mod report;
 mod report_part;
+mod savings;
 mod summary;
 mod tables;
 mod text;

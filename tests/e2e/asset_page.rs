@@ -61,7 +61,8 @@ async fn from_a_portfolio_row_to_the_asset_page_and_back() {
     w.click("#asset-operations").await;
     w.wait_js_true("location.search === '?asset=BTC'").await;
     w.click(".op-row .op-open").await;
-    w.find("[data-testid=op-asset-link][href='/assets/BTC']").await;
+    w.find("[data-testid=op-asset-link][href='/assets/BTC']")
+        .await;
     w.js("history.back()").await;
     w.wait_text("#asset-title", "Bitcoin").await;
 

@@ -110,6 +110,25 @@ async fn check_window(window: Window) {
             .await;
         w.assert_accessible("Insights").await;
     }
+    // Savings plans, read from their executions: no more executions than the ledger's
+    // savings-plan operations (pending ones are not executions yet), each plan's next day
+    // marked as an estimate or said to be missing.
+    let executed = w.server.ledger().with(|l| {
+        l.operations
+            .iter()
+            .filter(|o| o.op_type == "savings_plan" && !o.legacy_only)
+            .count()
+    });
+    if executed > 0 {
+        w.find("#savings-table tbody tr").await;
+        let shown: usize = w
+            .js("return document.querySelector('#savings-plans').dataset.executions")
+            .await
+            .as_str()
+            .and_then(|n| n.parse().ok())
+            .expect("a count of executions");
+        assert!(shown > 0 && shown <= executed, "{shown} of {executed}");
+    }
     w.screenshot(&format!("insights-{}", window.width)).await;
     w.assert_no_page_error().await;
 }

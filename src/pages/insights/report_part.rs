@@ -15,10 +15,13 @@ use super::choice::InsightsChoice;
 use super::load::InsightsData;
 use super::made::{other_rules, MadeReports};
 use super::report::Computed;
+use super::savings;
 use super::{costs, not_understood, summary, tables};
 use crate::data::next_task::next_task;
 use crate::data::resource::AccountResource;
+use crate::format::local_time;
 use crate::i18n::t;
+use folio_insights::savings_plans::detect;
 
 /// What the report needs from the page.
 #[derive(Clone, Copy)]
@@ -127,10 +130,20 @@ fn ReportPart() -> impl IntoView {
         shown.with(|c| c.as_ref().map(costs::unknown_arrivals).unwrap_or_default())
     });
     let has_report = Memo::new(move |_| shown.with(Option::is_some));
+    // The savings plans are the same under both rule sets (days on the person's calendar):
+    // found once per load, drawn outside the report.
+    let plans = Memo::new(move |_| {
+        data.with(|d| match d {
+            Some(Ok(d)) => Some(detect(&d.ledger, &|at| local_time::local(at).date())),
+            _ => None,
+        })
+    });
+    let today = local_time::today();
     Some(move || {
         has_report.get().then(|| {
             view! {
                 <Report computed=shown year=year choice=choice arrivals=arrivals entered=entered />
+                {move || plans.get().and_then(|found| savings::savings_plans(found, today))}
             }
         })
     })
