@@ -89,8 +89,9 @@ pub fn savings_plans(detected: Detected, today: NaiveDate) -> Option<impl IntoVi
         <section class="card" aria-labelledby="savings-title" id="savings-plans" data-executions=executions>
             <h2 id="savings-title">{t("Savings plans")}</h2>
             <p class="hint">{t("Read from the plans' past executions: the service does not show a plan's settings, so the rhythm and the next day are estimates.")}</p>
-            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="savings-title">
+            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="savings-caption">
                 <table class="data-table" id="savings-table">
+                    <caption id="savings-caption" class="visually-hidden">{t("Savings plans, one per asset and currency")}</caption>
                     <thead>
                         <tr>
                             <th scope="col">{t("Plan")}</th>
