@@ -144,13 +144,7 @@ pub fn with_currency(amount: &str, unit: Option<&str>) -> String {
 /// A percentage with a sign for gains (`+12.35 %`, `-3.10 %`, `0.00 %`).
 #[inline(never)]
 pub fn format_signed_percent(percent: Decimal) -> String {
-    let rounded = round_to(percent, 2);
-    let sign = if rounded.is_sign_positive() && !rounded.is_zero() {
-        "+"
-    } else {
-        ""
-    };
-    format!("{sign}{} %", format_amount(rounded))
+    format!("{} %", format_signed_amount(round_to(percent, 2)))
 }
 
 /// A share of a whole, rounded to one decimal (`12.3 %`).
@@ -162,13 +156,19 @@ pub fn format_share(percent: Decimal) -> String {
 /// A fiat amount with a sign for gains (`+12.30`, `-4.00`).
 #[inline(never)]
 pub fn format_signed_fiat(value: Decimal) -> String {
-    let rounded = round_to(value, 2);
-    let sign = if rounded.is_sign_positive() && !rounded.is_zero() {
+    format_signed_amount(round_to(value, 2))
+}
+
+/// An amount as given, with a sign for gains (`+0.000412`, `-4`, `0`): a change of price,
+/// which can be a fraction of a cent.
+#[inline(never)]
+pub fn format_signed_amount(value: Decimal) -> String {
+    let sign = if value.is_sign_positive() && !value.is_zero() {
         "+"
     } else {
         ""
     };
-    format!("{sign}{}", format_amount(rounded))
+    format!("{sign}{}", format_amount(value))
 }
 
 /// Whether a value counts as a gain, a loss or neither, for colouring.

@@ -70,7 +70,7 @@ impl Section {
     pub fn loader(self) -> fn() -> PageLoad {
         use crate::pages::{
             asset_page, connect_page, earn_page, history_page, insights_page, limits_page,
-            operations_page, portfolio_page, trade_page,
+            operations_page, portfolio_page, trade_page, watchlist_page,
         };
         use crate::pages::{exchange, legacy, settings};
         match self {
@@ -95,6 +95,7 @@ impl Section {
             Section::LegacyArchive => legacy::archive_page,
             Section::Insights => insights_page,
             Section::Asset => asset_page,
+            Section::Watchlist => watchlist_page,
         }
     }
 
@@ -176,6 +177,7 @@ impl Section {
                     crate::pages::insights::preload_report_part().await
                 }
                 Section::Asset => crate::pages::preload_asset().await,
+                Section::Watchlist => crate::pages::preload_watchlist().await,
             };
         }
     }

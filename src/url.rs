@@ -151,11 +151,16 @@ pub fn connect_redirect(requested: &str) -> String {
 /// The address of the page of the asset with `symbol` (`/assets/BTC`); `None` for a label
 /// that is not a symbol (an id the catalogue did not name, shown shortened as `…1a2b3c4d`).
 pub fn asset_href(symbol: &str) -> Option<String> {
-    let fits = (1..=24).contains(&symbol.len())
-        && symbol
+    is_symbol(symbol).then(|| format!("/assets/{symbol}"))
+}
+
+/// Whether `text` can be an asset's symbol: 1–24 letters, digits, `.`, `-` or `_` (`BTC`,
+/// `BRK.B`). The one rule for symbols read from an address (`/assets/…`, `?asset=`).
+pub fn is_symbol(text: &str) -> bool {
+    (1..=24).contains(&text.len())
+        && text
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
-    fits.then(|| format!("/assets/{symbol}"))
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ pub const GO_TO: &[(&str, &str)] = &[
     ("e", "/earn"),
     ("l", "/limits"),
     ("i", "/insights"),
+    ("w", "/watchlist"),
     ("x", "/market"),
     ("s", "/settings"),
 ];

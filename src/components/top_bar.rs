@@ -23,6 +23,7 @@ pub const ACCOUNT_PAGES: &[(&str, PageName)] = &[
     ("/earn", || t("Earn")),
     ("/limits", || t("Limits")),
     ("/insights", || t("Insights")),
+    ("/watchlist", || t("Watchlist")),
     ("/market", || t("Exchange")),
     ("/legacy-api", || t("Legacy")),
 ];

@@ -1,6 +1,7 @@
 //! An asset's page (`/assets/<symbol>`): everything Folio knows about one asset in one place.
 //! Its name, class and current price; the person's holding as the portfolio reports it
-//! (balance, available, staked, value, invested, return); its price over a chosen period from
+//! (balance, available, staked, value, invested, return); its open lots as Insights finds
+//! them under the chosen rule set, with what could be sold tax-free today; its price over a chosen period from
 //! the exchange's market of it against the euro, or why there is no chart; its staking offers;
 //! and the ways on: Buy or sell (Trade with the asset chosen), its exchange market, its
 //! operations (the Operations list filtered to it, with its exports) and Stake (Earn filtered
@@ -13,6 +14,7 @@
 
 mod figures;
 mod load;
+mod lots_card;
 mod price_chart;
 
 use folio_client::current::{AssetType, EarnConfig};
@@ -34,8 +36,11 @@ use crate::format::{
 use crate::i18n::{t, tf};
 use crate::pages::earn::rules::apr_percent;
 use crate::pages::earn::text::type_words;
-use figures::{euro_market, symbol_in, Holding};
+use crate::pages::watchlist::{WatchStar, WatchedIds};
+pub(crate) use figures::{change_over, euro_market};
+use figures::{symbol_in, Holding};
 use load::{load, AssetView};
+use lots_card::LotsCard;
 use price_chart::PriceChart;
 
 /// The asset class in the reader's words (a class Folio does not know is shown as sent).
@@ -119,6 +124,7 @@ fn asset_view(view: AssetView) -> impl IntoView {
                 <span class="asset-symbol">{symbol.clone()}</span>
             </h1>
             <div class="asset-actions">
+                <WatchStar watched=WatchedIds::new() id=view.asset.id.to_string() symbol=symbol.clone() />
                 {may_trade.then(|| view! { <A href={trade_href} {..} class="button" id="asset-trade">{t("Buy or sell")}</A> })}
             </div>
         </div>
@@ -139,6 +145,7 @@ fn asset_view(view: AssetView) -> impl IntoView {
             })}
         </div>
         {position_card(&view.holding, &symbol, view.decimals)}
+        <LotsCard asset_id=view.asset.id.to_string() symbol=symbol.clone() />
         <PriceChart market=euro_market(&symbol) />
         {staking_card(&view.offers, &symbol, may_stake)}
         <section class="card" aria-labelledby="asset-ops-title">

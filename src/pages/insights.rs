@@ -8,6 +8,7 @@
 //! The page reads the whole ledger once ([`load`]); changing the rule set, the year or an
 //! entered cost recomputes the report without asking the service again.
 
+mod asset_lots;
 mod choice;
 mod costs;
 mod figure;
@@ -34,6 +35,7 @@ use crate::data::next_task::shown_once;
 use crate::format::format_count;
 use crate::i18n::{t, tf};
 use crate::url::{use_url_state, with_param};
+pub(crate) use asset_lots::{asset_lots_part, AssetLotsInputs};
 use choice::{rules_of, InsightsChoice};
 pub use report::report_of;
 pub(crate) use report_part::preload_report_part;

@@ -15,6 +15,7 @@ pub mod operations;
 pub mod portfolio;
 pub mod settings;
 pub mod trade;
+pub mod watchlist;
 
 use crate::split::split_page;
 
@@ -42,3 +43,9 @@ split_page!(
     insights::InsightsPage
 );
 split_page!(asset, asset_page, preload_asset, asset::AssetPage);
+split_page!(
+    watchlist,
+    watchlist_page,
+    preload_watchlist,
+    watchlist::WatchlistPage
+);

@@ -99,3 +99,62 @@ async fn a_read_only_key_sees_no_trade_or_stake_and_a_stock_explains_its_missing
     w.wait_text("#asset-title", "Asset not found").await;
     w.close().await;
 }
+
+/// The rows of the table `css` as the text of their cells.
+async fn cells(w: &World, css: &str) -> Vec<Vec<String>> {
+    let rows = w
+        .js(&format!(
+            "return Array.from(document.querySelectorAll('{css}')).map(tr => Array.from(tr.cells).map(c => c.textContent.trim()))"
+        ))
+        .await;
+    serde_json::from_value(rows).expect("rows of cells")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_assets_lots_are_the_open_lots_insights_lists_for_it_under_either_rule_set() {
+    let w = World::signed_in(FULL_KEY, "/").await;
+    for rules in ["de", "at"] {
+        // Insights' open lots of bitcoin (the asset column dropped).
+        w.goto(&format!("/insights?rules={rules}")).await;
+        w.find("#insights-report").await;
+        w.click("#insights-lots-list summary").await;
+        w.find("#insights-lots-list tbody tr").await;
+        assert!(w.is_absent("#insights-lots-more").await, "every lot drawn");
+        let insights: Vec<Vec<String>> = cells(&w, "#insights-lots-list tbody tr")
+            .await
+            .into_iter()
+            .filter(|row| row[0] == "BTC")
+            .map(|row| row[1..].to_vec())
+            .collect();
+        assert!(!insights.is_empty(), "the demo account holds bitcoin lots");
+
+        // The asset's page lists the same lots under the same rules.
+        w.goto(&format!("/assets/BTC?rules={rules}")).await;
+        w.find("#asset-lots-table tbody tr").await;
+        assert_eq!(
+            cells(&w, "#asset-lots-table tbody tr").await,
+            insights,
+            "{rules}"
+        );
+        let chosen = w
+            .js("return document.querySelector('#asset-lots-rules').value")
+            .await;
+        assert_eq!(chosen.as_str(), Some(rules));
+
+        // What is sellable tax-free today is the lots whose tax-free day has come.
+        let free: rust_decimal::Decimal = insights
+            .iter()
+            .filter(|row| row.last().map(String::as_str) == Some("now"))
+            .map(|row| figure(&row[1]))
+            .sum();
+        assert_eq!(w.value("#asset-free-today").await, free, "{rules}");
+        let count = figure(&w.text("#asset-lots-count").await);
+        assert_eq!(count, rust_decimal::Decimal::from(insights.len()));
+    }
+    // The rule set is switched on the page itself, and kept in the address.
+    w.choose("#asset-lots-rules", "de").await;
+    w.wait_js_true("location.search === '?rules=de'").await;
+    w.find("#asset-lots-table tbody tr").await;
+    w.assert_accessible("an asset's lots").await;
+    w.close().await;
+}

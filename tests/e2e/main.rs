@@ -44,3 +44,4 @@ mod session_safety;
 mod shortcuts;
 mod tax_files;
 mod trade;
+mod watchlist;

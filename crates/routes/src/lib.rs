@@ -83,6 +83,8 @@ macro_rules! sections {
             // heading, notice and controls are shown, while the ledger is read.
             Insights { module: "insights", paths: ["/insights"], entry: false, needs_key: true, parts: ["insights_report"] },
             Asset { module: "asset", paths: ["/assets/*"], entry: false, needs_key: true, parts: [] },
+            // Prices of assets followed without a key: the list is on the device, prices are public.
+            Watchlist { module: "watchlist", paths: ["/watchlist"], entry: false, needs_key: false, parts: [] },
         }
     };
 }
@@ -215,12 +217,12 @@ mod tests {
     }
 
     #[test]
-    fn only_connect_and_settings_work_without_a_key() {
+    fn only_connect_settings_and_the_watchlist_work_without_a_key() {
         let keyless: Vec<&str> = SECTIONS
             .iter()
             .filter(|s| !s.needs_key)
             .map(|s| s.module)
             .collect();
-        assert_eq!(keyless, ["connect", "settings"]);
+        assert_eq!(keyless, ["connect", "settings", "watchlist"]);
     }
 }

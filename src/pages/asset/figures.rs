@@ -14,11 +14,7 @@ use crate::amounts::staked;
 pub fn symbol_in(path: &str) -> Option<String> {
     let rest = path.strip_prefix("/assets/")?;
     let symbol = rest.strip_suffix('/').unwrap_or(rest);
-    let fits = (1..=24).contains(&symbol.len())
-        && symbol
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
-    fits.then(|| symbol.to_ascii_uppercase())
+    crate::url::is_symbol(symbol).then(|| symbol.to_ascii_uppercase())
 }
 
 /// The catalogue entry a symbol means: among those with exactly this symbol, the one the

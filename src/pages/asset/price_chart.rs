@@ -13,8 +13,8 @@ use super::figures::{change_over, Period};
 use crate::components::{AreaChart, ChartDatum, EmptyState};
 use crate::data::load::{account_resource, load_states};
 use crate::format::{
-    format_amount, format_datetime, format_signed_percent, trend_class, with_currency,
-    zoned_heading, MISSING,
+    format_amount, format_datetime, format_signed_amount, format_signed_percent, trend_class,
+    with_currency, zoned_heading, MISSING,
 };
 use crate::i18n::{t, tf};
 use crate::url::{use_url_state, UrlState};
@@ -146,10 +146,9 @@ fn prices(list: Vec<Candle>, period: Period, pair: String) -> AnyView {
     let change_text = change.map_or_else(
         || MISSING.to_string(),
         |(amount, percent)| {
-            let sign = if amount.is_sign_negative() { "" } else { "+" };
             format!(
-                "{sign}{} ({})",
-                with_currency(&format_amount(amount), unit),
+                "{} ({})",
+                with_currency(&format_signed_amount(amount), unit),
                 format_signed_percent(percent)
             )
         },

@@ -261,7 +261,7 @@ pub fn IncomeTable(computed: Computed, year: i32) -> impl IntoView {
 /// Lots drawn in the table of open lots (the rest are in its CSV): savings plans and daily
 /// rewards leave thousands of lots at 100,000 operations, and drawing them all on every
 /// switch of rules was most of its wait (`cargo xtask bench insights`).
-const LOTS_SHOWN: usize = 200;
+pub(super) const LOTS_SHOWN: usize = 200;
 
 /// The lots still held, with what could be sold tax-free today (the first [`LOTS_SHOWN`]
 /// drawn; the line above counts and values every one).
@@ -307,7 +307,7 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
                 .open_lots
                 .iter()
                 .take(LOTS_SHOWN)
-                .map(|l| lot_row(l, today))
+                .map(|l| lot_row(l, today, true))
                 .collect_view()
         })
     };
@@ -323,15 +323,7 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
                         <summary>{tf("Every open lot ({n})", &[("n", &format_count(count))])}</summary>
                         <div class="table-scroll" tabindex="0" role="region" aria-label=t("Open lots, scrollable table")>
                             <table class="data-table">
-                                <thead><tr>
-                                    <th scope="col">{t("Asset")}</th>
-                                    <th scope="col">{t("Acquired")}</th>
-                                    <th scope="col" class="num">{t("Quantity")}</th>
-                                    <th scope="col" class="num">{t("Cost")}</th>
-                                    <th scope="col" class="num">{t("Value today")}</th>
-                                    <th scope="col" class="num">{t("Unrealised")}</th>
-                                    <th scope="col">{t("Tax-free from")}</th>
-                                </tr></thead>
+                                {lots_head(true)}
                                 <tbody>{body}</tbody>
                             </table>
                         </div>
@@ -344,8 +336,28 @@ pub fn OpenLotsTable(computed: Computed) -> impl IntoView {
     }
 }
 
-/// One open lot's row: what it is, what it cost, what it is worth and when it is tax-free.
-fn lot_row(l: &folio_insights::OpenLot, today: chrono::NaiveDate) -> impl IntoView {
+/// The headings of a table of open lots (`with_asset`: a column naming each lot's asset).
+pub(super) fn lots_head(with_asset: bool) -> impl IntoView {
+    view! {
+        <thead><tr>
+            {with_asset.then(|| view! { <th scope="col">{t("Asset")}</th> })}
+            <th scope="col">{t("Acquired")}</th>
+            <th scope="col" class="num">{t("Quantity")}</th>
+            <th scope="col" class="num">{t("Cost")}</th>
+            <th scope="col" class="num">{t("Value today")}</th>
+            <th scope="col" class="num">{t("Unrealised")}</th>
+            <th scope="col">{t("Tax-free from")}</th>
+        </tr></thead>
+    }
+}
+
+/// One open lot's row: what it is (`with_asset`: its asset heads the row, else its day),
+/// what it cost, what it is worth and when it is tax-free.
+pub(super) fn lot_row(
+    l: &folio_insights::OpenLot,
+    today: chrono::NaiveDate,
+    with_asset: bool,
+) -> impl IntoView {
     let free = match (l.tax_free_from, l.acquired) {
         (Some(d), _) if d <= today => t("now").to_string(),
         (Some(d), _) => day(d),
@@ -359,10 +371,19 @@ fn lot_row(l: &folio_insights::OpenLot, today: chrono::NaiveDate) -> impl IntoVi
         Some(false) => t(" (Neuvermögen)"),
         None => "",
     };
-    view! {
-        <tr>
+    let acquired = format!("{}{class}", super::text::acquired(l.acquired));
+    let first = if with_asset {
+        view! {
             <th scope="row">{asset_link(&l.asset.symbol)}</th>
-            <td>{super::text::acquired(l.acquired)}{class}</td>
+            <td>{acquired}</td>
+        }
+        .into_any()
+    } else {
+        view! { <th scope="row">{acquired}</th> }.into_any()
+    };
+    view! {
+        <tr data-testid="open-lot">
+            {first}
             <td class="num amount">{quantity(l.quantity)}</td>
             <td class="num amount">{eur(l.cost)}</td>
             <td class="num amount">{eur(l.value)}</td>

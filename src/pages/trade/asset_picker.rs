@@ -79,7 +79,7 @@ pub fn AssetPicker(holdings: Option<Vec<Holding>>) -> impl IntoView {
     let wanted = use_query_map()
         .with_untracked(|q| q.get("asset"))
         .map(|s| s.trim().to_ascii_uppercase())
-        .filter(|s| (1..=24).contains(&s.len()));
+        .filter(|s| crate::url::is_symbol(s));
     if let Some(symbol) = wanted {
         let held = holdings.with_value(|h| {
             h.iter()
