@@ -1,5 +1,5 @@
-//! The footer's links below the key notice: keyboard shortcuts, the switch to the other
-//! language and the install offer. A part of its own in the release build (`shell_footer`),
+//! The footer's links below the key notice: keyboard shortcuts, the watchlist, the switch to
+//! the other language and the install offer. A part of its own in the release build (`shell_footer`),
 //! asked for once the page is shown: nothing a page opens for needs it first, and it grows
 //! the footer downwards (nothing above it moves).
 
@@ -20,6 +20,10 @@ fn FooterPart() -> impl IntoView {
                 {t("Keyboard shortcuts")}
             </button>
             {t(" (press ")}<kbd>"?"</kbd>")"
+        </p>
+        <p>
+            <a href="/watchlist" data-testid="footer-watchlist">{t("Watchlist")}</a>
+            {t(": follow prices without holding the asset")}
         </p>
         <p><LanguageSwitch /></p>
         <InstallOffer />

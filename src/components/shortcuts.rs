@@ -48,12 +48,15 @@ pub const GO_TO: &[(&str, &str)] = &[
     ("s", "/settings"),
 ];
 
-/// A section's name as the top bar shows it.
+/// A section's name as the top bar (or, for the watchlist, the footer) shows it.
 fn page_name(path: &str) -> &'static str {
-    ACCOUNT_PAGES
-        .iter()
-        .find(|(p, _)| *p == path)
-        .map_or_else(|| t("Settings"), |(_, name)| name())
+    match path {
+        "/watchlist" => t("Watchlist"),
+        _ => ACCOUNT_PAGES
+            .iter()
+            .find(|(p, _)| *p == path)
+            .map_or_else(|| t("Settings"), |(_, name)| name()),
+    }
 }
 
 /// How long after `g` its letter may follow.
@@ -347,6 +350,7 @@ mod tests {
         }
         assert_eq!(page_name("/market"), "Exchange");
         assert_eq!(page_name("/settings"), "Settings");
+        assert_eq!(page_name("/watchlist"), "Watchlist");
         let rows = rows();
         assert!(rows.contains(&(vec!["g", "x"], "Exchange")), "{rows:?}");
         assert!(rows.contains(&(vec!["Esc"], "Close a dialog")), "{rows:?}");

@@ -1,5 +1,5 @@
 //! The top bar: brand, navigation (a menu button on narrow screens), the discreet-mode switch
-//! and "Forget key".
+//! and "Forget key". Without a key it leads to Connect, the watchlist and Settings.
 
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -14,7 +14,9 @@ use crate::split::warm;
 pub type PageName = fn() -> &'static str;
 
 /// The account pages in the navigation, in order: (path, name). Add a page here once it
-/// works; on narrow screens the list folds into the menu, so it can grow.
+/// works; on narrow screens the list folds into the menu. On a desktop the ten links and the
+/// key's buttons fill the top bar's one row: the watchlist is linked from the footer (and
+/// here without a key), not listed.
 pub const ACCOUNT_PAGES: &[(&str, PageName)] = &[
     ("/", || t("Portfolio")),
     ("/history", || t("History")),
@@ -23,7 +25,6 @@ pub const ACCOUNT_PAGES: &[(&str, PageName)] = &[
     ("/earn", || t("Earn")),
     ("/limits", || t("Limits")),
     ("/insights", || t("Insights")),
-    ("/watchlist", || t("Watchlist")),
     ("/market", || t("Exchange")),
     ("/legacy-api", || t("Legacy")),
 ];
@@ -77,6 +78,10 @@ pub fn TopBar() -> impl IntoView {
                                 view! {
                                     <li on:pointerenter=warm("/connect") on:focusin=warm("/connect")>
                                         <A href="/connect">{t("Connect")}</A>
+                                    </li>
+                                    // Prices can be followed without a key.
+                                    <li on:pointerenter=warm("/watchlist") on:focusin=warm("/watchlist")>
+                                        <A href="/watchlist">{t("Watchlist")}</A>
                                     </li>
                                 }
                             }

@@ -16,12 +16,27 @@ fn routes() -> Vec<&'static str> {
         "/connect",
         "/assets/BTC",
         "/assets/AAPL",
+        "/watchlist",
     ]);
     all
 }
 
 async fn sweep(window: Window) {
     let w = World::signed_in_with(config(), window, FULL_KEY, "/settings").await;
+    // The watchlist follows every asset the account holds (its table, not only its empty state).
+    let held: Vec<String> = w
+        .server
+        .ledger()
+        .portfolio("EUR")
+        .into_iter()
+        .filter(|p| !p.is_fiat)
+        .map(|p| p.id)
+        .collect();
+    w.js(&format!(
+        "localStorage.setItem('folio.watchlist', {}); return true;",
+        serde_json::Value::String(serde_json::json!(held).to_string())
+    ))
+    .await;
     for theme in ["light", "dark"] {
         w.goto("/settings").await;
         w.click(&format!("#theme-{theme}")).await;
