@@ -342,7 +342,7 @@ mod tests {
         let pages: Vec<&str> = ACCOUNT_PAGES
             .iter()
             .map(|(path, _)| *path)
-            .chain(["/settings"])
+            .chain(["/settings", "/watchlist"])
             .collect();
         for (i, (letter, path)) in GO_TO.iter().enumerate() {
             assert!(pages.contains(path), "{path}");
