@@ -12,6 +12,7 @@ mod asset_lots;
 mod choice;
 mod costs;
 mod figure;
+mod later;
 mod load;
 mod made;
 mod not_understood;

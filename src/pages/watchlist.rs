@@ -148,7 +148,7 @@ fn table(list: Vec<Watched>, sort: RwSignal<SortState<Column>>, watched: Watched
     let desc = SortDirection::Descending;
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="watchlist-caption">
-            <table class="data-table" id="watchlist-table">
+            <table class="data-table list-on-phone" id="watchlist-table">
                 <caption id="watchlist-caption" class="visually-hidden">{t("Assets you follow, with their price in euros and their change over 24 hours")}</caption>
                 <thead>
                     <tr>

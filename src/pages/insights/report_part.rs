@@ -12,6 +12,7 @@ use folio_insights::Entered;
 use leptos::prelude::*;
 
 use super::choice::InsightsChoice;
+use super::later::DrawnLater;
 use super::load::InsightsData;
 use super::made::{other_rules, MadeReports};
 use super::report::Computed;
@@ -143,7 +144,9 @@ fn ReportPart() -> impl IntoView {
         has_report.get().then(|| {
             view! {
                 <Report computed=shown year=year choice=choice arrivals=arrivals entered=entered />
-                {move || plans.get().and_then(|found| savings::savings_plans(found, today))}
+                <DrawnLater tasks=5>
+                    {move || plans.get().and_then(|found| savings::savings_plans(found, today))}
+                </DrawnLater>
             }
         })
     })
@@ -178,27 +181,36 @@ fn Report(
         Some(view! {
             <summary::YearPicker years=years year=year choice=choice />
             {match year {
-                Some(year) => view! {
-                    <summary::YearSummary computed=c.clone() year=year />
-                    <tables::GainsTable computed=c.clone() year=year />
-                    <tables::DisposalsTable computed=c.clone() year=year />
-                    <tables::IncomeTable computed=c.clone() year=year />
-                }.into_any(),
+                Some(year) => {
+                    let later = c.clone();
+                    view! {
+                        <summary::YearSummary computed=c.clone() year=year />
+                        <tables::GainsTable computed=c.clone() year=year />
+                        <DrawnLater tasks=1>
+                            <tables::DisposalsTable computed=later.clone() year=year />
+                            <tables::IncomeTable computed=later.clone() year=year />
+                        </DrawnLater>
+                    }.into_any()
+                }
                 None => view! {
                     <p class="state state-empty" id="insights-empty">
                         {t("No operation has been credited yet: nothing to report.")}
                     </p>
                 }.into_any(),
             }}
-            <tables::OpenLotsTable computed=c.clone() />
-            <summary::Returns computed=c />
+            <DrawnLater tasks=2>
+                <tables::OpenLotsTable computed=c.clone() />
+                <summary::Returns computed=c.clone() />
+            </DrawnLater>
         })
     };
     let notes = move || {
         let c = computed.get()?;
         Some(view! {
-            <not_understood::NotUnderstoodList computed=c.clone() />
-            <summary::Notes computed=c />
+            <DrawnLater tasks=4>
+                <not_understood::NotUnderstoodList computed=c.clone() />
+                <summary::Notes computed=c.clone() />
+            </DrawnLater>
         })
     };
     view! {
@@ -211,7 +223,9 @@ fn Report(
             data-rules=figure(computed, |c| c.rules.slug().to_string())
         >
             {figures}
-            <costs::UnknownCosts arrivals=arrivals entered=entered />
+            <DrawnLater tasks=3>
+                <costs::UnknownCosts arrivals=arrivals entered=entered />
+            </DrawnLater>
             {notes}
         </div>
     }

@@ -54,7 +54,7 @@ pub fn PositionsTable(rows: Vec<PositionRow>, #[prop(into)] unit: String) -> imp
     view! {
         <p class="hint">{tf("Values in {unit}. Balance includes staked amounts; Available is what can be traded. Select a column heading to sort.", &[("unit", &unit)])}</p>
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="positions-caption">
-            <table class="data-table positions-table" id="positions-table">
+            <table class="data-table positions-table list-on-phone" id="positions-table">
                 <caption id="positions-caption" class="visually-hidden">{t("Asset holdings")}</caption>
                 <thead>
                     <tr>

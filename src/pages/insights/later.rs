@@ -1,0 +1,27 @@
+//! Drawing the report in steps: what is below the year's figures is drawn in later tasks, so
+//! no one task holds the page's thread for the whole report (at a phone's speed the report's
+//! drawing was one task of about 300 ms, which Lighthouse mobile counted as blocking time);
+//! the first figures are on screen before the tables under them are built.
+
+use leptos::prelude::*;
+
+use crate::data::next_task::next_task;
+
+/// Draws `children` after `tasks` further tasks of the browser (each a `setTimeout` of 0, so
+/// the browser may paint and answer input in between). Dropped before then, nothing is drawn.
+#[component]
+pub fn DrawnLater(
+    /// How many tasks later (1: the next one).
+    tasks: u8,
+    children: ChildrenFn,
+) -> impl IntoView {
+    let shown = RwSignal::new(false);
+    leptos::task::spawn_local(async move {
+        for _ in 0..tasks {
+            next_task().await;
+        }
+        // The view may be gone (a switch of rules drew a new report): then nothing is set.
+        let _ = shown.try_set(true);
+    });
+    move || shown.get().then(|| children())
+}
