@@ -35,9 +35,9 @@ use crate::data::load::{account_resource_when, load_states};
 use crate::data::next_task::shown_once;
 use crate::format::format_count;
 use crate::i18n::{t, tf};
-use crate::url::{use_url_state, with_param};
+use crate::url::use_url_state;
 pub(crate) use asset_lots::{asset_lots_part, AssetLotsInputs};
-use choice::{rules_of, InsightsChoice};
+use choice::{InsightsChoice, RulesSelect};
 pub use report::report_of;
 pub(crate) use report_part::preload_report_part;
 use report_part::{read_everything, report_part, ReportInputs};
@@ -75,10 +75,6 @@ pub fn InsightsPage() -> impl IntoView {
         move || data.refetch(),
         move |()| view! { <LazyPage load=report_part /> },
     );
-    let set_rules = move |ev: leptos::ev::Event| {
-        let value = rules_of(&event_target_value(&ev)).map(|r| r.slug().to_string());
-        set_choice.run(with_param(&choice.get_untracked(), (), "rules", value));
-    };
     let progress = move || {
         let n = read_so_far.get();
         data.with(|d| d.is_none()).then(|| {
@@ -96,14 +92,7 @@ pub fn InsightsPage() -> impl IntoView {
                 {t("Folio applies the rules below to your operations as the service reports them; your tax return and the service's yearly tax certificate decide. Check with a tax adviser before you rely on a figure.")}
             </p>
             <form class="filters insights-controls" on:submit=|ev| ev.prevent_default()>
-                <div class="field field-inline">
-                    <label for="insights-rules">{t("Rules")}</label>
-                    <select id="insights-rules" on:change=set_rules
-                        prop:value=move || choice.with(|c| c.rules.slug())>
-                        <option value="at">{text::country(folio_insights::RuleSet::Austria)}</option>
-                        <option value="de">{text::country(folio_insights::RuleSet::Germany)}</option>
-                    </select>
-                </div>
+                <RulesSelect id="insights-rules" choice=choice set_choice=set_choice />
                 <label class="check" hidden=move || !session.may(Scope::LegacyRead)>
                     <input type="checkbox" id="insights-legacy" prop:checked=move || with_legacy.get()
                         on:change=move |ev| with_legacy.set(event_target_checked(&ev)) />

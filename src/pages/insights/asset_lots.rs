@@ -16,15 +16,15 @@ use folio_insights::{OpenLot, Report, RuleSet};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use super::choice::{rules_of, InsightsChoice};
-use super::figure::{day, eur, quantity};
+use super::choice::{InsightsChoice, RulesSelect};
+use super::figure::{day, eur, exact, quantity};
 use super::made::MadeReports;
 use super::tables::{lot_row, lots_head, LOTS_SHOWN};
 use crate::contexts::session::use_session;
 use crate::data::load::{account_resource, load_states};
 use crate::format::{format_count, trend_class};
 use crate::i18n::{t, tf};
-use crate::url::{use_url_state, with_param};
+use crate::url::use_url_state;
 
 /// What an asset's page gives its lots part.
 #[derive(Clone, Debug)]
@@ -130,10 +130,6 @@ fn AssetLotsPart() -> impl IntoView {
             _ => None,
         })
     });
-    let set_rules = move |ev: leptos::ev::Event| {
-        let value = rules_of(&event_target_value(&ev)).map(|r| r.slug().to_string());
-        set_choice.run(with_param(&choice.get_untracked(), (), "rules", value));
-    };
     let progress = move || {
         data.with(|d| d.is_none()).then(|| {
             tf(
@@ -152,14 +148,7 @@ fn AssetLotsPart() -> impl IntoView {
         },
     );
     Some(view! {
-        <div class="field field-inline">
-            <label for="asset-lots-rules">{t("Rules")}</label>
-            <select id="asset-lots-rules" on:change=set_rules
-                prop:value=move || rules.with(|r| r.slug())>
-                <option value="at">{super::text::country(RuleSet::Austria)}</option>
-                <option value="de">{super::text::country(RuleSet::Germany)}</option>
-            </select>
-        </div>
+        <RulesSelect id="asset-lots-rules" choice=choice set_choice=set_choice />
         <p class="hint" id="asset-lots-progress" role="status" aria-live="polite">{progress}</p>
         {shown}
     })
@@ -209,7 +198,6 @@ fn lots_view(found: AssetLots, today: chrono::NaiveDate, rules: RuleSet, symbol:
         .take(LOTS_SHOWN)
         .map(|l| lot_row(l, today, false))
         .collect_view();
-    let exact = |v: Option<Decimal>| v.map(|v| v.normalize().to_string()).unwrap_or_default();
     view! {
         <dl class="figures-list" id="asset-lots-totals">
             <div class="figure-row">

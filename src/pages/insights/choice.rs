@@ -3,8 +3,10 @@
 //! and the tax year (`None`: the latest year with activity).
 
 use folio_insights::RuleSet;
+use leptos::prelude::*;
 
-use crate::url::UrlState;
+use crate::i18n::t;
+use crate::url::{with_param, UrlState};
 
 /// The rule set and the tax year.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +43,32 @@ impl UrlState for InsightsChoice {
             ("rules", Some(self.rules.slug().to_string())),
             ("year", self.year.map(|y| y.to_string())),
         ]
+    }
+}
+
+/// The rule set's choice (`<select id=…>`), kept in the address as `?rules=`: on Insights and
+/// on an asset's lots card.
+#[component]
+pub fn RulesSelect(
+    /// The select's id.
+    id: &'static str,
+    /// The choice in the address.
+    choice: Memo<InsightsChoice>,
+    /// Writes a new choice to the address.
+    set_choice: Callback<InsightsChoice>,
+) -> impl IntoView {
+    let set_rules = move |ev: leptos::ev::Event| {
+        let value = rules_of(&event_target_value(&ev)).map(|r| r.slug().to_string());
+        set_choice.run(with_param(&choice.get_untracked(), (), "rules", value));
+    };
+    view! {
+        <div class="field field-inline">
+            <label for=id>{t("Rules")}</label>
+            <select id=id on:change=set_rules prop:value=move || choice.with(|c| c.rules.slug())>
+                <option value="at">{super::text::country(RuleSet::Austria)}</option>
+                <option value="de">{super::text::country(RuleSet::Germany)}</option>
+            </select>
+        </div>
     }
 }
 
