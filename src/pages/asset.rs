@@ -12,9 +12,11 @@
 //! may trade or stake. A symbol several assets share (a coin and a stock) means the one held,
 //! else the first the catalogue lists.
 
+mod activity;
 mod figures;
 mod load;
 mod lots_card;
+mod operations_card;
 mod price_chart;
 
 use folio_client::current::{AssetType, EarnConfig};
@@ -41,6 +43,7 @@ pub(crate) use figures::{change_over, euro_market};
 use figures::{symbol_in, Holding};
 use load::{load, AssetView};
 use lots_card::LotsCard;
+use operations_card::OperationsCard;
 use price_chart::PriceChart;
 
 /// The asset class in the reader's words (a class Folio does not know is shown as sent).
@@ -115,7 +118,6 @@ fn asset_view(view: AssetView) -> impl IntoView {
     };
     let class = class_words(view.asset.asset_type.as_ref());
     let trade_href = format!("/trade?asset={symbol}");
-    let ops_href = format!("/operations?asset={symbol}");
     view! {
         <div class="page-head asset-head">
             <h1 id="asset-title">
@@ -148,13 +150,7 @@ fn asset_view(view: AssetView) -> impl IntoView {
         <LotsCard asset_id=view.asset.id.to_string() symbol=symbol.clone() />
         <PriceChart market=euro_market(&symbol) />
         {staking_card(&view.offers, &symbol, may_stake)}
-        <section class="card" aria-labelledby="asset-ops-title">
-            <h2 id="asset-ops-title">{t("Your operations")}</h2>
-            <p>
-                <A href={ops_href} {..} id="asset-operations">{tf("Every operation on {symbol}", &[("symbol", &symbol)])}</A>
-                {t(": the Operations list filtered to this asset, with its CSV and JSON exports.")}
-            </p>
-        </section>
+        <OperationsCard asset_id=view.asset.id.to_string() symbol=symbol.clone() decimals=view.decimals />
     }
 }
 

@@ -158,3 +158,75 @@ async fn an_assets_lots_are_the_open_lots_insights_lists_for_it_under_either_rul
     w.assert_accessible("an asset's lots").await;
     w.close().await;
 }
+
+/// "Showing N of M loaded operations": (N, M).
+async fn showing(w: &World) -> (u64, u64) {
+    let status = w.text("#ops-status").await;
+    let numbers: Vec<u64> = status
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_assets_operation_counts_are_the_operations_lists_under_the_same_filters() {
+    let w = World::signed_in(FULL_KEY, "/assets/BTC").await;
+    w.wait_text("#asset-title", "Bitcoin").await;
+    w.find("#asset-ops-count").await;
+    let total: u64 = w
+        .js("return document.querySelector('#asset-ops-count').dataset.count")
+        .await
+        .as_str()
+        .and_then(|n| n.parse().ok())
+        .expect("the count");
+    let text = w.text("#asset-ops-count").await;
+    assert!(
+        text.starts_with(&format!("{total} operations on BTC")),
+        "{text}"
+    );
+    let types: Vec<(String, u64, String)> = serde_json::from_value(
+        w.js("return Array.from(document.querySelectorAll('#asset-op-types li')).map(li => \
+              [li.dataset.type, Number(li.dataset.count), li.querySelector('a').getAttribute('href')])")
+            .await,
+    )
+    .expect("the types");
+    assert!(
+        types.len() >= 3,
+        "bitcoin is bought, sold and more: {types:?}"
+    );
+    assert_eq!(types.iter().map(|t| t.1).sum::<u64>(), total, "{types:?}");
+    let latest: Vec<String> = serde_json::from_value(
+        w.js("return Array.from(document.querySelectorAll('[data-testid=asset-latest-op]')).map(r => r.dataset.id)")
+            .await,
+    )
+    .expect("the latest");
+    assert_eq!(latest.len(), 5);
+    assert_eq!(w.axe_violations().await, Vec::<String>::new());
+
+    // Every operation on BTC: the list filtered to it counts as many once all are loaded.
+    w.click("#asset-operations").await;
+    w.wait_js_true("location.search === '?asset=BTC'").await;
+    crate::operations::first_page(&w).await;
+    crate::operations::load_all(&w).await;
+    assert_eq!(showing(&w).await, (total, total));
+
+    // Each type: the list filtered to BTC and that type shows as many.
+    for (kind, count, href) in &types {
+        assert_eq!(href, &format!("/operations?asset=BTC&type={kind}"));
+        w.goto(href).await;
+        crate::operations::first_page(&w).await;
+        crate::operations::load_all(&w).await;
+        assert_eq!(showing(&w).await, (*count, total), "{kind}");
+    }
+
+    // The latest operation, followed from the asset's page, is the one the list finds by its id.
+    w.goto("/assets/BTC").await;
+    w.click("[data-testid=asset-latest-op] a").await;
+    let wanted = format!("?asset=BTC&q={}", latest[0]);
+    w.wait_js_true(&format!("location.search === '{wanted}'"))
+        .await;
+    crate::operations::first_page(&w).await;
+    w.wait_text("#ops-status", "Showing 1 of").await;
+    w.close().await;
+}

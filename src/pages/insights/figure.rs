@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::format::{format_amount, format_date, format_fiat, format_fiat_with_unit, trend_class};
+use crate::format::{format_amount, format_date, format_fiat_with_unit, trend_class};
 use crate::i18n::{language, t, Language};
 
 /// What a figure that could not be computed says.
@@ -14,14 +14,12 @@ pub fn not_known() -> &'static str {
     t("not known")
 }
 
-/// A EUR figure (`1,234.50 €`; German `1.234,50 €`), or [`not_known`].
+/// A EUR figure as every page writes one (`€1,234.50`; German `1.234,50 €`), or
+/// [`not_known`].
 pub fn eur(value: Option<Decimal>) -> String {
     value.map_or_else(
         || not_known().to_string(),
-        |v| match language() {
-            Language::English => format!("{} €", format_fiat(v)),
-            Language::German => format_fiat_with_unit(v, Some("EUR")),
-        },
+        |v| format_fiat_with_unit(v, Some("EUR")),
     )
 }
 
