@@ -28,6 +28,7 @@ pub use amount_cells::{AmountCell, FiatCell, PercentCell};
 pub use budget_gauge::BudgetSummary;
 pub use charts::area::{AreaChart, ChartDatum};
 pub use charts::donut::AllocationDonut;
+pub use charts::table_alternative::TableAlternative;
 pub use cursor_footer::CursorFooter;
 pub use error_view::{ErrorView, FixBaseUrls};
 pub use export_buttons::{

@@ -11,7 +11,7 @@ use folio_client::current::Timeframe;
 use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
-use crate::components::{AreaChart, EmptyState};
+use crate::components::{AreaChart, EmptyState, TableAlternative};
 use crate::contexts::settings::use_settings;
 use crate::data::id_names;
 use crate::data::load::{account_resource, load_states};
@@ -127,21 +127,16 @@ fn history_view(view: HistoryView) -> impl IntoView {
                 <section class="card" aria-labelledby="chart-title">
                     <h2 id="chart-title">{tf("Value in {unit}, {period}", &[("unit", &unit), ("period", period)])}</h2>
                     <AreaChart data=view.points.clone() label=tf("Portfolio value in {unit}, {period}", &[("unit", &unit), ("period", period)]) unit=unit.clone() intraday=intraday />
-                    <details class="table-alternative">
-                        <summary>{t("Show the values as a table")}</summary>
-                        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="history-table-caption">
-                            <table class="data-table history-table" id="history-table" data-testid="history-table">
-                                <caption id="history-table-caption">{tf("Portfolio value in {unit}, newest first", &[("unit", &unit)])}</caption>
-                                <thead>
-                                    <tr>
-                                        <th scope="col">{zoned_heading(t("Time"))}</th>
-                                        <th scope="col" class="num">{t("Value")}</th>
-                                    </tr>
-                                </thead>
-                                <tbody>{rows}</tbody>
-                            </table>
-                        </div>
-                    </details>
+                    <TableAlternative summary=t("Show the values as a table") id="history-table" class="history-table"
+                        caption=tf("Portfolio value in {unit}, newest first", &[("unit", &unit)])>
+                        <thead>
+                            <tr>
+                                <th scope="col">{zoned_heading(t("Time"))}</th>
+                                <th scope="col" class="num">{t("Value")}</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </TableAlternative>
                 </section>
             }
             .into_any()

@@ -7,4 +7,5 @@ pub mod area;
 pub mod donut;
 pub mod geometry;
 pub mod pointing;
+pub mod table_alternative;
 pub mod ticks;

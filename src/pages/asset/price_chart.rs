@@ -10,7 +10,7 @@ use folio_client::{ApiError, Client};
 use leptos::prelude::*;
 
 use super::figures::{change_over, Period};
-use crate::components::{AreaChart, ChartDatum, EmptyState};
+use crate::components::{AreaChart, ChartDatum, EmptyState, TableAlternative};
 use crate::data::load::{account_resource, load_states};
 use crate::format::{
     format_amount, format_datetime, format_signed_amount, format_signed_percent, trend_class,
@@ -177,21 +177,16 @@ fn prices(list: Vec<Candle>, period: Period, pair: String) -> AnyView {
             <span id="asset-change" class=change_class aria-labelledby="asset-change-label asset-change" data-value=change.map(|c| c.0.to_string()).unwrap_or_default()>{change_text}</span>
         </p>
         <AreaChart data=data label=label unit=quote.clone() intraday=period.intraday() />
-        <details class="table-alternative">
-            <summary>{t("Show the prices as a table")}</summary>
-            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="asset-prices-caption">
-                <table class="data-table" id="asset-prices-table" data-testid="asset-prices-table">
-                    <caption id="asset-prices-caption">{tf("Closing prices of {pair}, newest first", &[("pair", &pair)])}</caption>
-                    <thead>
-                        <tr>
-                            <th scope="col">{zoned_heading(t("Time"))}</th>
-                            <th scope="col" class="num">{t("Close")}</th>
-                        </tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
-        </details>
+        <TableAlternative summary=t("Show the prices as a table") id="asset-prices-table"
+            caption=tf("Closing prices of {pair}, newest first", &[("pair", &pair)])>
+            <thead>
+                <tr>
+                    <th scope="col">{zoned_heading(t("Time"))}</th>
+                    <th scope="col" class="num">{t("Close")}</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </TableAlternative>
         <p>
             <a href=format!("/market?pair={pair}") data-testid="asset-market">{tf("Open the {pair} market", &[("pair", &pair)])}</a>
         </p>

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 use crate::components::charts::geometry::{two_places, ChartBox, ChartPoint};
 use crate::components::charts::pointing::Crosshair;
 use crate::components::charts::ticks::time_tick_indices;
-use crate::components::LazyPage;
+use crate::components::{LazyPage, TableAlternative};
 use crate::data::load::{account_resource_when, load_states};
 use crate::data::next_task::Shown;
 use crate::data::resource::AccountResource;
@@ -267,15 +267,11 @@ fn CandlesPart() -> impl IntoView {
                 .collect_view();
             view! {
                 {chart(list, label, (pd, sd))}
-                <details class="candle-table">
-                    <summary>{t("Candles as a table")}</summary>
-                    <div class="table-scroll" tabindex="0" role="region" aria-label=t("Candles, newest first")>
-                        <table class="data-table compact" id="candles-table">
-                            <thead><tr><th scope="col">{zoned_heading(t("Start"))}</th><th scope="col" class="num">{t("Opening")}</th><th scope="col" class="num">{t("High")}</th><th scope="col" class="num">{t("Low")}</th><th scope="col" class="num">{t("Closing")}</th><th scope="col" class="num">{t("Volume")}</th></tr></thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </div>
-                </details>
+                <TableAlternative summary=t("Candles as a table") id="candles-table" class="compact"
+                    caption=t("Candles, newest first").to_string()>
+                    <thead><tr><th scope="col">{zoned_heading(t("Start"))}</th><th scope="col" class="num">{t("Opening")}</th><th scope="col" class="num">{t("High")}</th><th scope="col" class="num">{t("Low")}</th><th scope="col" class="num">{t("Closing")}</th><th scope="col" class="num">{t("Volume")}</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </TableAlternative>
             }
         },
     );
