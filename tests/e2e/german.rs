@@ -247,6 +247,7 @@ async fn switching_language_keeps_the_page_and_its_address() {
     let w = World::signed_in_with(config(), DESKTOP, FULL_KEY, "/operations?type=buy&q=BTC").await;
     w.wait_text("main h1", "Operations").await;
     let before = w.url().await;
+    rows_drawn(&w).await;
     w.click("[data-testid=language-switch]").await;
     w.wait_js_true("document.documentElement.lang === 'de'")
         .await;
@@ -263,12 +264,21 @@ async fn switching_language_keeps_the_page_and_its_address() {
     // Kept for the tab: a reload stays German.
     w.goto("/operations?type=buy&q=BTC").await;
     w.wait_text("main h1", "Transaktionen").await;
+    rows_drawn(&w).await;
     w.click("[data-testid=language-switch]").await;
     w.wait_js_true("document.documentElement.lang === 'en'")
         .await;
     w.wait_text("main h1", "Operations").await;
     assert_eq!(w.url().await, before);
     w.close().await;
+}
+
+/// Waits until the list's first rows are drawn: a click aims at where the footer's switch is,
+/// and rows arriving above it would move it away between the aim and the click (seen once
+/// under a full CI run's load: the click landed elsewhere and the language never changed).
+async fn rows_drawn(w: &World) {
+    w.wait_js_true("document.querySelectorAll('.op-row').length > 0")
+        .await;
 }
 
 /// On a desktop, German's top bar is two deliberate rows: the brand with the key's buttons,
