@@ -5,7 +5,7 @@
 //! filters to the asset (`asset_id`), as the Operations list with `?asset=` does, once the
 //! page's first figures are shown; the operations are added up page by page, not kept.
 
-use folio_client::current::OperationsQuery;
+use folio_client::current::{OperationsQuery, Progress, Stopped};
 use folio_client::AssetId;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -15,17 +15,18 @@ use crate::data::load::{account_resource_when, load_states};
 use crate::data::next_task::shown_once;
 use crate::format::{
     format_count, format_datetime, format_day, format_signed_amount, local_time, round_to,
-    trend_class, MISSING,
+    skipped_sentence, trend_class, MISSING,
 };
 use crate::i18n::{t, tf, tn};
 use crate::pages::operations::rows::type_label;
 
-/// Every page of the asset's operations, added up; `read` hears how many so far.
+/// Every page of the asset's operations, added up, with how the reading ended; `read` hears
+/// how many so far.
 async fn read_activity(
     client: folio_client::Client,
     asset: AssetId,
     read: impl Fn(usize),
-) -> Result<Activity, folio_client::ApiError> {
+) -> Result<(Activity, Progress), folio_client::ApiError> {
     let id = asset.to_string();
     let query = OperationsQuery {
         page_size: Some(100),
@@ -33,7 +34,7 @@ async fn read_activity(
         ..OperationsQuery::default()
     };
     let mut activity = Activity::default();
-    client
+    let progress = client
         .current()
         .operations_paginator(query)
         .run(None, |page, _| {
@@ -41,7 +42,27 @@ async fn read_activity(
             read(activity.count);
         })
         .await?;
-    Ok(activity)
+    Ok((activity, progress))
+}
+
+/// Why the counts may be short, as the Operations list says it: the service misbehaved and
+/// reading stopped, or records that could not be read were left out.
+fn short_because(progress: &Progress) -> Option<String> {
+    let stopped = progress.stopped.map(|why| {
+        let why = match why {
+            Stopped::RepeatedCursor => {
+                t("the service sent a page it had sent before, so loading stopped")
+            }
+            Stopped::NoNewItems => t("several pages brought nothing new, so loading stopped"),
+        };
+        tf(
+            "Not every operation could be read ({why}): these counts may be short.",
+            &[("why", why)],
+        )
+    });
+    let skipped = skipped_sentence(progress.skipped);
+    let both: Vec<String> = stopped.into_iter().chain(skipped).collect();
+    (!both.is_empty()).then(|| both.join(" "))
 }
 
 /// The card for the asset `asset_id`, shown as `symbol`, amounts with `decimals`.
@@ -68,7 +89,15 @@ pub fn OperationsCard(asset_id: String, symbol: String, decimals: u32) -> impl I
         move || data.get(),
         t("your operations on this asset"),
         move || data.refetch(),
-        move |activity| activity_view(activity, &sym.get_value(), decimals),
+        move |(activity, progress): (Activity, Progress)| {
+            let short = short_because(&progress).map(|why| {
+                view! { <p class="notice" id="asset-ops-short" role="status">{why}</p> }
+            });
+            view! {
+                {short}
+                {activity_view(activity, &sym.get_value(), decimals)}
+            }
+        },
     );
     let every = format!("/operations?asset={symbol}");
     view! {
