@@ -146,10 +146,10 @@ pub struct OperationTransaction {
     pub compensates: Option<String>,
     /// What it compensates.
     #[serde(default)]
-    pub compensates_info: Option<CompensatesInfo>,
+    pub compensates_info: Option<Box<CompensatesInfo>>,
     /// Trade details on buy/sell asset legs.
     #[serde(default)]
-    pub trade: Option<TradeDetails>,
+    pub trade: Option<Box<TradeDetails>>,
 }
 
 /// One operation of the timeline.
