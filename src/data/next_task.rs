@@ -78,6 +78,31 @@ impl Shown {
 /// How long [`after_next_paint`] waits.
 const SHOWN_MS: i32 = 100;
 
+/// Waits until the browser has drawn a frame with what is on the page now: a task just after
+/// its next animation frame (a `requestAnimationFrame` whose callback sets a `setTimeout` of
+/// 0, which runs once that frame is rendered), or [`SHOWN_MS`] at most where no frame comes
+/// (a tab in the background draws none). A bare [`next_task`] may run before the frame: the
+/// browser often runs the timers due before it renders.
+pub async fn next_frame() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let (task, after) = (window.clone(), resolve.clone());
+        let frame = move || {
+            let _ = task
+                .set_timeout_with_callback_and_timeout_and_arguments_0(after.unchecked_ref(), 0);
+        };
+        let frame = wasm_bindgen::closure::Closure::once_into_js(frame);
+        let _ = window.request_animation_frame(frame.unchecked_ref());
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+            resolve.unchecked_ref(),
+            SHOWN_MS,
+        );
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 /// Waits `ms` milliseconds (a `setTimeout`).
 async fn wait_ms(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {

@@ -98,7 +98,13 @@ pub fn OperationsPage() -> impl IntoView {
     });
 
     let shown = Memo::new(move |_| {
-        filter.with(|f| loader.summaries.with(|all| f.apply(&all.list, &all.words)))
+        filter.with(|f| {
+            loader.ops.with(|ops| {
+                loader
+                    .summaries
+                    .with(|all| f.apply(ops, &all.list, &all.words))
+            })
+        })
     });
     let rows = Memo::new(move |_| {
         loader

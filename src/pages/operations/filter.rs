@@ -19,9 +19,10 @@ use chrono::{DateTime, NaiveDate, Utc};
 use folio_client::date_text::{day_text, read_day};
 
 use crate::format::local_time;
-use crate::pages::operations::rows::{is_hex, OperationSummary};
+use crate::pages::operations::rows::{id_holds, ids_of, is_hex, OperationSummary};
 use crate::pages::operations::search_words::SearchWords;
 use crate::url::UrlState;
+use folio_client::current::Operation;
 
 /// The filters the service applies: (asset symbol, fiat code, from, to).
 pub type ServerPart = (
@@ -104,7 +105,8 @@ impl OperationsFilter {
 
     /// Whether the browser-side filters (type, flow, text) keep this operation; `needle` is
     /// the search text worked out once per search ([`Self::needle_in`]), not per operation.
-    pub fn keeps(&self, s: &OperationSummary, needle: &Needle) -> bool {
+    /// `op` is the operation `s` summarises (its ids are searched where they are).
+    pub fn keeps(&self, op: Option<&Operation>, s: &OperationSummary, needle: &Needle) -> bool {
         if self.op_type.as_deref().is_some_and(|t| t != s.type_raw) {
             return false;
         }
@@ -115,7 +117,8 @@ impl OperationsFilter {
         }
         needle.text.is_empty()
             || needle.in_words.get(s.words as usize) == Some(&true)
-            || ((s.ids_not_hex || needle.is_hex) && s.ids.contains(&needle.text))
+            || ((s.ids_not_hex || needle.is_hex)
+                && op.is_some_and(|op| ids_of(op).any(|id| id_holds(id, &needle.text))))
     }
 
     /// The free text as matched (trimmed, lower case).
@@ -133,12 +136,17 @@ impl OperationsFilter {
         }
     }
 
-    /// Indexes of the operations the browser-side filters keep (`words`: the search words
-    /// their summaries are numbered in).
-    pub fn apply(&self, all: &[OperationSummary], words: &SearchWords) -> Vec<usize> {
+    /// Indexes of the operations the browser-side filters keep (`ops` and `all`, their
+    /// summaries, by the same index; `words`: the search words the summaries are numbered in).
+    pub fn apply(
+        &self,
+        ops: &[Operation],
+        all: &[OperationSummary],
+        words: &SearchWords,
+    ) -> Vec<usize> {
         let needle = self.needle_in(words);
         (0..all.len())
-            .filter(|&i| self.keeps(&all[i], &needle))
+            .filter(|&i| self.keeps(ops.get(i), &all[i], &needle))
             .collect()
     }
 
@@ -289,41 +297,51 @@ mod tests {
         set_test_zone(None);
     }
 
-    /// A search text finds an operation by its words or its ids; one that cannot be part of
-    /// a UUID (`bitcoin`, `bt`) does not look at UUIDs, but does at ids of another shape.
+    /// A search text finds an operation by its words or its ids (its own, its legs' and
+    /// their trades'); one that cannot be part of a UUID (`bitcoin`, `bt`) does not look at
+    /// UUIDs, but does at ids of another shape.
     #[test]
     fn search_text_finds_words_and_ids() {
         use crate::pages::operations::rows::{summarize, Names};
         let words = std::cell::RefCell::new(SearchWords::default());
-        let summary = |operation_id: &str| {
+        let read = |operation_id: &str| {
             let json = format!(
                 r#"{{"operation_id":"{operation_id}","operation_type":"buy","transactions":[
                 {{"transaction_id":"a981b3dd-246b","flow":"INCOMING","credited_at":"2026-05-04T09:15:27.412Z",
-                 "asset_amount":{{"value":"1","asset_id":"btc-0"}}}}]}}"#
+                 "asset_amount":{{"value":"1","asset_id":"btc-0"}},"trade":{{"trade_id":"5e0f-77c1"}}}}]}}"#
             );
             let mut names = Names::default();
             names
                 .0
                 .insert("btc-0".into(), ("BTC".into(), "Bitcoin".into()));
-            let op = folio_client::decode::decode(&json).unwrap();
-            summarize(&op, &names, &mut words.borrow_mut())
+            let op: Operation = folio_client::decode::decode(&json).unwrap();
+            let summary = summarize(&op, &names, &mut words.borrow_mut());
+            (op, summary)
         };
-        let uuids = summary("7f452d26-9a03");
-        let keeps = |s: &OperationSummary, text: &str| {
+        let keeps = |(op, s): &(Operation, OperationSummary), text: &str| {
             let f = OperationsFilter {
                 text: text.into(),
                 ..Default::default()
             };
-            f.keeps(s, &f.needle_in(&words.borrow()))
+            f.keeps(Some(op), s, &f.needle_in(&words.borrow()))
         };
-        // "btc-0" is not hexadecimal: these ids are searched whatever the text.
-        assert!(uuids.ids_not_hex && keeps(&uuids, "c-0"));
+        let uuids = read("7f452d26-9a03");
+        assert!(!uuids.1.ids_not_hex);
         assert!(keeps(&uuids, "Bitcoin") && keeps(&uuids, "7F452") && keeps(&uuids, "246b"));
+        assert!(keeps(&uuids, "5e0f-77"), "a trade's id");
         assert!(!keeps(&uuids, "litecoin") && !keeps(&uuids, "9a04"));
-        let mut hex_only = uuids.clone();
-        hex_only.ids = "7f452d26-9a03 a981b3dd-246b".into();
-        hex_only.ids_not_hex = false;
-        assert!(keeps(&hex_only, "9a03") && keeps(&hex_only, "bitcoin"));
-        assert!(!keeps(&hex_only, "x") && !keeps(&hex_only, "d26-9ax"));
+        assert!(!keeps(&uuids, "x") && !keeps(&uuids, "d26-9ax"));
+        // A unit's id is not an operation's: its symbol and name are what is searched.
+        assert!(!keeps(&uuids, "btc-0"));
+        // "OP-7F452" is not hexadecimal: its ids are searched whatever the text, in lower case.
+        let odd = read("OP-7F452");
+        assert!(odd.1.ids_not_hex && keeps(&odd, "p-7f") && keeps(&odd, "op-7F452"));
+        assert!(!keeps(&odd, "op-8"));
+        // Without the operation (a summary ahead of the list), only its words are searched.
+        let f = OperationsFilter {
+            text: "7f452".into(),
+            ..Default::default()
+        };
+        assert!(!f.keeps(None, &uuids.1, &f.needle_in(&words.borrow())));
     }
 }

@@ -58,11 +58,10 @@ pub struct OperationSummary {
     /// The number of its search words (lower-cased type, type label, and each leg's asset
     /// symbol and name) in the loaded list's [`SearchWords`].
     pub words: u32,
-    /// Lower-cased ids (operation, transactions, units, trades), for the search box: apart
-    /// from the words, so a search that cannot be in an id skips them (`OperationsFilter::keeps`).
-    pub ids: String,
-    /// Whether an id is not hexadecimal digits and dashes (not a UUID): then its ids are
-    /// searched whatever the search text.
+    /// Whether one of its ids ([`ids_of`]) is not hexadecimal digits and dashes (not a
+    /// UUID): then its ids are searched whatever the search text. The ids themselves are
+    /// read from the operation when searched, not copied here (issue 44: a lower-cased copy
+    /// was about 185 bytes an operation, 18 MB at 100,000).
     pub ids_not_hex: bool,
 }
 
@@ -143,26 +142,19 @@ pub fn summarize(
         compensating: op.transactions.iter().any(|t| t.compensates.is_some()),
         flows: (false, false),
         words: 0,
-        ids: String::new(),
-        ids_not_hex: false,
+        ids_not_hex: ids_of(op).any(|id| !is_hex(id)),
     };
     s.day = s
         .time
         .filter(|_| !s.pending)
         .map(|t| crate::format::local_time::local(t).date());
     let mut words = vec![s.type_raw.clone(), label];
-    let mut ids = vec![op.operation_id.to_string()];
     for tx in &op.transactions {
-        ids.push(tx.transaction_id.to_string());
         if let Some(unit) = tx.asset_amount.as_ref().and_then(Money::unit_id) {
-            ids.push(unit.to_string());
             if let Some((symbol, name)) = names.0.get(unit) {
                 words.push(symbol.clone());
                 words.push(name.clone());
             }
-        }
-        if let Some(id) = tx.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
-            ids.push(id.to_string());
         }
         if tx.asset_amount.is_some() {
             match side_of(tx) {
@@ -173,9 +165,26 @@ pub fn summarize(
         }
     }
     s.words = search_words.number(crate::lower_case::lower_case(&words.join(" ")));
-    s.ids = crate::lower_case::lower_case(&ids.join(" "));
-    s.ids_not_hex = !is_hex(&s.ids);
     s
+}
+
+/// The ids the search box finds an operation by: its own, its legs' and their trades'.
+pub fn ids_of(op: &Operation) -> impl Iterator<Item = &str> {
+    let legs = op.transactions.iter().flat_map(|tx| {
+        let trade = tx.trade.as_ref().and_then(|t| t.trade_id.as_ref());
+        std::iter::once(tx.transaction_id.as_str()).chain(trade.map(|id| id.as_str()))
+    });
+    std::iter::once(op.operation_id.as_str()).chain(legs)
+}
+
+/// Whether `id` in lower case holds `needle` (in lower case already). The service's ids are
+/// lower-case UUIDs: those are searched as they are, without a lower-cased copy.
+pub fn id_holds(id: &str, needle: &str) -> bool {
+    if id.is_ascii() && !id.bytes().any(|b| b.is_ascii_uppercase()) {
+        id.contains(needle)
+    } else {
+        crate::lower_case::lower_case(id).contains(needle)
+    }
 }
 
 /// Whether `text` is only hexadecimal digits, dashes and spaces: what UUIDs are written with.
@@ -260,7 +269,8 @@ mod tests {
             ("o1", "Buy")
         );
         assert_eq!(words.text(s.words), "buy buy eur euro btc bitcoin eur euro");
-        assert_eq!(s.ids, "o1 t1 eur t2 btc t3 eur");
+        assert_eq!(ids_of(&buy).collect::<Vec<_>>(), ["o1", "t1", "t2", "t3"]);
+        assert!(s.ids_not_hex);
         assert!(!s.pending && s.flows == (true, true));
         let odd = op(
             r#"{"operation_id":"o2","operation_type":"card_cashback","transactions":[
