@@ -110,6 +110,9 @@ pub struct Walker<'a> {
     out: Walk,
     /// The position in `out.holdings` of each unit id met.
     met: FxHashMap<&'a str, usize>,
+    /// The same by the address of the id's text: every leg naming a unit the lookup knows
+    /// shares one, so most legs are found without hashing their id (see [`Self::asset`]).
+    met_at: FxHashMap<usize, usize>,
     flagged_symbols: HashSet<String>,
     /// Fee legs paid in an asset, not yet charged to the acquisition they belong to.
     fee_budget: Vec<(&'a str, Decimal)>,
@@ -128,6 +131,7 @@ impl<'a> Walker<'a> {
             entered,
             out: Walk::default(),
             met: FxHashMap::default(),
+            met_at: FxHashMap::default(),
             flagged_symbols: Default::default(),
             fee_budget: Vec::new(),
         }
@@ -154,7 +158,12 @@ impl<'a> Walker<'a> {
     /// The position in `out.holdings` of the asset `unit` names (met once per id: its
     /// regime decided and any flag raised the first time).
     fn asset(&mut self, unit: &'a Unit) -> usize {
+        let address = unit.id.as_ptr() as usize;
+        if let Some(&at) = self.met_at.get(&address) {
+            return at;
+        }
         if let Some(&at) = self.met.get(&*unit.id) {
+            self.met_at.insert(address, at);
             return at;
         }
         let (regime, known) = regime_of(unit);
@@ -176,6 +185,7 @@ impl<'a> Walker<'a> {
         let at = self.out.holdings.len();
         self.out.holdings.push((asset, Holding::default()));
         self.met.insert(&*unit.id, at);
+        self.met_at.insert(address, at);
         at
     }
 
@@ -350,7 +360,10 @@ impl<'a> Walker<'a> {
             day,
             year: day.year(),
         };
-        self.out.active_years.push(at.year);
+        // The ledger is walked in time order: a year is pushed once (sorted again at the end).
+        if self.out.active_years.last() != Some(&at.year) {
+            self.out.active_years.push(at.year);
+        }
         if entry.unreadable_legs > 0 {
             self.not_understood(at, Unclear::UnreadableLegs(entry.unreadable_legs));
         }

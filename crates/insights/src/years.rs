@@ -140,7 +140,6 @@ pub fn over_freigrenze(amount: Decimal, limit: Decimal) -> Decimal {
 }
 
 /// The year's income values by what the rules do with them.
-#[derive(Default)]
 struct IncomeSums {
     all: Option<Decimal>,
     dividends: Option<Decimal>,
@@ -149,31 +148,48 @@ struct IncomeSums {
     unvalued: usize,
 }
 
-fn income_sums(payments: &[Payment], year: i32) -> IncomeSums {
-    let zero = Some(Decimal::ZERO);
-    let mut s = IncomeSums {
-        all: zero,
-        dividends: zero,
-        lending: zero,
-        rewards: zero,
-        unvalued: 0,
-    };
-    for p in payments.iter().filter(|p| p.year == year) {
-        let Some(v) = p.value else {
-            s.unvalued = s.unvalued.saturating_add(1);
-            continue;
-        };
-        s.all = plus(s.all, Some(v));
-        match p.kind {
-            IncomeKind::Dividend => s.dividends = plus(s.dividends, Some(v)),
-            IncomeKind::Lending => {
-                s.lending = plus(s.lending, Some(v));
-                s.rewards = plus(s.rewards, Some(v));
-            }
-            IncomeKind::Staking | IncomeKind::Cashback => s.rewards = plus(s.rewards, Some(v)),
+impl IncomeSums {
+    /// Nothing yet.
+    fn zero() -> Self {
+        let zero = Some(Decimal::ZERO);
+        IncomeSums {
+            all: zero,
+            dividends: zero,
+            lending: zero,
+            rewards: zero,
+            unvalued: 0,
         }
     }
-    s
+
+    fn add(&mut self, p: &Payment) {
+        let Some(v) = p.value else {
+            self.unvalued = self.unvalued.saturating_add(1);
+            return;
+        };
+        self.all = plus(self.all, Some(v));
+        match p.kind {
+            IncomeKind::Dividend => self.dividends = plus(self.dividends, Some(v)),
+            IncomeKind::Lending => {
+                self.lending = plus(self.lending, Some(v));
+                self.rewards = plus(self.rewards, Some(v));
+            }
+            IncomeKind::Staking | IncomeKind::Cashback => {
+                self.rewards = plus(self.rewards, Some(v))
+            }
+        }
+    }
+}
+
+/// Each year's income sums, in one pass over the payments (not one pass per year).
+fn income_by_year(payments: &[Payment]) -> BTreeMap<i32, IncomeSums> {
+    let mut by_year: BTreeMap<i32, IncomeSums> = BTreeMap::new();
+    for p in payments {
+        by_year
+            .entry(p.year)
+            .or_insert_with(IncomeSums::zero)
+            .add(p);
+    }
+    by_year
 }
 
 fn austria(sums: &ByBasis, income: &IncomeSums) -> AustriaYear {
@@ -266,6 +282,7 @@ pub fn totals(walk: &Walk, rules: RuleSet) -> Vec<YearTotals> {
     years.sort_unstable();
     years.dedup();
     let zero = Some(Decimal::ZERO);
+    let mut income_of = income_by_year(&walk.payments);
     let mut carried = Carried {
         shares: zero,
         capital: zero,
@@ -275,7 +292,7 @@ pub fn totals(walk: &Walk, rules: RuleSet) -> Vec<YearTotals> {
         .map(|year| {
             let empty = Default::default();
             let (s, disposals, unknown) = sums.get(&year).unwrap_or(&empty);
-            let income = income_sums(&walk.payments, year);
+            let income = income_of.remove(&year).unwrap_or_else(IncomeSums::zero);
             let germany = (rules == RuleSet::Germany).then(|| {
                 let (de, next) = germany(year, s, &income, carried);
                 carried = next;

@@ -91,6 +91,12 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Whether `other` has the same id: by address first (every leg naming a unit the lookup
+    /// knows shares its id), by text otherwise.
+    pub fn same_id(&self, other: &Unit) -> bool {
+        Arc::ptr_eq(&self.id, &other.id) || self.id == other.id
+    }
+
     /// The ticker or ISO code.
     pub fn symbol(&self) -> &str {
         &self.info.symbol

@@ -12,15 +12,25 @@ use folio_client::current::{Operation, OperationTransaction};
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 
 /// Where each leg of the operations added so far is, by its id's hash (see the module docs).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct LegIndex {
-    /// A leg id's hash → the position of the last operation with a leg of that hash.
+    /// A leg id's hash → the position of the first operation with a leg of that hash.
     owner_by_hash: FxHashMap<u64, usize>,
-    /// Two operations had legs of one hash (the same leg listed twice, or two ids with one
-    /// hash): the owners are then looked up by id over every operation.
-    ambiguous: bool,
+    /// The hashes more than one operation has a leg of (the same leg listed twice, or two
+    /// ids with one hash) → every such operation's position, in order. FxHash is 32 bits
+    /// wide in wasm, so at 100,000 operations a few ids share one: each is then looked up
+    /// among its own few operations, never by a scan of every operation.
+    shared: FxHashMap<u64, Vec<usize>>,
     /// The positions of the operations with a compensating leg, in order.
     compensations: Vec<usize>,
+    /// How an id is hashed (another function only in tests, to make every id collide).
+    hash: fn(&str) -> u64,
+}
+
+impl Default for LegIndex {
+    fn default() -> Self {
+        Self::with_hash(hash_of)
+    }
 }
 
 fn hash_of(id: &str) -> u64 {
@@ -28,19 +38,56 @@ fn hash_of(id: &str) -> u64 {
 }
 
 impl LegIndex {
+    /// An empty index hashing ids with `hash`.
+    pub(crate) fn with_hash(hash: fn(&str) -> u64) -> Self {
+        LegIndex {
+            owner_by_hash: FxHashMap::default(),
+            shared: FxHashMap::default(),
+            compensations: Vec::new(),
+            hash,
+        }
+    }
+
     /// Indexes `op`, the operation at position `at` of the whole list.
     pub fn add(&mut self, at: usize, op: &Operation) {
         let mut compensates = false;
         for leg in &op.transactions {
-            let hash = hash_of(leg.transaction_id.as_str());
-            if let Some(before) = self.owner_by_hash.insert(hash, at) {
-                self.ambiguous |= before != at;
+            let hash = (self.hash)(leg.transaction_id.as_str());
+            let first = *self.owner_by_hash.entry(hash).or_insert(at);
+            if first != at {
+                let all = self.shared.entry(hash).or_insert_with(|| vec![first]);
+                if all.last() != Some(&at) {
+                    all.push(at);
+                }
             }
             compensates |= leg.compensates.is_some();
         }
         if compensates {
             self.compensations.push(at);
         }
+    }
+
+    /// The positions (in order) of the operations in `ops` that hold a leg with id `id`.
+    fn holders<'s>(
+        &'s self,
+        ops: &'s [Operation],
+        id: &'s str,
+    ) -> impl Iterator<Item = usize> + 's {
+        let hash = (self.hash)(id);
+        let candidates: &[usize] = match self.shared.get(&hash) {
+            Some(all) => all,
+            None => self
+                .owner_by_hash
+                .get(&hash)
+                .map_or(&[], std::slice::from_ref),
+        };
+        candidates.iter().copied().filter(move |&i| {
+            ops.get(i).is_some_and(|op| {
+                op.transactions
+                    .iter()
+                    .any(|l| l.transaction_id.as_str() == id)
+            })
+        })
     }
 
     /// The operations (by position in `ops`, every operation added in order) left out as
@@ -62,33 +109,30 @@ impl LegIndex {
         };
         // A pure compensation: every leg reverses a leg of the list with the same money.
         let mut matched: FxHashSet<&str> = FxHashSet::default();
-        let mut originals: Vec<usize> = Vec::new();
         let mut pure: FxHashSet<usize> = FxHashSet::default();
         for &i in &self.compensations {
             let Some(op) = ops.get(i) else { continue };
-            let targets: Vec<Option<(&str, usize)>> = op
+            let targets: Vec<Option<&str>> = op
                 .transactions
                 .iter()
                 .map(|leg| {
                     let target = leg.compensates.as_deref()?;
-                    let (owner, original) = leg_of(target)?;
-                    same_money(leg, original).then_some((target, owner))
+                    let (_, original) = leg_of(target)?;
+                    same_money(leg, original).then_some(target)
                 })
                 .collect();
             if targets.iter().all(Option::is_some) {
                 pure.insert(i);
-                for (target, owner) in targets.into_iter().flatten() {
-                    matched.insert(target);
-                    originals.push(owner);
-                }
+                matched.extend(targets.into_iter().flatten());
             }
         }
-        // A reversed operation: every leg is reversed by a pure compensation (so it owns a
-        // matched leg: only those are looked at).
-        // (With an operation listed twice, each copy is looked at.)
-        if self.ambiguous {
-            originals = (0..ops.len()).collect();
-        }
+        // A reversed operation: every leg is reversed by a pure compensation (so it holds a
+        // matched leg: only those are looked at; with a leg listed in two operations, each
+        // is looked at).
+        let originals: FxHashSet<usize> = matched
+            .iter()
+            .flat_map(|id| self.holders(ops, id))
+            .collect();
         let compensations: FxHashSet<usize> = self.compensations.iter().copied().collect();
         let reversed: FxHashSet<usize> = originals
             .into_iter()
@@ -126,35 +170,15 @@ impl LegIndex {
 
     /// The position of the last operation holding each leg some compensation names.
     fn owners<'o>(&self, ops: &'o [Operation]) -> FxHashMap<&'o str, usize> {
+        let mut owners = FxHashMap::default();
         let targets = self
             .compensations
             .iter()
             .filter_map(|&i| ops.get(i))
             .flat_map(|op| op.transactions.iter())
             .filter_map(|leg| leg.compensates.as_deref());
-        let mut owners = FxHashMap::default();
-        if self.ambiguous {
-            let targets: FxHashSet<&str> = targets.collect();
-            for (i, op) in ops.iter().enumerate() {
-                for leg in &op.transactions {
-                    if let Some(&id) = targets.get(leg.transaction_id.as_str()) {
-                        owners.insert(id, i);
-                    }
-                }
-            }
-            return owners;
-        }
         for target in targets {
-            let Some(&i) = self.owner_by_hash.get(&hash_of(target)) else {
-                continue;
-            };
-            // The hash may be another id's: the operation must hold the leg itself.
-            let holds = ops.get(i).is_some_and(|op| {
-                op.transactions
-                    .iter()
-                    .any(|l| l.transaction_id.as_str() == target)
-            });
-            if holds {
+            if let Some(i) = self.holders(ops, target).last() {
                 owners.insert(target, i);
             }
         }

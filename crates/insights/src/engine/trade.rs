@@ -48,7 +48,7 @@ fn read<'a>(moves: &'a [Move]) -> Result<Trade<'a>, (usize, usize)> {
         }
         let same = |s: &Option<(Side<'a>, bool)>| {
             s.as_ref()
-                .is_some_and(|(side, dir)| side.unit.id == m.unit.id && *dir == m.incoming)
+                .is_some_and(|(side, dir)| *dir == m.incoming && side.unit.same_id(&m.unit))
         };
         let new = Some((
             Side {
@@ -72,7 +72,7 @@ fn read<'a>(moves: &'a [Move]) -> Result<Trade<'a>, (usize, usize)> {
     if too_many {
         return Err((incoming, outgoing));
     }
-    if a_in == b_in || a.unit.id == b.unit.id {
+    if a_in == b_in || a.unit.same_id(b.unit) {
         return Err((incoming, outgoing));
     }
     let (give, get) = if *a_in { (*b, *a) } else { (*a, *b) };

@@ -99,7 +99,14 @@ fn reversals_by_scan(ops: &[Operation]) -> (FxHashSet<usize>, FxHashSet<usize>) 
 }
 
 fn indexed(pages: &[&[Operation]]) -> (FxHashSet<usize>, FxHashSet<usize>) {
-    let mut index = LegIndex::default();
+    indexed_with(LegIndex::default(), pages)
+}
+
+/// [`indexed`] with the index given (one whose hash makes ids collide).
+fn indexed_with(
+    mut index: LegIndex,
+    pages: &[&[Operation]],
+) -> (FxHashSet<usize>, FxHashSet<usize>) {
     let mut at = 0;
     for page in pages {
         for op in *page {
@@ -191,4 +198,24 @@ fn an_operation_listed_twice_still_matches_the_scan() {
     // Both copies of the withdrawal are left out with the refund.
     assert_eq!(expected.0, FxHashSet::from_iter([2, 4, 6]));
     assert_eq!(indexed(&[&ops[..3], &ops[3..]]), expected);
+}
+
+#[test]
+fn ids_sharing_a_hash_still_match_the_scan() {
+    // Every id hashes alike: each lookup must pick the operations that hold the leg itself
+    // (a 32-bit hash in wasm makes a few real ids collide at 100,000 operations).
+    let same = |_: &str| 7u64;
+    let ops = history();
+    assert_eq!(
+        indexed_with(LegIndex::with_hash(same), &[&ops[..2], &ops[2..]]),
+        reversals_by_scan(&ops)
+    );
+    let mut twice = history();
+    twice.push(twice[4].clone());
+    let expected = reversals_by_scan(&twice);
+    assert_eq!(expected.0, FxHashSet::from_iter([2, 4, 6]));
+    assert_eq!(
+        indexed_with(LegIndex::with_hash(same), &[&twice[..3], &twice[3..]]),
+        expected
+    );
 }
