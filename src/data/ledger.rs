@@ -16,6 +16,10 @@ use folio_export::tax::{DateRange, Units};
 use crate::data::id_names;
 use crate::data::stopwatch::{micros_since, now_ms};
 
+mod names;
+
+use names::NamesSoFar;
+
 /// What was read.
 #[derive(Debug, Clone, Default)]
 pub struct LedgerSources {
@@ -185,8 +189,10 @@ pub async fn read_and_make_ledger(
 }
 
 /// The reading both share. What is known before the operations (currencies, legacy trades
-/// and fiat ids) is read first, so each page can become entries on arrival; the assets are
-/// read last (the operations name them) and named when the ledger is finished.
+/// and fiat ids) is read first, so each page can become entries on arrival. When the ledger
+/// is made, the assets a page names for the first time are asked for while the next pages
+/// arrive (`names`); the read after the last page asks only for what is still missing, and
+/// the entries made before their assets were named are named when the ledger is finished.
 async fn read(
     client: &Client,
     keyless: &Client,
@@ -200,18 +206,31 @@ async fn read(
     } else {
         Default::default()
     };
-    let early_units = units_of(&currencies, &[], &legacy_fiats);
+    let names = NamesSoFar::new(&currencies, &legacy_fiats);
     let mut selector = Selector::new(DateRange::all_days(), &legacy_trades);
     let mut micros_while_reading = 0u64;
-    let operations = every_operation_and(client, progress, |page| {
-        if let Some(on_page) = make {
-            let started = now_ms();
-            selector.add_page(page, &early_units);
-            on_page(selector.last_page());
-            micros_while_reading = micros_while_reading.saturating_add(micros_since(started));
+    let pages = async {
+        let read = every_operation_and(client, progress, |page| {
+            if let Some(on_page) = make {
+                let started = now_ms();
+                names.page_read(page);
+                selector.add_page(page, &names.units());
+                on_page(selector.last_page());
+                micros_while_reading = micros_while_reading.saturating_add(micros_since(started));
+            }
+        })
+        .await;
+        names.last_page_read();
+        read
+    };
+    // Names are asked for early only when the ledger is made while the pages arrive.
+    let naming = async {
+        if make.is_some() {
+            names.ask(client, keyless).await;
         }
-    })
-    .await?;
+    };
+    let (operations, ()) = futures::future::join(pages, naming).await;
+    let operations = operations?;
     let mut ids: Vec<AssetId> = operations
         .iter()
         .flat_map(|op| op.transactions.iter().filter_map(|t| t.asset_id.clone()))

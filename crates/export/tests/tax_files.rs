@@ -135,9 +135,11 @@ async fn every_operation_type_has_a_documented_row_in_every_format() {
 }
 
 /// Insights makes its ledger page by page while the operations arrive, knowing only the
-/// currencies and legacy fiat ids until the asset catalogue is read at the end: the result
-/// must be the selection the tax files make at once (compensations across pages, the
-/// cancelled operation, legacy duplicates and the names of assets included).
+/// currencies and legacy fiat ids until the first pages' assets are named (the catalogue's
+/// answer comes while later pages are read): whenever the names arrive — before the first
+/// page, after some, or only at the end — the result must be the selection the tax files
+/// make at once (compensations across pages, the cancelled operation, legacy duplicates and
+/// the names of assets included).
 #[tokio::test]
 async fn a_selection_made_page_by_page_is_the_one_made_at_once() {
     let h = history().await;
@@ -150,27 +152,45 @@ async fn a_selection_made_page_by_page_is_the_one_made_at_once() {
         "{at_once:?}"
     );
     assert!(at_once.legacy_duplicates > 0 && at_once.unnamed_units == 0);
-    let mut selector = Selector::new(all_days, &h.legacy_trades);
-    for page in h.operations.chunks(25) {
-        selector.add_page(page, &h.early_units);
+    let pages = h.operations.chunks(25).count();
+    assert!(pages > 3, "{pages} pages");
+    for named_from in [0, 1, 3, pages] {
+        let mut selector = Selector::new(all_days, &h.legacy_trades);
+        for (i, page) in h.operations.chunks(25).enumerate() {
+            let units = if i < named_from {
+                &h.early_units
+            } else {
+                &h.units
+            };
+            selector.add_page(page, units);
+        }
+        let by_page = selector.finish(&h.operations, &h.units);
+        assert!(
+            by_page.entries == at_once.entries,
+            "named from page {named_from}: the same entries in the same order"
+        );
+        assert_eq!(
+            counts(&by_page),
+            counts(&at_once),
+            "named from page {named_from}"
+        );
     }
-    let by_page = selector.finish(&h.operations, &h.units);
-    assert!(
-        by_page.entries == at_once.entries,
-        "the same entries in the same order"
-    );
-    let counts = |s: &folio_export::tax::select::Selection| {
+}
+
+/// A selection's figures that are not entries, as text to compare.
+fn counts(s: &folio_export::tax::select::Selection) -> String {
+    format!(
+        "{:?}",
         (
             s.cancelled,
             s.compensated,
             s.unmatched_compensations,
             s.pending,
-            s.unknown_types.clone(),
+            &s.unknown_types,
             s.unnamed_units,
             s.unreadable_legs,
             s.legacy_added,
             s.legacy_duplicates,
         )
-    };
-    assert_eq!(counts(&by_page), counts(&at_once));
+    )
 }

@@ -3,7 +3,7 @@
 //! where an acquisition goes (a lot or Austria's pool) and how each part of a sale is taxed
 //! (`crate::rules`); days are the rule set's calendar days (`crate::days`). Trades and swaps
 //! are read in `engine/trade.rs`, every other entry in `engine/legs.rs`, taxes and fees in
-//! `engine/charges.rs`; docs/insights.md says what each operation type does. An entry that
+//! `engine/charges.rs` (summed per year by `engine/year_sums.rs`), sales in `engine/sales.rs`; docs/insights.md says what each operation type does. An entry that
 //! does not fit what its type promises is still walked leg by leg (so balances hold) and
 //! listed among the operations Folio did not understand — nothing disappears.
 
@@ -19,18 +19,21 @@ use rustc_hash::FxHashMap;
 use crate::days::tax_day;
 use crate::lots::{Holding, Lot, Taken};
 use crate::model::{
-    plus, Acquired, AssetRef, Disposal, Flag, IncomeKind, LotUse, NotUnderstood, Regime, Unclear,
+    Acquired, AssetRef, Disposal, Flag, IncomeKind, NotUnderstood, Regime, Unclear,
 };
 use crate::prices::ReferencePrices;
-use crate::rules::{basis, pooled_in_austria, regime_of};
+use crate::rules::{pooled_in_austria, regime_of};
 use crate::{Entered, RuleSet};
 
 mod charges;
 mod legs;
+mod sales;
 mod trade;
 mod values;
+mod year_sums;
 
 pub use trade::fiat_sides;
+use year_sums::YearSums;
 
 /// Prices further than this many days from the event are flagged.
 const FAR_DAYS: i64 = 7;
@@ -68,12 +71,6 @@ pub struct Walk {
     pub transfers_unvalued: usize,
     pub flags: Vec<Flag>,
     pub not_understood: Vec<NotUnderstood>,
-}
-
-/// Adds `amount` to the year's total; an overflow makes the total unknown for good.
-fn add(map: &mut BTreeMap<i32, Option<Decimal>>, year: i32, amount: Decimal) {
-    let total = map.entry(year).or_insert(Some(Decimal::ZERO));
-    *total = plus(*total, Some(amount));
 }
 
 /// The entry being walked, with its day and year in the rule set's calendar.
@@ -116,24 +113,36 @@ pub struct Walker<'a> {
     flagged_symbols: HashSet<String>,
     /// Fee legs paid in an asset, not yet charged to the acquisition they belong to.
     fee_budget: Vec<(&'a str, Decimal)>,
+    /// Tax withheld less tax credited, and fees paid, per year (EUR).
+    withheld: YearSums,
+    fees: YearSums,
+    /// The parts of the last take, kept between takes (no allocation per sale).
+    taken: Vec<Taken>,
 }
 
 impl<'a> Walker<'a> {
-    /// A walk under `rules`.
+    /// A walk under `rules`, with room for about `disposals` sales.
     pub fn new(
         rules: RuleSet,
         prices: &'a ReferencePrices<'a>,
         entered: &'a HashMap<String, Entered>,
+        disposals: usize,
     ) -> Self {
         Walker {
             rules,
             prices,
             entered,
-            out: Walk::default(),
+            out: Walk {
+                disposals: Vec::with_capacity(disposals),
+                ..Walk::default()
+            },
             met: FxHashMap::default(),
             met_at: FxHashMap::default(),
             flagged_symbols: Default::default(),
             fee_budget: Vec::new(),
+            withheld: YearSums::default(),
+            fees: YearSums::default(),
+            taken: Vec::new(),
         }
     }
 
@@ -145,6 +154,8 @@ impl<'a> Walker<'a> {
         }
         self.out.active_years.sort_unstable();
         self.out.active_years.dedup();
+        self.out.withheld = self.withheld.finish();
+        self.out.fees = self.fees.finish();
         self.out
     }
 
@@ -255,99 +266,6 @@ impl<'a> Walker<'a> {
                 cost: cost.lot,
             });
         }
-    }
-
-    /// Takes `quantity` out of the holding; flags what was not there.
-    fn take(&mut self, entry: &Entry, at: usize, quantity: Decimal) -> Vec<Taken> {
-        let (asset, holding) = &mut self.out.holdings[at];
-        let (mut taken, short) = holding.take(quantity);
-        if short > Decimal::ZERO {
-            let symbol = asset.symbol.to_string();
-            self.out.flags.push(Flag::Shortfall {
-                entry_id: entry.id.clone(),
-                symbol,
-                quantity: short,
-            });
-            taken.push(Taken {
-                acquired: Acquired::Unknown,
-                quantity: short,
-                cost: None,
-                cost_with_fees: None,
-            });
-        }
-        taken
-    }
-
-    /// A sale (or the giving side of a swap) of `quantity`: `net` is what it brought after
-    /// the sale's fee, `gross` before it (Austria's 27.5 % counts the gross).
-    fn dispose(
-        &mut self,
-        at: At<'_>,
-        asset_at: usize,
-        quantity: Decimal,
-        (net, gross): (Option<Decimal>, Option<Decimal>),
-        swap: bool,
-    ) {
-        let taken = self.take(at.entry, asset_at, quantity);
-        let asset = self.asset_at(asset_at);
-        let lots: Vec<LotUse> = taken
-            .into_iter()
-            .map(|t| {
-                let basis = basis(self.rules, asset.regime, t.acquired, at.day);
-                // Austria's 27.5 %: fees outside (cost without, proceeds before them);
-                // otherwise fees are costs of the sale.
-                let special = basis == crate::Basis::SpecialRate;
-                let (whole, cost) = if special {
-                    (gross, t.cost)
-                } else {
-                    (net, t.cost_with_fees)
-                };
-                let share = if t.quantity == quantity {
-                    whole
-                } else {
-                    whole
-                        .and_then(|p| p.checked_mul(t.quantity))
-                        .and_then(|p| p.checked_div(quantity))
-                };
-                LotUse {
-                    acquired: t.acquired,
-                    quantity: t.quantity,
-                    cost,
-                    proceeds: share,
-                    gain: share.zip(cost).and_then(|(p, c)| p.checked_sub(c)),
-                    basis,
-                }
-            })
-            .collect();
-        self.record(at, asset, quantity, swap, lots);
-    }
-
-    fn record(
-        &mut self,
-        at: At<'_>,
-        asset: AssetRef,
-        quantity: Decimal,
-        swap: bool,
-        lots: Vec<LotUse>,
-    ) {
-        let cost = lots
-            .iter()
-            .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.cost?));
-        let proceeds = lots
-            .iter()
-            .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.proceeds?));
-        self.out.disposals.push(Disposal {
-            entry_id: at.entry.id.clone(),
-            time: at.entry.time,
-            day: at.day,
-            asset,
-            quantity,
-            proceeds,
-            cost,
-            gain: proceeds.zip(cost).and_then(|(p, c)| p.checked_sub(c)),
-            swap,
-            lots,
-        });
     }
 
     /// Adds one entry of the ledger. (Never inlined into the caller's loop, so V8 optimises

@@ -36,7 +36,7 @@ mod tests;
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
-use folio_export::tax::entry::{sort_ledger, Entry};
+use folio_export::tax::entry::{sort_ledger, Entry, Kind};
 use rust_decimal::Decimal;
 use rustc_hash::FxHashSet;
 
@@ -102,16 +102,9 @@ pub struct InsightsInput<'a> {
 
 /// The report of `input`.
 pub fn report(input: &InsightsInput<'_>) -> Report {
-    let mut seen = FxHashSet::default();
-    seen.reserve(input.entries.len());
-    let mut entries: Vec<&Entry> = input
-        .entries
-        .iter()
-        .filter(|e| seen.insert(e.id.as_str()))
-        .collect();
-    sort_ledger(&mut entries);
+    let (entries, sales) = unique_entries(input.entries);
     let prices = ReferencePrices::from_entries(&entries, input.rules);
-    let mut walker = Walker::new(input.rules, &prices, input.entered);
+    let mut walker = Walker::new(input.rules, &prices, input.entered, sales);
     for &entry in &entries {
         walker.add(entry);
     }
@@ -133,6 +126,26 @@ pub fn report(input: &InsightsInput<'_>) -> Report {
         flags: walk.flags,
         not_understood: walk.not_understood,
     }
+}
+
+/// Each entry of `ledger` once (by id: the first listed is kept), in ledger order, and how
+/// many of them are sales or swaps (the walk makes room for that many disposals at once,
+/// rather than moving them all each time the list grows).
+fn unique_entries(ledger: &[Entry]) -> (Vec<&Entry>, usize) {
+    let mut seen = FxHashSet::default();
+    seen.reserve(ledger.len());
+    let mut entries = Vec::with_capacity(ledger.len());
+    let mut sales = 0usize;
+    for entry in ledger {
+        if seen.insert(entry.id.as_str()) {
+            if matches!(entry.kind, Kind::Sell | Kind::Swap) {
+                sales = sales.saturating_add(1);
+            }
+            entries.push(entry);
+        }
+    }
+    sort_ledger(&mut entries);
+    (entries, sales)
 }
 
 /// The lots still held, with today's value and (by holding) the day they become tax-free.

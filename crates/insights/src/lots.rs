@@ -127,11 +127,10 @@ impl Holding {
         }
     }
 
-    /// Takes `quantity`: individual lots first, oldest first, then the pool. Answers the
-    /// parts taken and what could not be taken (more than held).
-    pub fn take(&mut self, quantity: Decimal) -> (Vec<Taken>, Decimal) {
+    /// Takes `quantity`: individual lots first, oldest first, then the pool. Adds the parts
+    /// taken to `taken` and answers what could not be taken (more than held).
+    pub fn take(&mut self, quantity: Decimal, taken: &mut Vec<Taken>) -> Decimal {
         let mut left = quantity;
-        let mut taken = Vec::new();
         while left > Decimal::ZERO {
             let Some(lot) = self.lots.front_mut() else {
                 break;
@@ -173,7 +172,15 @@ impl Holding {
             }
             left = left.checked_sub(part).unwrap_or(Decimal::ZERO);
         }
-        (taken, left)
+        left
+    }
+
+    /// [`Self::take`] into a list of its own.
+    #[cfg(test)]
+    fn take_listed(&mut self, quantity: Decimal) -> (Vec<Taken>, Decimal) {
+        let mut taken = Vec::new();
+        let short = self.take(quantity, &mut taken);
+        (taken, short)
     }
 
     /// The quantity held.
@@ -212,7 +219,7 @@ mod tests {
         let mut h = Holding::default();
         h.add_lot(lot(1, "1", Some("100")));
         h.add_lot(lot(2, "2", Some("300")));
-        let (taken, short) = h.take(dec("1.5"));
+        let (taken, short) = h.take_listed(dec("1.5"));
         assert_eq!(short, Decimal::ZERO);
         assert_eq!(taken.len(), 2);
         assert_eq!(taken[0].cost, Some(dec("100")));
@@ -241,7 +248,7 @@ mod tests {
             quantity: dec("1"),
             cost: None,
         });
-        let (taken, _) = h.take(dec("3"));
+        let (taken, _) = h.take_listed(dec("3"));
         assert_eq!(taken[0].acquired, Acquired::On(day(2)));
         assert_eq!(taken[1].acquired, Acquired::On(day(5)));
         assert_eq!(taken[2].acquired, Acquired::Unknown);
@@ -253,7 +260,7 @@ mod tests {
         h.add_to_pool(dec("1"), Some(dec("100")), Some(dec("101")));
         h.add_to_pool(dec("3"), Some(dec("500")), Some(dec("503")));
         // 600 / 4 × 2 = 300.
-        let (taken, _) = h.take(dec("2"));
+        let (taken, _) = h.take_listed(dec("2"));
         assert_eq!(taken[0].cost, Some(dec("300")));
         // With the fees: 604 / 4 × 2 = 302.
         assert_eq!(taken[0].cost_with_fees, Some(dec("302")));
@@ -266,7 +273,7 @@ mod tests {
     fn taking_more_than_held_answers_the_shortfall() {
         let mut h = Holding::default();
         h.add_lot(lot(1, "1", None));
-        let (taken, short) = h.take(dec("3"));
+        let (taken, short) = h.take_listed(dec("3"));
         assert_eq!(taken[0].cost, None);
         assert_eq!(short, dec("2"));
         assert_eq!(h.quantity(), Decimal::ZERO);

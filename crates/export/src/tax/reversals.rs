@@ -98,14 +98,11 @@ impl LegIndex {
             return Default::default();
         }
         let owners = self.owners(ops);
-        let leg_of = |id: &str| -> Option<(usize, &OperationTransaction)> {
-            let i = *owners.get(id)?;
-            let leg = ops
-                .get(i)?
+        let leg_of = |id: &str| -> Option<&OperationTransaction> {
+            ops.get(*owners.get(id)?)?
                 .transactions
                 .iter()
-                .find(|l| l.transaction_id.as_str() == id)?;
-            Some((i, leg))
+                .find(|l| l.transaction_id.as_str() == id)
         };
         // A pure compensation: every leg reverses a leg of the list with the same money.
         let mut matched: FxHashSet<&str> = FxHashSet::default();
@@ -117,7 +114,7 @@ impl LegIndex {
                 .iter()
                 .map(|leg| {
                     let target = leg.compensates.as_deref()?;
-                    let (_, original) = leg_of(target)?;
+                    let original = leg_of(target)?;
                     same_money(leg, original).then_some(target)
                 })
                 .collect();

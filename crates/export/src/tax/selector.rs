@@ -31,7 +31,7 @@ pub struct Selector<'r> {
     /// Operations added so far (the next one's position in the whole list).
     added: usize,
     /// Each page's entries, oldest first (the service sends pages newest first).
-    pages: Vec<Vec<Entry>>,
+    pages: Vec<MadePage>,
     unnamed: Unnamed,
     /// Every leg added so far, for the reversals.
     legs: LegIndex,
@@ -90,12 +90,13 @@ impl<'r> Selector<'r> {
             }
             entries.push(from_operation(op, time, units, &mut self.unnamed));
         }
-        self.pages.push(entries);
+        let named = entries.iter().all(|e| unnamed_legs(e) == 0);
+        self.pages.push(MadePage { entries, named });
     }
 
     /// The entries the last page added made (oldest first), as far as its units are named.
     pub fn last_page(&self) -> &[Entry] {
-        self.pages.last().map_or(&[], Vec::as_slice)
+        self.pages.last().map_or(&[], |p| p.entries.as_slice())
     }
 
     /// The selection, once every page was added: `ops` is every operation added (in the
@@ -120,8 +121,19 @@ impl<'r> Selector<'r> {
             unmatched: &unmatched,
         };
         for page in std::mem::take(&mut self.pages).into_iter().rev() {
-            for entry in page {
-                place(&mut sel, entry, &left_out, &mut self.unnamed, units);
+            let unnamed = if page.named {
+                None
+            } else {
+                Some(&mut self.unnamed)
+            };
+            let mut placing = Placing {
+                sel: &mut sel,
+                left_out: &left_out,
+                unnamed,
+                units,
+            };
+            for entry in page.entries {
+                placing.place(entry);
             }
         }
         self.add_legacy(&mut sel, units);
@@ -165,7 +177,7 @@ impl<'r> Selector<'r> {
             }
             match from_legacy_trade(item, time, units) {
                 Some(entry) => {
-                    count_entry(sel, &entry);
+                    count_entry(sel, &entry, unnamed_legs(&entry));
                     if let Some(m) = entry
                         .moves
                         .iter()
@@ -193,44 +205,69 @@ struct LeftOut<'a, 'o> {
     unmatched: &'a FxHashSet<&'o str>,
 }
 
-/// Puts one entry of the pages where it belongs in `sel` (named as far as `units` can).
-/// Never inlined into the caller's loop, so V8 optimises it after its first calls (see
-/// `entry::from_operation`).
-#[inline(never)]
-fn place(
-    sel: &mut Selection,
-    mut entry: Entry,
-    left_out: &LeftOut<'_, '_>,
-    unnamed: &mut Unnamed,
-    units: &Units,
-) {
-    if !left_out.reversed.is_empty() && left_out.reversed.contains(entry.id.as_str()) {
-        sel.compensated = sel.compensated.saturating_add(1);
-        return;
-    }
-    if !left_out.unmatched.is_empty() && left_out.unmatched.contains(entry.id.as_str()) {
-        sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
-    }
-    unnamed.resolve(&mut entry, units);
-    count_entry(sel, &entry);
-    if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
-        sel.without_legs.push(entry);
-    } else {
-        sel.entries.push(entry);
+/// The entries of one page, as they were made.
+struct MadePage {
+    entries: Vec<Entry>,
+    /// Every unit of every entry was named when it was made: nothing to name or count when
+    /// the selection is finished (its legs are not looked at again).
+    named: bool,
+}
+
+/// Where the pages' entries go when the selection is finished.
+struct Placing<'s, 'l, 'o> {
+    sel: &'s mut Selection,
+    left_out: &'l LeftOut<'l, 'o>,
+    /// The placeholders, for a page with unnamed units (`None`: every unit is named).
+    unnamed: Option<&'s mut Unnamed>,
+    units: &'s Units,
+}
+
+impl Placing<'_, '_, '_> {
+    /// Puts one entry of the pages where it belongs (named as far as `units` can). Never
+    /// inlined into the caller's loop, so V8 optimises it after its first calls (see
+    /// `entry::from_operation`).
+    #[inline(never)]
+    fn place(&mut self, mut entry: Entry) {
+        let (sel, left_out) = (&mut *self.sel, self.left_out);
+        if !left_out.reversed.is_empty() && left_out.reversed.contains(entry.id.as_str()) {
+            sel.compensated = sel.compensated.saturating_add(1);
+            return;
+        }
+        if !left_out.unmatched.is_empty() && left_out.unmatched.contains(entry.id.as_str()) {
+            sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
+        }
+        let unnamed = match self.unnamed.as_deref_mut() {
+            Some(unnamed) => {
+                unnamed.resolve(&mut entry, self.units);
+                unnamed_legs(&entry)
+            }
+            None => 0,
+        };
+        count_entry(sel, &entry, unnamed);
+        if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
+            sel.without_legs.push(entry);
+        } else {
+            sel.entries.push(entry);
+        }
     }
 }
 
-fn count_entry(sel: &mut Selection, entry: &Entry) {
-    if entry.kind == Kind::Unknown {
-        bump(&mut sel.unknown_types, entry.type_name());
-    }
-    let unnamed = entry
+/// How many of `entry`'s legs name a unit the lookup did not know.
+fn unnamed_legs(entry: &Entry) -> usize {
+    entry
         .moves
         .iter()
         .chain(&entry.fees)
         .chain(&entry.taxes)
         .filter(|m| !m.unit.named)
-        .count();
+        .count()
+}
+
+/// Counts `entry` (with `unnamed` legs whose unit is still unnamed) in `sel`'s summary.
+fn count_entry(sel: &mut Selection, entry: &Entry, unnamed: usize) {
+    if entry.kind == Kind::Unknown {
+        bump(&mut sel.unknown_types, entry.type_name());
+    }
     sel.unnamed_units = sel.unnamed_units.saturating_add(unnamed);
     sel.unreadable_legs = sel.unreadable_legs.saturating_add(entry.unreadable_legs);
 }

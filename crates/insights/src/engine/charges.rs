@@ -3,7 +3,7 @@
 //! stay in their own total under both rule sets (Austria leaves them out of the 27.5 %
 //! computation; Germany's costs already hold them).
 
-use super::{add, At, Walker};
+use super::{At, Walker};
 use crate::model::Unclear;
 
 impl<'a> Walker<'a> {
@@ -11,7 +11,7 @@ impl<'a> Walker<'a> {
         let entry = at.entry;
         for tax in &entry.taxes {
             if let Some(v) = self.value_of(at, tax.amount, &tax.unit) {
-                add(&mut self.out.withheld, at.year, v);
+                self.withheld.add(at.year, v);
             }
         }
         for credit in entry.moves.iter().filter(|m| m.tax_leg && m.incoming) {
@@ -21,17 +21,17 @@ impl<'a> Walker<'a> {
             }
             let value = self.value_of(at, credit.amount, &credit.unit);
             if let Some(v) = value.and_then(|v| rust_decimal::Decimal::ZERO.checked_sub(v)) {
-                add(&mut self.out.withheld, at.year, v);
+                self.withheld.add(at.year, v);
             }
         }
         if let Some((amount, unit)) = entry.trade.as_ref().and_then(|t| t.fee.as_ref()) {
             if let Some(v) = self.value_of(at, *amount, unit) {
-                add(&mut self.out.fees, at.year, v);
+                self.fees.add(at.year, v);
             }
         }
         for fee in &entry.fees {
             if let Some(v) = self.value_of(at, fee.amount, &fee.unit) {
-                add(&mut self.out.fees, at.year, v);
+                self.fees.add(at.year, v);
             }
         }
     }

@@ -191,11 +191,12 @@ impl<'a> Walker<'a> {
         quantity: Decimal,
         value: Option<Decimal>,
     ) -> Cost {
-        let taken = self.take(at.entry, given_at, quantity);
+        self.take(at.entry, given_at, quantity);
+        let taken = std::mem::take(&mut self.taken);
         let add = |a: Option<Decimal>, b: Option<Decimal>| a?.checked_add(b?);
         let (mut carried, mut carried_with_fees) = (Some(Decimal::ZERO), Some(Decimal::ZERO));
         let mut lots = Vec::with_capacity(taken.len());
-        for t in taken {
+        for t in &taken {
             if crate::rules::is_neuvermoegen(t.acquired) {
                 lots.push(LotUse {
                     acquired: t.acquired,
@@ -223,6 +224,7 @@ impl<'a> Walker<'a> {
             carried = add(carried, share);
             carried_with_fees = add(carried_with_fees, share);
         }
+        self.taken = taken;
         self.record(at, given.clone(), quantity, true, lots);
         Cost {
             lot: carried_with_fees,
