@@ -58,6 +58,8 @@ pub struct MadeLedger {
     pub sources: LedgerSources,
     /// The ledger (empty when it was not asked for).
     pub entries: Vec<Entry>,
+    /// No two of its entries share an id (`Selection::one_per_id`).
+    pub one_per_id: bool,
     /// Work on the pages while the next one was on its way, in microseconds.
     pub micros_while_reading: u64,
     /// Work after the last answer (compensations, legacy trades, asset names), in
@@ -240,17 +242,17 @@ async fn read(
     let mut assets = id_names::assets(client, keyless, &ids).await;
     assets.extend(legacy_coins(client, keyless, &legacy_trades, &assets).await);
     // Timed only when made: the native tests read the sources outside a browser.
-    let (entries, micros_after) = if make.is_some() {
+    let (entries, one_per_id, micros_after) = if make.is_some() {
         let started = now_ms();
         let units = units_of(&currencies, &assets, &legacy_fiats);
         let selection = selector.finish(&operations, &units);
         let mut entries = selection.entries;
         // Insights lists the operations none of whose legs could be read.
         entries.extend(selection.without_legs);
-        (entries, micros_since(started))
+        (entries, selection.one_per_id, micros_since(started))
     } else {
         drop(selector);
-        (Vec::new(), 0)
+        (Vec::new(), false, 0)
     };
     Ok(MadeLedger {
         sources: LedgerSources {
@@ -261,6 +263,7 @@ async fn read(
             legacy_fiats,
         },
         entries,
+        one_per_id,
         micros_while_reading,
         micros_after,
     })

@@ -8,7 +8,8 @@
 //! Input: the ledger `folio_export::tax::select` makes of the current API's operations and
 //! the legacy API's trades (cancelled and compensated operations left out, legacy trades
 //! de-duplicated and matched to the current catalogue's assets), plus the operations none of
-//! whose legs could be read. [`report`] removes duplicate entries (by id) and sorts by time,
+//! whose legs could be read. [`report`] removes duplicate entries (by id; not when told there
+//! are none: [`InsightsInput::one_per_id`]) and sorts by time,
 //! so the order pages arrived in never changes a figure. Days are calendar days where the
 //! rules live (Europe/Vienna, Europe/Berlin: [`days`]), each rule applies from the day the
 //! law set it, and every operation is either walked or listed as not understood. Money is
@@ -87,6 +88,9 @@ pub struct Entered {
 pub struct InsightsInput<'a> {
     /// The ledger (`folio_export::tax::select` over every day).
     pub entries: &'a [Entry],
+    /// Each entry's id is known to appear once (`Selection::one_per_id`): the report then
+    /// does not remove duplicates itself. `false` is always right (they are removed).
+    pub one_per_id: bool,
     /// The rules.
     pub rules: RuleSet,
     /// Today's EUR price per asset id.
@@ -102,7 +106,7 @@ pub struct InsightsInput<'a> {
 
 /// The report of `input`.
 pub fn report(input: &InsightsInput<'_>) -> Report {
-    let (entries, sales) = unique_entries(input.entries);
+    let (entries, sales) = unique_entries(input.entries, input.one_per_id);
     let prices = ReferencePrices::from_entries(&entries, input.rules);
     let mut walker = Walker::new(input.rules, &prices, input.entered, sales);
     for &entry in &entries {
@@ -128,16 +132,19 @@ pub fn report(input: &InsightsInput<'_>) -> Report {
     }
 }
 
-/// Each entry of `ledger` once (by id: the first listed is kept), in ledger order, and how
-/// many of them are sales or swaps (the walk makes room for that many disposals at once,
-/// rather than moving them all each time the list grows).
-fn unique_entries(ledger: &[Entry]) -> (Vec<&Entry>, usize) {
+/// Each entry of `ledger` once (by id: the first listed is kept; nothing is looked up when
+/// the ledger is known to hold each id once), in ledger order, and how many of them are
+/// sales or swaps (the walk makes room for that many disposals at once, rather than moving
+/// them all each time the list grows).
+fn unique_entries(ledger: &[Entry], one_per_id: bool) -> (Vec<&Entry>, usize) {
     let mut seen = FxHashSet::default();
-    seen.reserve(ledger.len());
+    if !one_per_id {
+        seen.reserve(ledger.len());
+    }
     let mut entries = Vec::with_capacity(ledger.len());
     let mut sales = 0usize;
     for entry in ledger {
-        if seen.insert(entry.id.as_str()) {
+        if one_per_id || seen.insert(entry.id.as_str()) {
             if matches!(entry.kind, Kind::Sell | Kind::Swap) {
                 sales = sales.saturating_add(1);
             }

@@ -20,6 +20,8 @@ pub struct InsightsData {
     /// The ledger made of the operations, catalogue and legacy trades read, once per load
     /// (page by page as the operations arrived).
     pub ledger: Arc<Vec<Entry>>,
+    /// No two entries of the ledger share an id (its selection showed it as it was made).
+    pub one_per_id: bool,
     /// The wasm work finishing it after the last answer, in microseconds.
     pub ledger_micros: u64,
     /// The wasm work on the pages while the next one was on its way, in microseconds.
@@ -105,6 +107,7 @@ pub async fn load(
     };
     Ok(InsightsData {
         ledger: Arc::new(made.entries),
+        one_per_id: made.one_per_id,
         ledger_micros: made.micros_after,
         reading_micros: made.micros_while_reading,
         prices,

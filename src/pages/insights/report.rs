@@ -56,20 +56,21 @@ impl Computed {
 /// use) at once, with the operations none of whose legs could be read (Insights lists
 /// them). The page makes the same ledger page by page while it reads
 /// (`data::ledger::read_and_make_ledger`), once per load; the e2e test compares the two.
-pub fn ledger_of(sources: &LedgerSources) -> Vec<Entry> {
+/// Also answers whether no two entries share an id (`Selection::one_per_id`).
+pub fn ledger_of(sources: &LedgerSources) -> (Vec<Entry>, bool) {
     let units = sources.units();
     let input = TaxInput::new(&sources.operations, &units, DateRange::all_days())
         .with_legacy_trades(&sources.legacy_trades);
     let selection = select(&input);
     let mut entries = selection.entries;
     entries.extend(selection.without_legs);
-    entries
+    (entries, selection.one_per_id)
 }
 
-/// The report of `ledger` (with today's `prices` and `value`) under `rules` with the costs
-/// the person `entered`, as of `today`.
+/// The report of `ledger` (`one_per_id`: no two entries share an id) with today's `prices`
+/// and `value` under `rules` with the costs the person `entered`, as of `today`.
 pub fn report_from(
-    ledger: &[Entry],
+    (ledger, one_per_id): (&[Entry], bool),
     prices: &HashMap<String, Decimal>,
     value: Option<Decimal>,
     rules: RuleSet,
@@ -78,6 +79,7 @@ pub fn report_from(
 ) -> Report {
     insights_report(&InsightsInput {
         entries: ledger,
+        one_per_id,
         rules,
         prices_eur: prices,
         entered,
@@ -95,7 +97,8 @@ pub fn report_of(
     entered: &HashMap<String, Entered>,
     today: NaiveDate,
 ) -> Report {
-    report_from(&ledger_of(sources), prices, value, rules, entered, today)
+    let (ledger, one_per_id) = ledger_of(sources);
+    report_from((&ledger, one_per_id), prices, value, rules, entered, today)
 }
 
 /// The report of `data` under `rules` with the costs the person `entered`, timed.
@@ -106,7 +109,7 @@ pub fn compute(
 ) -> Computed {
     let started = now_ms();
     let report = report_from(
-        &data.ledger,
+        (&data.ledger, data.one_per_id),
         &data.prices,
         data.portfolio_value,
         rules,

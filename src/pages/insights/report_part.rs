@@ -70,7 +70,12 @@ pub(super) fn warm_up(page: &[Entry]) {
         folio_insights::RuleSet::Germany,
     ] {
         std::hint::black_box(super::report::report_from(
-            page, &prices, None, rules, &entered, today,
+            (page, false),
+            &prices,
+            None,
+            rules,
+            &entered,
+            today,
         ));
     }
 }

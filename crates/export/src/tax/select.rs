@@ -42,6 +42,10 @@ pub struct Selection {
     /// Legacy trades whose coin the catalogue could not match to a current asset (they
     /// keep the legacy coin id, so they are a holding of their own), by symbol.
     pub legacy_unmatched: BTreeMap<String, usize>,
+    /// No two of `entries` and `without_legs` share an id (checked as they were made: see
+    /// [`Selector`]). `false` says only that it was not shown: a reader that needs one
+    /// entry per id removes duplicates itself.
+    pub one_per_id: bool,
 }
 
 impl Selection {

@@ -6,6 +6,7 @@
 //! tax files and Insights always select alike.
 
 use std::collections::BTreeMap;
+use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 
 use folio_client::current::Operation;
 use folio_client::legacy::reconcile::operation_time;
@@ -37,6 +38,10 @@ pub struct Selector<'r> {
     legs: LegIndex,
     pending: usize,
     cancelled: usize,
+    /// Every entry's id, as a 64-bit hash (see [`Selector::note_id`]).
+    ids: FxHashSet<u64>,
+    /// No two entries made so far may share an id.
+    one_per_id: bool,
 }
 
 impl<'r> Selector<'r> {
@@ -58,6 +63,19 @@ impl<'r> Selector<'r> {
             legs: LegIndex::default(),
             pending: 0,
             cancelled: 0,
+            ids: FxHashSet::default(),
+            one_per_id: true,
+        }
+    }
+
+    /// Notes an entry's id. Whether two entries share an id is what a report needs to know
+    /// (Insights de-duplicates by id otherwise, a hash set of every id after the last
+    /// answer); noting each id's hash as the pages arrive answers it while the network is
+    /// the wait. Two ids with one 64-bit hash only make the answer "not shown", never wrong.
+    /// (Not FxHash: it is 32 bits wide in wasm, where 100,000 ids would often share one.)
+    fn note_id(&mut self, id: &str) {
+        if self.one_per_id && !self.ids.insert(id_hash(id)) {
+            self.one_per_id = false;
         }
     }
 
@@ -89,6 +107,9 @@ impl<'r> Selector<'r> {
                 continue;
             }
             entries.push(from_operation(op, time, units, &mut self.unnamed));
+        }
+        for entry in &entries {
+            self.note_id(&entry.id);
         }
         let named = entries.iter().all(|e| unnamed_legs(e) == 0);
         self.pages.push(MadePage { entries, named });
@@ -138,12 +159,13 @@ impl<'r> Selector<'r> {
         }
         self.add_legacy(&mut sel, units);
         sort_ledger(&mut sel.entries);
+        sel.one_per_id = self.one_per_id;
         sel
     }
 
     /// Adds the legacy trades the current API does not list (matched as the legacy timeline
     /// matches them, through its index of the operations), counting those it does list.
-    fn add_legacy(&self, sel: &mut Selection, units: &Units) {
+    fn add_legacy(&mut self, sel: &mut Selection, units: &Units) {
         for item in self.legacy_trades.iter().rev() {
             let a = &item.attributes;
             let time = a.time.instant();
@@ -186,12 +208,18 @@ impl<'r> Selector<'r> {
                         bump(&mut sel.legacy_unmatched, m.unit.symbol());
                     }
                     sel.legacy_added = sel.legacy_added.saturating_add(1);
+                    self.note_id(&entry.id);
                     sel.entries.push(entry);
                 }
                 None => sel.unreadable_legs = sel.unreadable_legs.saturating_add(1),
             }
         }
     }
+}
+
+/// A 64-bit hash of an entry id (SipHash with fixed keys: the same on every platform).
+fn id_hash(id: &str) -> u64 {
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(id)
 }
 
 fn bump(map: &mut BTreeMap<String, usize>, key: &str) {

@@ -381,6 +381,7 @@ fn coins_deposited_from_elsewhere_are_a_cash_flow_not_profit() {
     let prices: HashMap<String, Decimal> = HashMap::from([("id-BTC".to_string(), d("1100"))]);
     let r = report(&InsightsInput {
         entries: &entries,
+        one_per_id: false,
         rules: RuleSet::Germany,
         prices_eur: &prices,
         entered: &HashMap::new(),

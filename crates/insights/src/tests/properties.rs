@@ -139,6 +139,11 @@ fn balances(entries: &[Entry]) -> HashMap<String, Decimal> {
 }
 
 fn full_report(entries: &[Entry], rules: RuleSet) -> Report {
+    full_report_with(entries, rules, false)
+}
+
+/// [`full_report`], told whether each id is known to appear once.
+fn full_report_with(entries: &[Entry], rules: RuleSet, one_per_id: bool) -> Report {
     let prices: HashMap<String, Decimal> = SYMBOLS
         .iter()
         .map(|s| (format!("id-{s}"), Decimal::from(500)))
@@ -163,6 +168,7 @@ fn full_report(entries: &[Entry], rules: RuleSet) -> Report {
         .collect();
     report(&InsightsInput {
         entries,
+        one_per_id,
         rules,
         prices_eur: &prices,
         entered: &entered,
@@ -227,6 +233,22 @@ fn page_order_and_duplicates_change_no_figure() {
                 "seed {seed}"
             );
             assert_eq!(a, b, "seed {seed}, {rules:?}");
+        }
+    }
+}
+
+/// A ledger known to hold each id once (a `Selection` that says so) is not de-duplicated
+/// again: the report is the same as when it is.
+#[test]
+fn a_ledger_known_to_hold_each_id_once_makes_the_same_report() {
+    for seed in 1..=50u64 {
+        let entries = history(seed, 40);
+        for rules in [RuleSet::Austria, RuleSet::Germany] {
+            assert_eq!(
+                full_report_with(&entries, rules, true),
+                full_report_with(&entries, rules, false),
+                "seed {seed}, {rules:?}"
+            );
         }
     }
 }

@@ -144,6 +144,7 @@ pub fn run(entries: &[Entry], rules: RuleSet) -> Report {
 pub fn run_with(entries: &[Entry], rules: RuleSet, entered: &HashMap<String, Entered>) -> Report {
     report(&InsightsInput {
         entries,
+        one_per_id: false,
         rules,
         prices_eur: &HashMap::new(),
         entered,

@@ -201,3 +201,30 @@ fn an_unknown_unit_is_written_by_its_id_and_counted() {
     assert_eq!(f.summary.unnamed_units, 1);
     assert_eq!(koinly_rows(&ops)[0]["Received Currency"], "ast-mystery");
 }
+
+#[test]
+fn a_selection_says_one_entry_per_id_only_when_no_id_is_listed_twice() {
+    let units = units();
+    let selection = |ops: &[Operation]| {
+        crate::tax::select::select(&TaxInput::new(ops, &units, DateRange::all_days()))
+    };
+    let distinct = [
+        deposit_at("a", "2025-04-01T00:00:00Z"),
+        deposit_at("b", "2025-04-02T00:00:00Z"),
+    ];
+    assert!(selection(&distinct).one_per_id);
+    // The same operation on two pages, and the same id at another time (the service changed
+    // it between the two reads): each makes the answer "not shown".
+    let twice = [
+        deposit_at("a", "2025-04-01T00:00:00Z"),
+        deposit_at("a", "2025-04-01T00:00:00Z"),
+    ];
+    assert!(!selection(&twice).one_per_id);
+    let moved = [
+        deposit_at("a", "2025-04-01T00:00:00Z"),
+        deposit_at("a", "2025-04-03T00:00:00Z"),
+    ];
+    let s = selection(&moved);
+    assert_eq!(s.entries.len(), 2);
+    assert!(!s.one_per_id);
+}
