@@ -102,7 +102,7 @@ impl Cost {
 /// The walk's state while it runs.
 pub struct Walker<'a> {
     rules: RuleSet,
-    prices: &'a ReferencePrices<'a>,
+    prices: ReferencePrices<'a>,
     entered: &'a HashMap<String, Entered>,
     out: Walk,
     /// The position in `out.holdings` of each unit id met.
@@ -124,7 +124,7 @@ impl<'a> Walker<'a> {
     /// A walk under `rules`, with room for about `disposals` sales.
     pub fn new(
         rules: RuleSet,
-        prices: &'a ReferencePrices<'a>,
+        prices: ReferencePrices<'a>,
         entered: &'a HashMap<String, Entered>,
         disposals: usize,
     ) -> Self {

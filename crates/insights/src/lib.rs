@@ -107,8 +107,8 @@ pub struct InsightsInput<'a> {
 /// The report of `input`.
 pub fn report(input: &InsightsInput<'_>) -> Report {
     let (entries, sales) = unique_entries(input.entries, input.one_per_id);
-    let prices = ReferencePrices::from_entries(&entries, input.rules);
-    let mut walker = Walker::new(input.rules, &prices, input.entered, sales);
+    let prices = ReferencePrices::new(&entries, input.rules);
+    let mut walker = Walker::new(input.rules, prices, input.entered, sales);
     for &entry in &entries {
         walker.add(entry);
     }

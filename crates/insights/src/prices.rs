@@ -4,6 +4,13 @@
 //! after it; the date used is kept so the page can say how far it was (and a price more
 //! than seven days away is flagged). It approximates the market value the rules ask for.
 //! Days are the rule set's calendar days.
+//!
+//! The prices are read as the walk goes, not in a pass of their own before it: asked about a
+//! day, they read the trades up to that day's end first. Those are the entries the walk is
+//! about to reach, so it finds them in the processor's cache (a pass of its own over 100,000
+//! entries left none of them there), and a ledger is read only as far as a price is asked
+//! for. An asset with no trade on or before the day is given its first trade, found by
+//! reading ahead once (`first`).
 
 use chrono::NaiveDate;
 use folio_export::tax::entry::Entry;
@@ -14,39 +21,121 @@ use crate::days::tax_day;
 use crate::eur::fiat_in_eur;
 use crate::RuleSet;
 
-/// Every asset's EUR trade prices, by day (keyed by the entries' own unit ids).
-#[derive(Debug, Default)]
+/// Every asset's EUR trade prices, by day (keyed by the entries' own unit ids), read from the
+/// ledger as far as the days asked about.
+#[derive(Debug)]
 pub struct ReferencePrices<'a> {
+    /// The ledger, in time order.
+    entries: &'a [&'a Entry],
+    rules: RuleSet,
+    /// How many entries were read (every one on or before the last day asked about).
+    read: usize,
+    /// The prices read, by asset, in time order.
     by_asset: FxHashMap<&'a str, Vec<(NaiveDate, Decimal)>>,
+    /// How far the search for first trades has read, and the first trade it met of each
+    /// asset (price and day).
+    ahead: usize,
+    first: FxHashMap<&'a str, (Decimal, NaiveDate)>,
+}
+
+/// The asset, day and EUR price of `entry` when it is a fiat trade with a price.
+fn price_of(entry: &Entry, rules: RuleSet) -> Option<(&str, NaiveDate, Decimal)> {
+    let (fiat, asset) = crate::engine::fiat_sides(entry)?;
+    let eur = fiat_in_eur(fiat.amount, fiat.unit, entry.trade.as_ref())?;
+    let price = eur
+        .checked_div(asset.amount)
+        .filter(|p| *p > Decimal::ZERO)?;
+    Some((&asset.unit.id, tax_day(rules, entry.time), price))
 }
 
 impl<'a> ReferencePrices<'a> {
-    /// The prices of every fiat trade among `entries` (sorted by time), on the days of
-    /// `rules`' calendar.
-    pub fn from_entries(entries: &[&'a Entry], rules: RuleSet) -> Self {
-        let mut by_asset: FxHashMap<&'a str, Vec<(NaiveDate, Decimal)>> = FxHashMap::default();
-        for &entry in entries {
-            let Some((fiat, asset)) = crate::engine::fiat_sides(entry) else {
-                continue;
-            };
-            let Some(eur) = fiat_in_eur(fiat.amount, fiat.unit, entry.trade.as_ref()) else {
-                continue;
-            };
-            if let Some(price) = eur.checked_div(asset.amount).filter(|p| *p > Decimal::ZERO) {
-                by_asset
-                    .entry(&*asset.unit.id)
-                    .or_default()
-                    .push((tax_day(rules, entry.time), price));
-            }
+    /// The prices of the fiat trades among `entries` (in ledger order), on the days of
+    /// `rules`' calendar; nothing is read until a price is asked for.
+    pub fn new(entries: &'a [&'a Entry], rules: RuleSet) -> Self {
+        ReferencePrices {
+            entries,
+            rules,
+            read: 0,
+            by_asset: FxHashMap::default(),
+            ahead: 0,
+            first: FxHashMap::default(),
         }
-        Self { by_asset }
     }
 
-    /// The EUR price of `asset` on `day` and the day it comes from.
-    pub fn on(&self, asset: &str, day: NaiveDate) -> Option<(Decimal, NaiveDate)> {
-        let prices = self.by_asset.get(asset)?;
-        let after = prices.partition_point(|(d, _)| *d <= day);
-        let i = after.checked_sub(1).unwrap_or(after);
-        prices.get(i).map(|(d, p)| (*p, *d))
+    /// The EUR price of `asset` on `day` and the day it comes from. The days asked about
+    /// never go back (the walk asks in its own order, oldest first).
+    pub fn on(&mut self, asset: &str, day: NaiveDate) -> Option<(Decimal, NaiveDate)> {
+        self.read_to(day);
+        match self.by_asset.get(asset).and_then(|prices| prices.last()) {
+            Some(&(date, price)) => Some((price, date)),
+            None => self.first_trade(asset),
+        }
+    }
+
+    /// Reads every entry on or before `day`.
+    fn read_to(&mut self, day: NaiveDate) {
+        while let Some(&entry) = self.entries.get(self.read) {
+            if tax_day(self.rules, entry.time) > day {
+                return;
+            }
+            self.read = self.read.saturating_add(1);
+            if let Some((asset, date, price)) = price_of(entry, self.rules) {
+                self.by_asset.entry(asset).or_default().push((date, price));
+            }
+        }
+    }
+
+    /// The first trade of `asset`, which has none among the entries read: reads ahead
+    /// (from where the last search stopped, or the entries read) until it is met, noting
+    /// every asset's first trade on the way.
+    fn first_trade(&mut self, asset: &str) -> Option<(Decimal, NaiveDate)> {
+        if let Some(&found) = self.first.get(asset) {
+            return Some(found);
+        }
+        self.ahead = self.ahead.max(self.read);
+        while let Some(&entry) = self.entries.get(self.ahead) {
+            self.ahead = self.ahead.saturating_add(1);
+            if let Some((id, date, price)) = price_of(entry, self.rules) {
+                self.first.entry(id).or_insert((price, date));
+                if id == asset {
+                    return Some((price, date));
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod at_once {
+    //! The prices read in one pass before the walk (how they were made before stop 57): the
+    //! oracle the tests compare [`super::ReferencePrices`] with.
+
+    use super::*;
+
+    /// Every asset's prices, read at once.
+    pub struct AtOnce<'a> {
+        by_asset: FxHashMap<&'a str, Vec<(NaiveDate, Decimal)>>,
+    }
+
+    impl<'a> AtOnce<'a> {
+        /// The prices of every fiat trade among `entries` (sorted by time).
+        pub fn new(entries: &[&'a Entry], rules: RuleSet) -> Self {
+            let mut by_asset: FxHashMap<&'a str, Vec<(NaiveDate, Decimal)>> = FxHashMap::default();
+            for &entry in entries {
+                if let Some((asset, day, price)) = price_of(entry, rules) {
+                    by_asset.entry(asset).or_default().push((day, price));
+                }
+            }
+            AtOnce { by_asset }
+        }
+
+        /// The latest price on or before `day`, else the earliest after it.
+        pub fn on(&self, asset: &str, day: NaiveDate) -> Option<(Decimal, NaiveDate)> {
+            let prices = self.by_asset.get(asset)?;
+            let after = prices.partition_point(|(d, _)| *d <= day);
+            let i = after.checked_sub(1).unwrap_or(after);
+            prices.get(i).map(|(d, p)| (*p, *d))
+        }
     }
 }

@@ -268,3 +268,45 @@ fn ten_thousand_entries_make_a_report() {
         assert_eq!(r.entries, 10_000);
     }
 }
+
+/// The reference prices read as the walk goes are the ones a pass of their own before the
+/// walk found: for every entry's day, whichever assets are asked about (some at every entry,
+/// some now and then, one that never trades), in the walk's order.
+#[test]
+fn reference_prices_read_as_the_walk_goes_are_those_read_at_once() {
+    use crate::days::tax_day;
+    use crate::prices::{at_once::AtOnce, ReferencePrices};
+    use folio_export::tax::entry::sort_ledger;
+
+    let mut asked_before_a_trade = 0;
+    for seed in 1..=100u64 {
+        let owned = history(seed, 60);
+        let mut entries: Vec<&Entry> = owned.iter().collect();
+        sort_ledger(&mut entries);
+        let mut rng = Rng(seed.wrapping_mul(7).max(1));
+        for rules in [RuleSet::Austria, RuleSet::Germany] {
+            let oracle = AtOnce::new(&entries, rules);
+            let mut prices = ReferencePrices::new(&entries, rules);
+            for entry in &entries {
+                let day = tax_day(rules, entry.time);
+                for sym in SYMBOLS.iter().chain(&["NONE"]) {
+                    if rng.below(3) == 0 {
+                        continue;
+                    }
+                    let id = format!("id-{sym}");
+                    let expected = oracle.on(&id, day);
+                    if expected.is_some_and(|(_, d)| d > day) {
+                        asked_before_a_trade += 1;
+                    }
+                    assert_eq!(
+                        prices.on(&id, day),
+                        expected,
+                        "seed {seed}, {rules:?}, {sym} on {day}"
+                    );
+                }
+            }
+        }
+    }
+    // The search ahead for an asset's first trade was exercised.
+    assert!(asked_before_a_trade > 50, "{asked_before_a_trade}");
+}
