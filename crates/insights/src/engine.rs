@@ -16,7 +16,7 @@ use folio_export::tax::entry::{Entry, Unit};
 use rust_decimal::Decimal;
 use rustc_hash::FxHashMap;
 
-use crate::days::tax_day;
+use crate::days::TaxDays;
 use crate::lots::{Holding, Lot, Taken};
 use crate::model::{
     Acquired, AssetRef, Disposal, Flag, IncomeKind, NotUnderstood, Regime, Unclear,
@@ -102,6 +102,8 @@ impl Cost {
 /// The walk's state while it runs.
 pub struct Walker<'a> {
     rules: RuleSet,
+    /// The rule set's calendar (each entry's day).
+    days: TaxDays,
     prices: ReferencePrices<'a>,
     entered: &'a HashMap<String, Entered>,
     out: Walk,
@@ -130,6 +132,7 @@ impl<'a> Walker<'a> {
     ) -> Self {
         Walker {
             rules,
+            days: TaxDays::new(rules),
             prices,
             entered,
             out: Walk {
@@ -272,7 +275,7 @@ impl<'a> Walker<'a> {
     /// it after its first calls: see `folio_export::tax::entry::from_operation`.)
     #[inline(never)]
     pub fn add(&mut self, entry: &'a Entry) {
-        let day = tax_day(self.rules, entry.time);
+        let day = self.days.of(entry.time);
         let at = At {
             entry,
             day,

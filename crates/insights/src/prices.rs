@@ -17,7 +17,7 @@ use folio_export::tax::entry::Entry;
 use rust_decimal::Decimal;
 use rustc_hash::FxHashMap;
 
-use crate::days::tax_day;
+use crate::days::TaxDays;
 use crate::eur::fiat_in_eur;
 use crate::RuleSet;
 
@@ -27,9 +27,13 @@ use crate::RuleSet;
 pub struct ReferencePrices<'a> {
     /// The ledger, in time order.
     entries: &'a [&'a Entry],
-    rules: RuleSet,
+    /// The rule set's calendar.
+    days: TaxDays,
     /// How many entries were read (every one on or before the last day asked about).
     read: usize,
+    /// The day of the entry after them, once worked out (every price asked for on a day
+    /// compares it with that day).
+    next_day: Option<NaiveDate>,
     /// The prices read, by asset, in time order.
     by_asset: FxHashMap<&'a str, Vec<(NaiveDate, Decimal)>>,
     /// How far the search for first trades has read, and the first trade it met of each
@@ -38,14 +42,14 @@ pub struct ReferencePrices<'a> {
     first: FxHashMap<&'a str, (Decimal, NaiveDate)>,
 }
 
-/// The asset, day and EUR price of `entry` when it is a fiat trade with a price.
-fn price_of(entry: &Entry, rules: RuleSet) -> Option<(&str, NaiveDate, Decimal)> {
+/// The asset and EUR price of `entry` when it is a fiat trade with a price.
+fn price_of(entry: &Entry) -> Option<(&str, Decimal)> {
     let (fiat, asset) = crate::engine::fiat_sides(entry)?;
     let eur = fiat_in_eur(fiat.amount, fiat.unit, entry.trade.as_ref())?;
     let price = eur
         .checked_div(asset.amount)
         .filter(|p| *p > Decimal::ZERO)?;
-    Some((&asset.unit.id, tax_day(rules, entry.time), price))
+    Some((&asset.unit.id, price))
 }
 
 impl<'a> ReferencePrices<'a> {
@@ -54,8 +58,9 @@ impl<'a> ReferencePrices<'a> {
     pub fn new(entries: &'a [&'a Entry], rules: RuleSet) -> Self {
         ReferencePrices {
             entries,
-            rules,
+            days: TaxDays::new(rules),
             read: 0,
+            next_day: None,
             by_asset: FxHashMap::default(),
             ahead: 0,
             first: FxHashMap::default(),
@@ -75,11 +80,15 @@ impl<'a> ReferencePrices<'a> {
     /// Reads every entry on or before `day`.
     fn read_to(&mut self, day: NaiveDate) {
         while let Some(&entry) = self.entries.get(self.read) {
-            if tax_day(self.rules, entry.time) > day {
+            let date = *self
+                .next_day
+                .get_or_insert_with(|| self.days.of(entry.time));
+            if date > day {
                 return;
             }
             self.read = self.read.saturating_add(1);
-            if let Some((asset, date, price)) = price_of(entry, self.rules) {
+            self.next_day = None;
+            if let Some((asset, price)) = price_of(entry) {
                 self.by_asset.entry(asset).or_default().push((date, price));
             }
         }
@@ -95,7 +104,8 @@ impl<'a> ReferencePrices<'a> {
         self.ahead = self.ahead.max(self.read);
         while let Some(&entry) = self.entries.get(self.ahead) {
             self.ahead = self.ahead.saturating_add(1);
-            if let Some((id, date, price)) = price_of(entry, self.rules) {
+            if let Some((id, price)) = price_of(entry) {
+                let date = self.days.of(entry.time);
                 self.first.entry(id).or_insert((price, date));
                 if id == asset {
                     return Some((price, date));
@@ -112,6 +122,7 @@ pub(crate) mod at_once {
     //! oracle the tests compare [`super::ReferencePrices`] with.
 
     use super::*;
+    use crate::days::tax_day;
 
     /// Every asset's prices, read at once.
     pub struct AtOnce<'a> {
@@ -123,7 +134,8 @@ pub(crate) mod at_once {
         pub fn new(entries: &[&'a Entry], rules: RuleSet) -> Self {
             let mut by_asset: FxHashMap<&'a str, Vec<(NaiveDate, Decimal)>> = FxHashMap::default();
             for &entry in entries {
-                if let Some((asset, day, price)) = price_of(entry, rules) {
+                if let Some((asset, price)) = price_of(entry) {
+                    let day = tax_day(rules, entry.time);
                     by_asset.entry(asset).or_default().push((day, price));
                 }
             }
