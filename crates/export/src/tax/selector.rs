@@ -111,7 +111,7 @@ impl<'r> Selector<'r> {
         for entry in &entries {
             self.note_id(&entry.id);
         }
-        let named = entries.iter().all(|e| unnamed_legs(e) == 0);
+        let named = entries.iter().all(fully_named);
         self.pages.push(MadePage { entries, named });
     }
 
@@ -236,8 +236,8 @@ struct LeftOut<'a, 'o> {
 /// The entries of one page, as they were made.
 struct MadePage {
     entries: Vec<Entry>,
-    /// Every unit of every entry was named when it was made: nothing to name or count when
-    /// the selection is finished (its legs are not looked at again).
+    /// Every unit of every entry (legs and trade fees) was named when it was made: nothing
+    /// to name or count when the selection is finished (its legs are not looked at again).
     named: bool,
 }
 
@@ -278,6 +278,17 @@ impl Placing<'_, '_, '_> {
             sel.entries.push(entry);
         }
     }
+}
+
+/// Whether every unit of `entry` was named: its legs' and its trade fee's (which
+/// [`Unnamed::resolve`] names too).
+fn fully_named(entry: &Entry) -> bool {
+    let fee_unit = entry
+        .trade
+        .as_ref()
+        .and_then(|t| t.fee.as_ref())
+        .map(|(_, unit)| unit);
+    unnamed_legs(entry) == 0 && fee_unit.is_none_or(|unit| unit.named)
 }
 
 /// How many of `entry`'s legs name a unit the lookup did not know.

@@ -228,3 +228,40 @@ fn a_selection_says_one_entry_per_id_only_when_no_id_is_listed_twice() {
     assert_eq!(s.entries.len(), 2);
     assert!(!s.one_per_id);
 }
+
+/// Insights makes each page with the units known when it arrives. A buy whose legs were
+/// named then, but whose trade fee was paid in an asset named only at the end, still has
+/// that fee named when the selection is finished: the selection made at once.
+#[test]
+fn a_trade_fee_in_an_asset_named_only_at_the_end_is_named() {
+    use crate::tax::select::{select, Selector};
+
+    const AT: &str = "2025-03-01T10:00:00Z";
+    let t = trade("tr-fee", "0.0001", ETH, "58000.00");
+    let ops = [op(
+        "o-buy",
+        "buy",
+        vec![
+            with_trade(
+                leg("t-eur", EUR, "100.00", "buy", "OUTGOING", AT),
+                t.clone(),
+            ),
+            with_trade(leg("t-btc", BTC, "0.0017", "buy", "INCOMING", AT), t),
+        ],
+    )];
+    let units = units();
+    let mut early = Units::new();
+    early.insert(EUR, UnitInfo::fiat("EUR"));
+    early.insert(BTC, UnitInfo::asset("BTC", AssetType::Cryptocoin));
+    let at_once = select(&TaxInput::new(&ops, &units, DateRange::all_days()));
+    let mut selector = Selector::new(DateRange::all_days(), &[]);
+    selector.add_page(&ops, &early);
+    let by_page = selector.finish(&ops, &units);
+    let fee_unit = |s: &crate::tax::select::Selection| {
+        let (_, unit) = s.entries[0].trade.clone().unwrap().fee.unwrap();
+        (unit.named, unit.symbol().to_string())
+    };
+    assert_eq!(fee_unit(&at_once), (true, "ETH".to_string()));
+    assert_eq!(fee_unit(&by_page), fee_unit(&at_once));
+    assert!(by_page.entries == at_once.entries);
+}
