@@ -8,7 +8,7 @@
 
 use folio_client::current::{Asset, Currency, Operation, OperationsQuery};
 use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
-use folio_client::{ApiError, AssetId, Client};
+use folio_client::{ApiError, Client};
 use folio_export::tax::entry::Entry;
 use folio_export::tax::select::Selector;
 use folio_export::tax::{DateRange, Units};
@@ -208,14 +208,15 @@ async fn read(
     } else {
         Default::default()
     };
-    let names = NamesSoFar::new(&currencies, &legacy_fiats);
+    // Names are asked for early only when the ledger is made while the pages arrive.
+    let names = NamesSoFar::new(&currencies, &legacy_fiats, make.is_some());
     let mut selector = Selector::new(DateRange::all_days(), &legacy_trades);
     let mut micros_while_reading = 0u64;
     let pages = async {
         let read = every_operation_and(client, progress, |page| {
+            let started = now_ms();
+            names.page_read(page);
             if let Some(on_page) = make {
-                let started = now_ms();
-                names.page_read(page);
                 selector.add_page(page, &names.units());
                 on_page(selector.last_page());
                 micros_while_reading = micros_while_reading.saturating_add(micros_since(started));
@@ -225,21 +226,9 @@ async fn read(
         names.last_page_read();
         read
     };
-    // Names are asked for early only when the ledger is made while the pages arrive.
-    let naming = async {
-        if make.is_some() {
-            names.ask(client, keyless).await;
-        }
-    };
-    let (operations, ()) = futures::future::join(pages, naming).await;
+    let (operations, ()) = futures::future::join(pages, names.ask(client, keyless)).await;
     let operations = operations?;
-    let mut ids: Vec<AssetId> = operations
-        .iter()
-        .flat_map(|op| op.transactions.iter().filter_map(|t| t.asset_id.clone()))
-        .collect();
-    folio_client::sorting::sort(&mut ids);
-    ids.dedup();
-    let mut assets = id_names::assets(client, keyless, &ids).await;
+    let mut assets = id_names::assets(client, keyless, &names.every_id()).await;
     assets.extend(legacy_coins(client, keyless, &legacy_trades, &assets).await);
     // Timed only when made: the native tests read the sources outside a browser.
     let (entries, one_per_id, micros_after) = if make.is_some() {

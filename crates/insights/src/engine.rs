@@ -3,7 +3,8 @@
 //! where an acquisition goes (a lot or Austria's pool) and how each part of a sale is taxed
 //! (`crate::rules`); days are the rule set's calendar days (`crate::days`). Trades and swaps
 //! are read in `engine/trade.rs`, every other entry in `engine/legs.rs`, taxes and fees in
-//! `engine/charges.rs` (summed per year by `engine/year_sums.rs`), sales in `engine/sales.rs`; docs/insights.md says what each operation type does. An entry that
+//! `engine/charges.rs` (summed per year by `engine/year_sums.rs`), sales in
+//! `engine/sales.rs`; docs/insights.md says what each operation type does. An entry that
 //! does not fit what its type promises is still walked leg by leg (so balances hold) and
 //! listed among the operations Folio did not understand — nothing disappears.
 

@@ -25,7 +25,7 @@ use crate::data::id_names;
 pub struct NamesSoFar<'s> {
     currencies: &'s [Currency],
     legacy_fiats: &'s [(String, String)],
-    /// Asset ids already asked for (or waiting to be).
+    /// Asset ids met on the pages (asked for, or waiting to be, when asking early).
     asked: RefCell<HashSet<AssetId>>,
     /// The assets the catalogue named so far.
     assets: RefCell<Vec<Asset>>,
@@ -37,18 +37,36 @@ pub struct NamesSoFar<'s> {
 }
 
 impl<'s> NamesSoFar<'s> {
-    /// Knowing the currencies and the legacy fiat wallets, no asset yet.
-    pub fn new(currencies: &'s [Currency], legacy_fiats: &'s [(String, String)]) -> Self {
-        let (waiting, asks) = unbounded();
+    /// Knowing the currencies and the legacy fiat wallets, no asset yet; `early`: the ids
+    /// are asked for as the pages arrive (else only collected, for the read at the end).
+    pub fn new(
+        currencies: &'s [Currency],
+        legacy_fiats: &'s [(String, String)],
+        early: bool,
+    ) -> Self {
+        let (waiting, asks) = if early {
+            let (waiting, asks) = unbounded();
+            (Some(waiting), Some(asks))
+        } else {
+            (None, None)
+        };
         NamesSoFar {
             currencies,
             legacy_fiats,
             asked: RefCell::default(),
             assets: RefCell::default(),
             units: RefCell::new(units_of(currencies, &[], legacy_fiats)),
-            waiting: RefCell::new(Some(waiting)),
-            asks: RefCell::new(Some(asks)),
+            waiting: RefCell::new(waiting),
+            asks: RefCell::new(asks),
         }
+    }
+
+    /// Every asset id the pages named, in order (what the read after the last page asks
+    /// for: those named early are then known and not asked again).
+    pub fn every_id(&self) -> Vec<AssetId> {
+        let mut ids: Vec<AssetId> = self.asked.borrow().iter().cloned().collect();
+        folio_client::sorting::sort(&mut ids);
+        ids
     }
 
     /// The lookup as it is now.
@@ -56,7 +74,8 @@ impl<'s> NamesSoFar<'s> {
         self.units.borrow()
     }
 
-    /// Puts the asset ids `page` names for the first time in line to be asked for.
+    /// Notes the asset ids `page` names for the first time, and puts them in line to be
+    /// asked for when asking early.
     pub fn page_read(&self, page: &[Operation]) {
         let mut asked = self.asked.borrow_mut();
         let new: Vec<AssetId> = page
@@ -80,7 +99,7 @@ impl<'s> NamesSoFar<'s> {
     }
 
     /// Asks the catalogue for the ids in line, all that wait at a time, until the last page
-    /// is in; each answer names the pages made after it.
+    /// is in; each answer names the pages made after it. (Nothing when not asking early.)
     pub async fn ask(&self, keyed: &Client, keyless: &Client) {
         let Some(mut asks) = self.asks.borrow_mut().take() else {
             return;

@@ -64,7 +64,7 @@ impl Unnamed {
     }
 
     /// Names `entry`'s unnamed units through `units` (the lookup as it is once everything is
-    /// read; each placeholder is looked up once).
+    /// read; each placeholder is looked up once): its legs' and its trade fee's.
     pub fn resolve(&mut self, entry: &mut Entry, units: &Units) {
         if self.by_id.is_empty() {
             return;
@@ -93,4 +93,18 @@ impl Unnamed {
             }
         }
     }
+}
+
+/// Whether every unit [`Unnamed::resolve`] would name in `entry` (its legs' and its trade
+/// fee's) is named already.
+pub fn all_named(entry: &Entry) -> bool {
+    let trade_fee = entry
+        .trade
+        .as_ref()
+        .and_then(|t| t.fee.as_ref())
+        .map(|(_, unit)| unit);
+    let legs = entry.moves.iter().chain(&entry.fees).chain(&entry.taxes);
+    legs.map(|m| &m.unit)
+        .chain(trade_fee)
+        .all(|unit| unit.named)
 }

@@ -16,7 +16,7 @@ use rustc_hash::FxHashSet;
 
 use super::entry::{from_operation, sort_ledger, Entry, Kind};
 use super::legacy_entry::from_legacy_trade;
-use super::naming::Unnamed;
+use super::naming::{all_named, Unnamed};
 use super::range::DateRange;
 use super::reversals::LegIndex;
 use super::select::{is_cancelled, Selection};
@@ -111,7 +111,7 @@ impl<'r> Selector<'r> {
         for entry in &entries {
             self.note_id(&entry.id);
         }
-        let named = entries.iter().all(fully_named);
+        let named = entries.iter().all(all_named);
         self.pages.push(MadePage { entries, named });
     }
 
@@ -278,17 +278,6 @@ impl Placing<'_, '_, '_> {
             sel.entries.push(entry);
         }
     }
-}
-
-/// Whether every unit of `entry` was named: its legs' and its trade fee's (which
-/// [`Unnamed::resolve`] names too).
-fn fully_named(entry: &Entry) -> bool {
-    let fee_unit = entry
-        .trade
-        .as_ref()
-        .and_then(|t| t.fee.as_ref())
-        .map(|(_, unit)| unit);
-    unnamed_legs(entry) == 0 && fee_unit.is_none_or(|unit| unit.named)
 }
 
 /// How many of `entry`'s legs name a unit the lookup did not know.
