@@ -214,9 +214,10 @@ async fn read(
     let mut micros_while_reading = 0u64;
     let pages = async {
         let read = every_operation_and(client, progress, |page| {
-            let started = now_ms();
+            // Not timed outside the page: `now_ms` reads the browser's clock.
             names.page_read(page);
             if let Some(on_page) = make {
+                let started = now_ms();
                 selector.add_page(page, &names.units());
                 on_page(selector.last_page());
                 micros_while_reading = micros_while_reading.saturating_add(micros_since(started));
