@@ -314,8 +314,8 @@ impl<'a> Walker<'a> {
         }
         // Fee legs in an asset that no acquisition of the entry took, and tax legs in an
         // asset, leave the holding after the moves: not a sale.
-        let budget = std::mem::take(&mut self.fee_budget);
-        for (id, left) in budget {
+        let mut budget = std::mem::take(&mut self.fee_budget);
+        for &(id, left) in &budget {
             if left > Decimal::ZERO {
                 if let Some(leg) = entry.fees.iter().find(|f| &*f.unit.id == id) {
                     let asset = self.asset(&leg.unit);
@@ -323,6 +323,9 @@ impl<'a> Walker<'a> {
                 }
             }
         }
+        // Kept for the next entry (no allocation per entry with a fee).
+        budget.clear();
+        self.fee_budget = budget;
         for tax in entry.taxes.iter().filter(|t| !t.unit.is_fiat()) {
             let asset = self.asset(&tax.unit);
             self.take(entry, asset, tax.amount);

@@ -117,9 +117,10 @@ pub fn report(input: &InsightsInput<'_>) -> Report {
         .portfolio_value_eur
         .filter(|_| walk.transfers_unvalued == 0)
         .and_then(|value| money_weighted_return(&walk.cash_flows, value, input.today));
+    let sums = years::DisposalSums::of(&walk.disposals);
     Report {
-        years: years::totals(&walk, input.rules),
-        gains: years::gains(&walk.disposals),
+        years: years::totals(&walk, &sums, input.rules),
+        gains: sums.gains(),
         income: years::income(&walk.payments),
         open_lots: open_lots(&walk, input),
         money_weighted_return,

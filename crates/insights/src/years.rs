@@ -21,9 +21,14 @@ struct ByBasis(Vec<(Basis, Option<Decimal>)>);
 
 impl ByBasis {
     fn add(&mut self, basis: Basis, gain: Decimal) {
+        self.add_sum(basis, Some(gain));
+    }
+
+    /// Adds a sum (`None`: unknown, and so is the total from then on).
+    fn add_sum(&mut self, basis: Basis, gain: Option<Decimal>) {
         match self.0.iter_mut().find(|(b, _)| *b == basis) {
-            Some((_, sum)) => *sum = plus(*sum, Some(gain)),
-            None => self.0.push((basis, Some(gain))),
+            Some((_, sum)) => *sum = plus(*sum, gain),
+            None => self.0.push((basis, gain)),
         }
     }
 
@@ -62,26 +67,57 @@ impl ByBasis {
     }
 }
 
-/// Realised gains per (year, asset).
-pub fn gains(disposals: &[Disposal]) -> Vec<GainRow> {
-    let mut rows: BTreeMap<(i32, AssetRef), (ByBasis, usize, usize)> = BTreeMap::new();
-    for d in disposals {
-        let row = rows.entry((d.day.year(), d.asset.clone())).or_default();
-        if row.0.add_disposal(d) {
-            row.2 = row.2.saturating_add(1);
+/// The sales' gains summed per (year, asset) by basis, with the count of sales and of
+/// sales with a lot of unknown gain: every lot's gain is added once, here, and the year
+/// totals add these sums (an addition of decimals of different scales rescales one of them,
+/// and a report adds tens of thousands of lot gains).
+#[derive(Debug, Default)]
+pub struct DisposalSums {
+    rows: BTreeMap<(i32, AssetRef), (ByBasis, usize, usize)>,
+}
+
+impl DisposalSums {
+    /// The sums of `disposals`.
+    pub fn of(disposals: &[Disposal]) -> Self {
+        let mut rows: BTreeMap<(i32, AssetRef), (ByBasis, usize, usize)> = BTreeMap::new();
+        for d in disposals {
+            let row = rows.entry((d.day.year(), d.asset.clone())).or_default();
+            if row.0.add_disposal(d) {
+                row.2 = row.2.saturating_add(1);
+            }
+            row.1 = row.1.saturating_add(1);
         }
-        row.1 = row.1.saturating_add(1);
+        DisposalSums { rows }
     }
-    rows.into_iter()
-        .map(|((year, asset), (sums, disposals, cost_unknown))| GainRow {
-            year,
-            asset,
-            taxable: sums.taxable(),
-            tax_free_gain: sums.of(Basis::TaxFree),
-            disposals,
-            cost_unknown,
-        })
-        .collect()
+
+    /// Each year's sums (every asset's added up), with its counts.
+    fn by_year(&self) -> BTreeMap<i32, (ByBasis, usize, usize)> {
+        let mut years: BTreeMap<i32, (ByBasis, usize, usize)> = BTreeMap::new();
+        for ((year, _), (sums, disposals, unknown)) in &self.rows {
+            let y = years.entry(*year).or_default();
+            for &(basis, sum) in &sums.0 {
+                y.0.add_sum(basis, sum);
+            }
+            y.1 = y.1.saturating_add(*disposals);
+            y.2 = y.2.saturating_add(*unknown);
+        }
+        years
+    }
+
+    /// Realised gains per (year, asset).
+    pub fn gains(self) -> Vec<GainRow> {
+        self.rows
+            .into_iter()
+            .map(|((year, asset), (sums, disposals, cost_unknown))| GainRow {
+                year,
+                asset,
+                taxable: sums.taxable(),
+                tax_free_gain: sums.of(Basis::TaxFree),
+                disposals,
+                cost_unknown,
+            })
+            .collect()
+    }
 }
 
 /// Income per (year, asset, kind).
@@ -267,16 +303,10 @@ fn germany(
     (de, carried)
 }
 
-/// Each year's totals (oldest first; Germany's loss pots carried from year to year).
-pub fn totals(walk: &Walk, rules: RuleSet) -> Vec<YearTotals> {
-    let mut sums: BTreeMap<i32, (ByBasis, usize, usize)> = BTreeMap::new();
-    for d in &walk.disposals {
-        let s = sums.entry(d.day.year()).or_default();
-        if s.0.add_disposal(d) {
-            s.2 = s.2.saturating_add(1);
-        }
-        s.1 = s.1.saturating_add(1);
-    }
+/// Each year's totals (oldest first; Germany's loss pots carried from year to year), from
+/// the walk and its sales' sums.
+pub fn totals(walk: &Walk, gains: &DisposalSums, rules: RuleSet) -> Vec<YearTotals> {
+    let sums = gains.by_year();
     let mut years = walk.active_years.clone();
     years.extend(sums.keys().copied());
     years.sort_unstable();

@@ -136,16 +136,21 @@ impl LegacyRecords {
 /// (to the second). The index keeps only the legs that can match one of them.
 #[derive(Debug, Default)]
 pub struct Wanted<'r> {
-    ids: FxHashSet<&'r str>,
+    /// Each id → the number of the first record (in the order added) with it.
+    ids: FxHashMap<&'r str, usize>,
     times: FxHashSet<i64>,
+    records: usize,
 }
 
 impl<'r> Wanted<'r> {
-    /// A record with these parts will be looked up.
+    /// A record with these parts will be looked up (the next record: numbered from 0 in
+    /// the order added, see [`CurrentIndex::listed`]).
     pub fn add(&mut self, id: &'r str, trade_id: Option<&'r str>, time: Option<DateTime<Utc>>) {
-        self.ids.insert(id);
+        let record = self.records;
+        self.records = self.records.saturating_add(1);
+        self.ids.entry(id).or_insert(record);
         if let Some(t) = trade_id {
-            self.ids.insert(t);
+            self.ids.entry(t).or_insert(record);
         }
         if let Some(t) = time {
             self.times.insert(t.timestamp());
@@ -174,6 +179,9 @@ impl<'r> Wanted<'r> {
 pub struct CurrentIndex<'r> {
     by_id: FxHashMap<&'r str, usize>,
     by_time_amount: FxHashMap<(i64, Decimal), usize>,
+    /// The records (by number, see [`Wanted::add`]) an operation was found for by id as
+    /// the operations were added.
+    listed: Vec<bool>,
 }
 
 impl<'r> CurrentIndex<'r> {
@@ -192,12 +200,14 @@ impl<'r> CurrentIndex<'r> {
     #[inline(never)]
     pub fn add(&mut self, i: usize, op: &Operation, wanted: &Wanted<'r>) {
         for leg in &op.transactions {
-            if let Some(&id) = wanted.ids.get(leg.transaction_id.as_str()) {
+            if let Some((&id, &record)) = wanted.ids.get_key_value(leg.transaction_id.as_str()) {
                 self.by_id.entry(id).or_insert(i);
+                self.mark(record);
             }
             if let Some(trade) = leg.trade.as_ref().and_then(|t| t.trade_id.as_ref()) {
-                if let Some(&id) = wanted.ids.get(trade.as_str()) {
+                if let Some((&id, &record)) = wanted.ids.get_key_value(trade.as_str()) {
                     self.by_id.entry(id).or_insert(i);
+                    self.mark(record);
                 }
             }
             if let (Some(t), Some(m)) = (leg.credited_at, leg.asset_amount.as_ref()) {
@@ -208,6 +218,23 @@ impl<'r> CurrentIndex<'r> {
                 }
             }
         }
+    }
+
+    fn mark(&mut self, record: usize) {
+        if self.listed.len() <= record {
+            self.listed.resize(record.saturating_add(1), false);
+        }
+        if let Some(listed) = self.listed.get_mut(record) {
+            *listed = true;
+        }
+    }
+
+    /// Whether an operation was found by id, while they were added, for the record numbered
+    /// `record` (see [`Wanted::add`]): an answer without a look-up. `false` says only that
+    /// none was found that way ([`Self::find_parts`] also matches by time and amount, and a
+    /// record whose id an earlier record has is numbered by that one).
+    pub fn listed(&self, record: usize) -> bool {
+        self.listed.get(record).copied().unwrap_or(false)
     }
 
     /// The position of the operation a record with these parts is (by its id, else its

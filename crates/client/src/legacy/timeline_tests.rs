@@ -109,3 +109,42 @@ fn trades_in_both_apis_are_one_entry() {
 fn nothing_to_merge() {
     assert!(merge_timeline(Vec::new(), LegacyRecords::default()).is_empty());
 }
+
+#[test]
+fn records_found_by_id_while_indexing_are_marked_and_the_others_are_still_found() {
+    let current = [
+        op(
+            "op-buy",
+            "buy",
+            json!([{"transaction_id": "leg-btc", "asset_id": "btc", "asset_amount": {"value": "0.5"},
+                "credited_at": at(300), "trade": {"trade_id": "trade-1"}}]),
+        ),
+        op(
+            "op-dep",
+            "deposit",
+            json!([{"transaction_id": "leg-dep", "currency_id": "eur",
+                "asset_amount": {"value": "50.00"}, "credited_at": at(200)}]),
+        ),
+    ];
+    let mut wanted = Wanted::default();
+    // 0: by trade id; 1: by time and amount only; 2: listed nowhere; 3: the id of 0 again.
+    wanted.add("trade-1", None, None);
+    wanted.add(
+        "other-id",
+        None,
+        Some(chrono::DateTime::from_timestamp(200, 0).unwrap()),
+    );
+    wanted.add("missing", None, None);
+    wanted.add("trade-1", None, None);
+    let index = CurrentIndex::new(&current, &wanted);
+    assert!(index.listed(0));
+    assert!(!index.listed(1), "a match by time and amount is not marked");
+    assert!(!index.listed(2));
+    assert!(!index.listed(3), "numbered by the first record with the id");
+    assert!(!index.listed(99));
+    let time = chrono::DateTime::from_timestamp(200, 0);
+    let fifty = Some(Decimal::from(50));
+    assert_eq!(index.find_parts("other-id", None, time, fifty), Some(1));
+    assert_eq!(index.find_parts("trade-1", None, None, None), Some(0));
+    assert_eq!(index.find_parts("missing", None, None, None), None);
+}

@@ -7,6 +7,8 @@
 
 use std::collections::BTreeMap;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+use std::iter::Peekable;
+use std::ops::Range;
 
 use folio_client::current::Operation;
 use folio_client::legacy::reconcile::operation_time;
@@ -31,8 +33,18 @@ pub struct Selector<'r> {
     index: CurrentIndex<'r>,
     /// Operations added so far (the next one's position in the whole list).
     added: usize,
-    /// Each page's entries, oldest first (the service sends pages newest first).
-    pages: Vec<MadePage>,
+    /// Every entry made so far, in the service's order (newest first): the finish keeps
+    /// them where they are and turns the list around, rather than moving 100,000 entries
+    /// into a new one (its memory touched for the first time after the last answer).
+    entries: Vec<Entry>,
+    /// The position (in the whole list of operations) of the operation each entry was
+    /// made from: the reversals name operations by position.
+    made_from: Vec<usize>,
+    /// Where the last page's entries start in `entries`.
+    last_page: usize,
+    /// The parts of `entries` made from pages with a unit still unnamed (in order): only
+    /// those are named and looked at again at the finish.
+    unnamed_pages: Vec<Range<usize>>,
     unnamed: Unnamed,
     /// Every leg added so far, for the reversals.
     legs: LegIndex,
@@ -58,7 +70,10 @@ impl<'r> Selector<'r> {
             wanted,
             index: CurrentIndex::default(),
             added: 0,
-            pages: Vec::new(),
+            entries: Vec::new(),
+            made_from: Vec::new(),
+            last_page: 0,
+            unnamed_pages: Vec::new(),
             unnamed: Unnamed::default(),
             legs: LegIndex::default(),
             pending: 0,
@@ -91,10 +106,11 @@ impl<'r> Selector<'r> {
         for (i, op) in ops.iter().enumerate() {
             self.legs.add(self.added.saturating_add(i), op);
         }
+        let first = self.added;
         self.added = self.added.saturating_add(ops.len());
-        let mut entries = Vec::with_capacity(ops.len());
-        // Walking the page backwards makes its entries come out oldest first.
-        for op in ops.iter().rev() {
+        let start = self.entries.len();
+        self.last_page = start;
+        for (i, op) in ops.iter().enumerate() {
             let Some(time) = operation_time(op) else {
                 self.pending = self.pending.saturating_add(1);
                 continue;
@@ -106,57 +122,58 @@ impl<'r> Selector<'r> {
                 self.cancelled = self.cancelled.saturating_add(1);
                 continue;
             }
-            entries.push(from_operation(op, time, units, &mut self.unnamed));
-        }
-        for entry in &entries {
+            let entry = from_operation(op, time, units, &mut self.unnamed);
             self.note_id(&entry.id);
+            self.entries.push(entry);
+            self.made_from.push(first.saturating_add(i));
         }
-        let named = entries.iter().all(all_named);
-        self.pages.push(MadePage { entries, named });
+        let made = start..self.entries.len();
+        if !self
+            .entries
+            .get(made.clone())
+            .unwrap_or(&[])
+            .iter()
+            .all(all_named)
+        {
+            self.unnamed_pages.push(made);
+        }
     }
 
-    /// The entries the last page added made (oldest first), as far as its units are named.
+    /// The entries the last page added made (in the service's order, newest first), as far
+    /// as its units are named.
     pub fn last_page(&self) -> &[Entry] {
-        self.pages.last().map_or(&[], |p| p.entries.as_slice())
+        self.entries.get(self.last_page..).unwrap_or(&[])
     }
 
     /// The selection, once every page was added: `ops` is every operation added (in the
     /// order added) and `units` the lookup as it is now.
     pub fn finish(mut self, ops: &[Operation], units: &Units) -> Selection {
         let (reversed, unmatched) = self.legs.reversals(ops);
-        let ids = |set: FxHashSet<usize>| -> FxHashSet<&str> {
-            set.into_iter()
-                .filter_map(|i| ops.get(i))
-                .map(|op| op.operation_id.as_str())
-                .collect()
-        };
-        let (reversed, unmatched) = (ids(reversed), ids(unmatched));
         let mut sel = Selection {
-            entries: Vec::with_capacity(self.added.saturating_add(self.legacy_trades.len())),
             pending: self.pending,
             cancelled: self.cancelled,
             ..Selection::default()
         };
-        let left_out = LeftOut {
+        let mut entries = std::mem::take(&mut self.entries);
+        let mut placing = Placing {
+            sel: &mut sel,
             reversed: &reversed,
             unmatched: &unmatched,
+            unnamed: &mut self.unnamed,
+            unnamed_pages: self.unnamed_pages.iter().peekable(),
+            units,
         };
-        for page in std::mem::take(&mut self.pages).into_iter().rev() {
-            let unnamed = if page.named {
-                None
-            } else {
-                Some(&mut self.unnamed)
-            };
-            let mut placing = Placing {
-                sel: &mut sel,
-                left_out: &left_out,
-                unnamed,
-                units,
-            };
-            for entry in page.entries {
-                placing.place(entry);
-            }
-        }
+        let mut at = 0usize;
+        entries.retain_mut(|entry| {
+            let from = self.made_from.get(at).copied().unwrap_or(usize::MAX);
+            let keep = placing.keep(at, from, entry);
+            at = at.saturating_add(1);
+            keep
+        });
+        // Kept in the service's order, newest first: turned around in place.
+        entries.reverse();
+        sel.without_legs.reverse();
+        sel.entries = entries;
         self.add_legacy(&mut sel, units);
         sort_ledger(&mut sel.entries);
         sel.one_per_id = self.one_per_id;
@@ -166,13 +183,15 @@ impl<'r> Selector<'r> {
     /// Adds the legacy trades the current API does not list (matched as the legacy timeline
     /// matches them, through its index of the operations), counting those it does list.
     fn add_legacy(&mut self, sel: &mut Selection, units: &Units) {
-        for item in self.legacy_trades.iter().rev() {
+        for (record, item) in self.legacy_trades.iter().enumerate().rev() {
             let a = &item.attributes;
             let time = a.time.instant();
-            let listed = self
-                .index
-                .find_parts(&item.id, Some(&item.id), time, a.amount_cryptocoin)
-                .is_some();
+            // Most were found by id as the pages arrived (no look-up now).
+            let listed = self.index.listed(record)
+                || self
+                    .index
+                    .find_parts(&item.id, Some(&item.id), time, a.amount_cryptocoin)
+                    .is_some();
             let Some(time) = time else {
                 if !listed {
                     sel.pending = sel.pending.saturating_add(1);
@@ -227,56 +246,48 @@ fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
     *n = n.saturating_add(1);
 }
 
-/// The operations the reversals leave out or keep as unmatched compensations, by id.
-struct LeftOut<'a, 'o> {
-    reversed: &'a FxHashSet<&'o str>,
-    unmatched: &'a FxHashSet<&'o str>,
-}
-
-/// The entries of one page, as they were made.
-struct MadePage {
-    entries: Vec<Entry>,
-    /// Every unit of every entry (legs and trade fees) was named when it was made: nothing
-    /// to name or count when the selection is finished (its legs are not looked at again).
-    named: bool,
-}
-
-/// Where the pages' entries go when the selection is finished.
-struct Placing<'s, 'l, 'o> {
+/// What the finish does with each entry the pages made.
+struct Placing<'s, 'p> {
     sel: &'s mut Selection,
-    left_out: &'l LeftOut<'l, 'o>,
-    /// The placeholders, for a page with unnamed units (`None`: every unit is named).
-    unnamed: Option<&'s mut Unnamed>,
+    /// The operations (by position) the reversals leave out, and the compensations that
+    /// reverse nothing exactly.
+    reversed: &'s FxHashSet<usize>,
+    unmatched: &'s FxHashSet<usize>,
+    /// The placeholders, and the parts of the entries made with a unit unnamed (in order).
+    unnamed: &'s mut Unnamed,
+    unnamed_pages: Peekable<std::slice::Iter<'p, Range<usize>>>,
     units: &'s Units,
 }
 
-impl Placing<'_, '_, '_> {
-    /// Puts one entry of the pages where it belongs (named as far as `units` can). Never
-    /// inlined into the caller's loop, so V8 optimises it after its first calls (see
-    /// `entry::from_operation`).
+impl Placing<'_, '_> {
+    /// Whether the entry at `at` (made from the operation at `from`) stays in the list,
+    /// named as far as `units` can and counted. One without legs is moved to
+    /// `without_legs` (a copy: they are rare). Never inlined into the caller's loop, so V8
+    /// optimises it after its first calls (see `entry::from_operation`).
     #[inline(never)]
-    fn place(&mut self, mut entry: Entry) {
-        let (sel, left_out) = (&mut *self.sel, self.left_out);
-        if !left_out.reversed.is_empty() && left_out.reversed.contains(entry.id.as_str()) {
+    fn keep(&mut self, at: usize, from: usize, entry: &mut Entry) -> bool {
+        let sel = &mut *self.sel;
+        if !self.reversed.is_empty() && self.reversed.contains(&from) {
             sel.compensated = sel.compensated.saturating_add(1);
-            return;
+            return false;
         }
-        if !left_out.unmatched.is_empty() && left_out.unmatched.contains(entry.id.as_str()) {
+        if !self.unmatched.is_empty() && self.unmatched.contains(&from) {
             sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
         }
-        let unnamed = match self.unnamed.as_deref_mut() {
-            Some(unnamed) => {
-                unnamed.resolve(&mut entry, self.units);
-                unnamed_legs(&entry)
+        while self.unnamed_pages.next_if(|page| page.end <= at).is_some() {}
+        let unnamed = match self.unnamed_pages.peek() {
+            Some(page) if page.contains(&at) => {
+                self.unnamed.resolve(entry, self.units);
+                unnamed_legs(entry)
             }
-            None => 0,
+            _ => 0,
         };
-        count_entry(sel, &entry, unnamed);
+        count_entry(sel, entry, unnamed);
         if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
-            sel.without_legs.push(entry);
-        } else {
-            sel.entries.push(entry);
+            sel.without_legs.push(entry.clone());
+            return false;
         }
+        true
     }
 }
 

@@ -94,25 +94,28 @@ fn read<'a>(moves: &'a [Move]) -> Result<Trade<'a>, (usize, usize)> {
 
 /// The fiat and asset sides of `entry` when it is a trade of fiat for an asset.
 pub fn fiat_sides(entry: &Entry) -> Option<(Side<'_>, Side<'_>)> {
-    let trade_kind = matches!(
-        entry.kind,
-        Kind::Buy | Kind::SavingsPlan | Kind::Sell | Kind::Swap
-    );
+    if !is_trade_kind(entry.kind) {
+        return None;
+    }
     match read(&entry.moves) {
-        Ok(Trade::Fiat { fiat, asset, .. }) if trade_kind => Some((fiat, asset)),
+        Ok(Trade::Fiat { fiat, asset, .. }) => Some((fiat, asset)),
         _ => None,
     }
+}
+
+/// Whether entries of `kind` are trades (their legs are read as one).
+fn is_trade_kind(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Buy | Kind::SavingsPlan | Kind::Sell | Kind::Swap
+    )
 }
 
 impl<'a> Walker<'a> {
     /// Walks the entry as a trade when its kind is one; `false` when it is not a trade
     /// kind or its legs make no trade (then listed as not understood).
     pub(super) fn trade(&mut self, at: At<'a>) -> bool {
-        let trade_kind = matches!(
-            at.entry.kind,
-            Kind::Buy | Kind::SavingsPlan | Kind::Sell | Kind::Swap
-        );
-        if !trade_kind {
+        if !is_trade_kind(at.entry.kind) {
             return false;
         }
         match read(&at.entry.moves) {
