@@ -7,8 +7,6 @@
 
 use std::collections::BTreeMap;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
-use std::iter::Peekable;
-use std::ops::Range;
 
 use folio_client::current::Operation;
 use folio_client::legacy::reconcile::operation_time;
@@ -33,18 +31,8 @@ pub struct Selector<'r> {
     index: CurrentIndex<'r>,
     /// Operations added so far (the next one's position in the whole list).
     added: usize,
-    /// Every entry made so far, in the service's order (newest first): the finish keeps
-    /// them where they are and turns the list around, rather than moving 100,000 entries
-    /// into a new one (its memory touched for the first time after the last answer).
-    entries: Vec<Entry>,
-    /// The position (in the whole list of operations) of the operation each entry was
-    /// made from: the reversals name operations by position.
-    made_from: Vec<usize>,
-    /// Where the last page's entries start in `entries`.
-    last_page: usize,
-    /// The parts of `entries` made from pages with a unit still unnamed (in order): only
-    /// those are named and looked at again at the finish.
-    unnamed_pages: Vec<Range<usize>>,
+    /// Each page's entries, oldest first (the service sends pages newest first).
+    pages: Vec<MadePage>,
     unnamed: Unnamed,
     /// Every leg added so far, for the reversals.
     legs: LegIndex,
@@ -70,10 +58,7 @@ impl<'r> Selector<'r> {
             wanted,
             index: CurrentIndex::default(),
             added: 0,
-            entries: Vec::new(),
-            made_from: Vec::new(),
-            last_page: 0,
-            unnamed_pages: Vec::new(),
+            pages: Vec::new(),
             unnamed: Unnamed::default(),
             legs: LegIndex::default(),
             pending: 0,
@@ -108,9 +93,10 @@ impl<'r> Selector<'r> {
         }
         let first = self.added;
         self.added = self.added.saturating_add(ops.len());
-        let start = self.entries.len();
-        self.last_page = start;
-        for (i, op) in ops.iter().enumerate() {
+        let mut entries = Vec::with_capacity(ops.len());
+        let mut made_from = Vec::with_capacity(ops.len());
+        // Walking the page backwards makes its entries come out oldest first.
+        for (i, op) in ops.iter().enumerate().rev() {
             let Some(time) = operation_time(op) else {
                 self.pending = self.pending.saturating_add(1);
                 continue;
@@ -122,27 +108,23 @@ impl<'r> Selector<'r> {
                 self.cancelled = self.cancelled.saturating_add(1);
                 continue;
             }
-            let entry = from_operation(op, time, units, &mut self.unnamed);
+            entries.push(from_operation(op, time, units, &mut self.unnamed));
+            made_from.push(first.saturating_add(i));
+        }
+        for entry in &entries {
             self.note_id(&entry.id);
-            self.entries.push(entry);
-            self.made_from.push(first.saturating_add(i));
         }
-        let made = start..self.entries.len();
-        if !self
-            .entries
-            .get(made.clone())
-            .unwrap_or(&[])
-            .iter()
-            .all(all_named)
-        {
-            self.unnamed_pages.push(made);
-        }
+        let named = entries.iter().all(all_named);
+        self.pages.push(MadePage {
+            entries,
+            made_from,
+            named,
+        });
     }
 
-    /// The entries the last page added made (in the service's order, newest first), as far
-    /// as its units are named.
+    /// The entries the last page added made (oldest first), as far as its units are named.
     pub fn last_page(&self) -> &[Entry] {
-        self.entries.get(self.last_page..).unwrap_or(&[])
+        self.pages.last().map_or(&[], |p| p.entries.as_slice())
     }
 
     /// The selection, once every page was added: `ops` is every operation added (in the
@@ -150,30 +132,31 @@ impl<'r> Selector<'r> {
     pub fn finish(mut self, ops: &[Operation], units: &Units) -> Selection {
         let (reversed, unmatched) = self.legs.reversals(ops);
         let mut sel = Selection {
+            entries: Vec::with_capacity(self.added.saturating_add(self.legacy_trades.len())),
             pending: self.pending,
             cancelled: self.cancelled,
             ..Selection::default()
         };
-        let mut entries = std::mem::take(&mut self.entries);
-        let mut placing = Placing {
-            sel: &mut sel,
+        let left_out = LeftOut {
             reversed: &reversed,
             unmatched: &unmatched,
-            unnamed: &mut self.unnamed,
-            unnamed_pages: self.unnamed_pages.iter().peekable(),
-            units,
         };
-        let mut at = 0usize;
-        entries.retain_mut(|entry| {
-            let from = self.made_from.get(at).copied().unwrap_or(usize::MAX);
-            let keep = placing.keep(at, from, entry);
-            at = at.saturating_add(1);
-            keep
-        });
-        // Kept in the service's order, newest first: turned around in place.
-        entries.reverse();
-        sel.without_legs.reverse();
-        sel.entries = entries;
+        for page in std::mem::take(&mut self.pages).into_iter().rev() {
+            let unnamed = if page.named {
+                None
+            } else {
+                Some(&mut self.unnamed)
+            };
+            let mut placing = Placing {
+                sel: &mut sel,
+                left_out: &left_out,
+                unnamed,
+                units,
+            };
+            for (entry, from) in page.entries.into_iter().zip(page.made_from) {
+                placing.place(entry, from);
+            }
+        }
         self.add_legacy(&mut sel, units);
         sort_ledger(&mut sel.entries);
         sel.one_per_id = self.one_per_id;
@@ -246,48 +229,59 @@ fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
     *n = n.saturating_add(1);
 }
 
-/// What the finish does with each entry the pages made.
-struct Placing<'s, 'p> {
+/// The operations the reversals leave out or keep as unmatched compensations, by position
+/// in the whole list (each entry knows the position it was made from: no id is hashed).
+struct LeftOut<'a> {
+    reversed: &'a FxHashSet<usize>,
+    unmatched: &'a FxHashSet<usize>,
+}
+
+/// The entries of one page, as they were made.
+struct MadePage {
+    entries: Vec<Entry>,
+    /// The position (in the whole list of operations) each entry was made from.
+    made_from: Vec<usize>,
+    /// Every unit of every entry (legs and trade fees) was named when it was made: nothing
+    /// to name or count when the selection is finished (its legs are not looked at again).
+    named: bool,
+}
+
+/// Where the pages' entries go when the selection is finished.
+struct Placing<'s, 'l> {
     sel: &'s mut Selection,
-    /// The operations (by position) the reversals leave out, and the compensations that
-    /// reverse nothing exactly.
-    reversed: &'s FxHashSet<usize>,
-    unmatched: &'s FxHashSet<usize>,
-    /// The placeholders, and the parts of the entries made with a unit unnamed (in order).
-    unnamed: &'s mut Unnamed,
-    unnamed_pages: Peekable<std::slice::Iter<'p, Range<usize>>>,
+    left_out: &'l LeftOut<'l>,
+    /// The placeholders, for a page with unnamed units (`None`: every unit is named).
+    unnamed: Option<&'s mut Unnamed>,
     units: &'s Units,
 }
 
 impl Placing<'_, '_> {
-    /// Whether the entry at `at` (made from the operation at `from`) stays in the list,
-    /// named as far as `units` can and counted. One without legs is moved to
-    /// `without_legs` (a copy: they are rare). Never inlined into the caller's loop, so V8
-    /// optimises it after its first calls (see `entry::from_operation`).
+    /// Puts one entry of the pages (made from the operation at `from`) where it belongs
+    /// (named as far as `units` can). Never inlined into the caller's loop, so V8 optimises
+    /// it after its first calls (see `entry::from_operation`).
     #[inline(never)]
-    fn keep(&mut self, at: usize, from: usize, entry: &mut Entry) -> bool {
-        let sel = &mut *self.sel;
-        if !self.reversed.is_empty() && self.reversed.contains(&from) {
+    fn place(&mut self, mut entry: Entry, from: usize) {
+        let (sel, left_out) = (&mut *self.sel, self.left_out);
+        if !left_out.reversed.is_empty() && left_out.reversed.contains(&from) {
             sel.compensated = sel.compensated.saturating_add(1);
-            return false;
+            return;
         }
-        if !self.unmatched.is_empty() && self.unmatched.contains(&from) {
+        if !left_out.unmatched.is_empty() && left_out.unmatched.contains(&from) {
             sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
         }
-        while self.unnamed_pages.next_if(|page| page.end <= at).is_some() {}
-        let unnamed = match self.unnamed_pages.peek() {
-            Some(page) if page.contains(&at) => {
-                self.unnamed.resolve(entry, self.units);
-                unnamed_legs(entry)
+        let unnamed = match self.unnamed.as_deref_mut() {
+            Some(unnamed) => {
+                unnamed.resolve(&mut entry, self.units);
+                unnamed_legs(&entry)
             }
-            _ => 0,
+            None => 0,
         };
-        count_entry(sel, entry, unnamed);
+        count_entry(sel, &entry, unnamed);
         if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
-            sel.without_legs.push(entry.clone());
-            return false;
+            sel.without_legs.push(entry);
+        } else {
+            sel.entries.push(entry);
         }
-        true
     }
 }
 
