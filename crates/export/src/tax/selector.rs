@@ -7,6 +7,8 @@
 
 use std::collections::BTreeMap;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+use std::iter::Peekable;
+use std::ops::Range;
 
 use folio_client::current::Operation;
 use folio_client::legacy::reconcile::operation_time;
@@ -31,8 +33,17 @@ pub struct Selector<'r> {
     index: CurrentIndex<'r>,
     /// Operations added so far (the next one's position in the whole list).
     added: usize,
-    /// Each page's entries, oldest first (the service sends pages newest first).
-    pages: Vec<MadePage>,
+    /// Every entry made so far: page after page as the service sends them (newest first),
+    /// each page's oldest first (the order its legs were made in, which the walk of a
+    /// report follows). The finish puts the pages in order where they are, rather than
+    /// moving 100,000 entries into a new list.
+    entries: Vec<Entry>,
+    /// The position (in the whole list of operations) of the operation each entry was
+    /// made from: the reversals name operations by position.
+    made_from: Vec<usize>,
+    /// Where each page's entries are in `entries`, and whether every unit they name was
+    /// named when they were made (then the finish does not look at their legs again).
+    pages: Vec<(Range<usize>, bool)>,
     unnamed: Unnamed,
     /// Every leg added so far, for the reversals.
     legs: LegIndex,
@@ -58,6 +69,8 @@ impl<'r> Selector<'r> {
             wanted,
             index: CurrentIndex::default(),
             added: 0,
+            entries: Vec::new(),
+            made_from: Vec::new(),
             pages: Vec::new(),
             unnamed: Unnamed::default(),
             legs: LegIndex::default(),
@@ -93,8 +106,7 @@ impl<'r> Selector<'r> {
         }
         let first = self.added;
         self.added = self.added.saturating_add(ops.len());
-        let mut entries = Vec::with_capacity(ops.len());
-        let mut made_from = Vec::with_capacity(ops.len());
+        let start = self.entries.len();
         // Walking the page backwards makes its entries come out oldest first.
         for (i, op) in ops.iter().enumerate().rev() {
             let Some(time) = operation_time(op) else {
@@ -108,23 +120,48 @@ impl<'r> Selector<'r> {
                 self.cancelled = self.cancelled.saturating_add(1);
                 continue;
             }
-            entries.push(from_operation(op, time, units, &mut self.unnamed));
-            made_from.push(first.saturating_add(i));
-        }
-        for entry in &entries {
+            let entry = from_operation(op, time, units, &mut self.unnamed);
             self.note_id(&entry.id);
+            self.entries.push(entry);
+            self.made_from.push(first.saturating_add(i));
         }
-        let named = entries.iter().all(all_named);
-        self.pages.push(MadePage {
-            entries,
-            made_from,
-            named,
-        });
+        let made = start..self.entries.len();
+        let named = self
+            .entries
+            .get(made.clone())
+            .unwrap_or(&[])
+            .iter()
+            .all(all_named);
+        self.pages.push((made, named));
     }
 
     /// The entries the last page added made (oldest first), as far as its units are named.
     pub fn last_page(&self) -> &[Entry] {
-        self.pages.last().map_or(&[], |p| p.entries.as_slice())
+        let start = self.pages.last().map_or(0, |(made, _)| made.start);
+        self.entries.get(start..).unwrap_or(&[])
+    }
+
+    /// Puts the entries (and where each was made from) oldest first, in place: the whole
+    /// list turned around puts the pages in order, then each page is turned back. Answers
+    /// where the pages made with a unit unnamed now are (in order).
+    fn in_order(&mut self) -> Vec<Range<usize>> {
+        let n = self.entries.len();
+        self.entries.reverse();
+        self.made_from.reverse();
+        let mut unnamed = Vec::new();
+        for (made, named) in std::mem::take(&mut self.pages).into_iter().rev() {
+            let at = n.saturating_sub(made.end)..n.saturating_sub(made.start);
+            if let Some(page) = self.entries.get_mut(at.clone()) {
+                page.reverse();
+            }
+            if let Some(page) = self.made_from.get_mut(at.clone()) {
+                page.reverse();
+            }
+            if !named {
+                unnamed.push(at);
+            }
+        }
+        unnamed
     }
 
     /// The selection, once every page was added: `ops` is every operation added (in the
@@ -132,31 +169,28 @@ impl<'r> Selector<'r> {
     pub fn finish(mut self, ops: &[Operation], units: &Units) -> Selection {
         let (reversed, unmatched) = self.legs.reversals(ops);
         let mut sel = Selection {
-            entries: Vec::with_capacity(self.added.saturating_add(self.legacy_trades.len())),
             pending: self.pending,
             cancelled: self.cancelled,
             ..Selection::default()
         };
-        let left_out = LeftOut {
+        let unnamed_pages = self.in_order();
+        let mut entries = std::mem::take(&mut self.entries);
+        let mut placing = Placing {
+            sel: &mut sel,
             reversed: &reversed,
             unmatched: &unmatched,
+            unnamed: &mut self.unnamed,
+            unnamed_pages: unnamed_pages.iter().peekable(),
+            units,
         };
-        for page in std::mem::take(&mut self.pages).into_iter().rev() {
-            let unnamed = if page.named {
-                None
-            } else {
-                Some(&mut self.unnamed)
-            };
-            let mut placing = Placing {
-                sel: &mut sel,
-                left_out: &left_out,
-                unnamed,
-                units,
-            };
-            for (entry, from) in page.entries.into_iter().zip(page.made_from) {
-                placing.place(entry, from);
-            }
-        }
+        let mut at = 0usize;
+        entries.retain_mut(|entry| {
+            let from = self.made_from.get(at).copied().unwrap_or(usize::MAX);
+            let keep = placing.keep(at, from, entry);
+            at = at.saturating_add(1);
+            keep
+        });
+        sel.entries = entries;
         self.add_legacy(&mut sel, units);
         sort_ledger(&mut sel.entries);
         sel.one_per_id = self.one_per_id;
@@ -229,59 +263,48 @@ fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
     *n = n.saturating_add(1);
 }
 
-/// The operations the reversals leave out or keep as unmatched compensations, by position
-/// in the whole list (each entry knows the position it was made from: no id is hashed).
-struct LeftOut<'a> {
-    reversed: &'a FxHashSet<usize>,
-    unmatched: &'a FxHashSet<usize>,
-}
-
-/// The entries of one page, as they were made.
-struct MadePage {
-    entries: Vec<Entry>,
-    /// The position (in the whole list of operations) each entry was made from.
-    made_from: Vec<usize>,
-    /// Every unit of every entry (legs and trade fees) was named when it was made: nothing
-    /// to name or count when the selection is finished (its legs are not looked at again).
-    named: bool,
-}
-
-/// Where the pages' entries go when the selection is finished.
-struct Placing<'s, 'l> {
+/// What the finish does with each entry the pages made.
+struct Placing<'s, 'p> {
     sel: &'s mut Selection,
-    left_out: &'l LeftOut<'l>,
-    /// The placeholders, for a page with unnamed units (`None`: every unit is named).
-    unnamed: Option<&'s mut Unnamed>,
+    /// The operations (by position) the reversals leave out, and the compensations that
+    /// reverse nothing exactly.
+    reversed: &'s FxHashSet<usize>,
+    unmatched: &'s FxHashSet<usize>,
+    /// The placeholders, and the parts of the entries made with a unit unnamed (in order).
+    unnamed: &'s mut Unnamed,
+    unnamed_pages: Peekable<std::slice::Iter<'p, Range<usize>>>,
     units: &'s Units,
 }
 
 impl Placing<'_, '_> {
-    /// Puts one entry of the pages (made from the operation at `from`) where it belongs
-    /// (named as far as `units` can). Never inlined into the caller's loop, so V8 optimises
-    /// it after its first calls (see `entry::from_operation`).
+    /// Whether the entry at `at` (made from the operation at `from`) stays in the list,
+    /// named as far as `units` can and counted. One without legs is moved to
+    /// `without_legs` (a copy: they are rare). Never inlined into the caller's loop, so V8
+    /// optimises it after its first calls (see `entry::from_operation`).
     #[inline(never)]
-    fn place(&mut self, mut entry: Entry, from: usize) {
-        let (sel, left_out) = (&mut *self.sel, self.left_out);
-        if !left_out.reversed.is_empty() && left_out.reversed.contains(&from) {
+    fn keep(&mut self, at: usize, from: usize, entry: &mut Entry) -> bool {
+        let sel = &mut *self.sel;
+        if !self.reversed.is_empty() && self.reversed.contains(&from) {
             sel.compensated = sel.compensated.saturating_add(1);
-            return;
+            return false;
         }
-        if !left_out.unmatched.is_empty() && left_out.unmatched.contains(&from) {
+        if !self.unmatched.is_empty() && self.unmatched.contains(&from) {
             sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
         }
-        let unnamed = match self.unnamed.as_deref_mut() {
-            Some(unnamed) => {
-                unnamed.resolve(&mut entry, self.units);
-                unnamed_legs(&entry)
+        while self.unnamed_pages.next_if(|page| page.end <= at).is_some() {}
+        let unnamed = match self.unnamed_pages.peek() {
+            Some(page) if page.contains(&at) => {
+                self.unnamed.resolve(entry, self.units);
+                unnamed_legs(entry)
             }
-            None => 0,
+            _ => 0,
         };
-        count_entry(sel, &entry, unnamed);
+        count_entry(sel, entry, unnamed);
         if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
-            sel.without_legs.push(entry);
-        } else {
-            sel.entries.push(entry);
+            sel.without_legs.push(entry.clone());
+            return false;
         }
+        true
     }
 }
 
