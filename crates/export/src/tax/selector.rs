@@ -327,3 +327,48 @@ fn count_entry(sel: &mut Selection, entry: &Entry, unnamed: usize) {
     sel.unnamed_units = sel.unnamed_units.saturating_add(unnamed);
     sel.unreadable_legs = sel.unreadable_legs.saturating_add(entry.unreadable_legs);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Selector;
+    use crate::tax::range::DateRange;
+    use crate::tax::tests::{leg, op, units, EUR};
+
+    /// A deposit of `unit` at `day` (November 2025), with its id the day's number.
+    fn deposit(day: u32, unit: &str) -> folio_client::current::Operation {
+        let at = format!("2025-11-{day:02}T10:00:00Z");
+        op(
+            &format!("d{day}"),
+            "deposit",
+            vec![leg(
+                &format!("t{day}"),
+                unit,
+                "10",
+                "deposit",
+                "INCOMING",
+                &at,
+            )],
+        )
+    }
+
+    /// Pages arrive newest first; the finish turns them around in place. Four pages (one
+    /// empty, two with a unit nobody named) come out oldest first, each entry still beside
+    /// the position it was made from, and the unnamed pages where they now are.
+    #[test]
+    fn in_order_puts_pages_newest_first_oldest_first_in_place() {
+        let units = units();
+        let mut selector = Selector::new(DateRange::all_days(), &[]);
+        // Positions in the whole list: d6 0, d5 1, d4 2 | d3 3, d2 4 | (none) | d1 5.
+        selector.add_page(&[deposit(6, EUR), deposit(5, EUR), deposit(4, EUR)], &units);
+        selector.add_page(&[deposit(3, "ast-unknown"), deposit(2, EUR)], &units);
+        selector.add_page(&[], &units);
+        selector.add_page(&[deposit(1, "ast-unknown")], &units);
+
+        let unnamed = selector.in_order();
+
+        let ids: Vec<&str> = selector.entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["d1", "d2", "d3", "d4", "d5", "d6"]);
+        assert_eq!(selector.made_from, [5, 4, 3, 2, 1, 0]);
+        assert_eq!(unnamed, [0..1, 1..3]);
+    }
+}
