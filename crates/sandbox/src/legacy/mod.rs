@@ -29,7 +29,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use chrono::{DateTime, TimeZone, Utc};
-use paging::{filter, page, Record, Style};
+use paging::{Filters, Listed, Record, Style};
 use serde_json::json;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLockReadGuard};
@@ -49,7 +49,7 @@ pub struct LegacyState {
 }
 
 /// A list as built, with the number of ledger operations it was built from.
-type Built = (usize, Arc<Vec<Record>>);
+type Built = (usize, Arc<Listed>);
 
 impl LegacyState {
     /// The state over `ledger` at the times of `clock`.
@@ -63,14 +63,14 @@ impl LegacyState {
     }
 
     /// The list `name` (built by `build` when the ledger has changed since last time).
-    fn list(&self, name: &'static str, build: impl Fn(&Ledger) -> Vec<Record>) -> Arc<Vec<Record>> {
+    fn list(&self, name: &'static str, build: impl Fn(&Ledger) -> Vec<Record>) -> Arc<Listed> {
         let ledger = self.read();
         let version = ledger.operations.len();
         let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
         match built.get(name) {
             Some((v, list)) if *v == version => list.clone(),
             _ => {
-                let list = Arc::new(build(&ledger));
+                let list = Arc::new(Listed::new(build(&ledger)));
                 built.insert(name, (version, list.clone()));
                 list
             }
@@ -159,32 +159,24 @@ async fn asset_wallets(State(s): State<Arc<LegacyState>>) -> Response {
     Json(wallets::asset_wallets(&s.read(), s.discrepancy)).into_response()
 }
 
-/// One page of `records` as the legacy list envelope.
-fn listed(records: &[Record], params: &Params, style: Style) -> Response {
-    Json(page(records, params, style)).into_response()
-}
-
 async fn trades(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
     let all = s.list("trades", |l| trades::trades(l, s.discrepancy));
-    let records = filter(&all, &params, false);
-    listed(&records, &params, Style::default())
+    Json(all.page(&params, Style::default(), Filters::Type)).into_response()
 }
 
 async fn fiat_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
     let all = s.list("fiat", transactions::fiat_transactions);
-    let records = filter(&all, &params, true);
-    listed(&records, &params, Style::FIAT)
+    Json(all.page(&params, Style::FIAT, Filters::TypeAndStatus)).into_response()
 }
 
 async fn crypto_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
     let all = s.list("crypto", transactions::crypto_transactions);
-    let records = filter(&all, &params, true);
-    listed(&records, &params, Style::CRYPTO)
+    Json(all.page(&params, Style::CRYPTO, Filters::TypeAndStatus)).into_response()
 }
 
 async fn commodity_transactions(State(s): State<Arc<LegacyState>>, params: Params) -> Response {
-    let records = s.list("commodity", transactions::commodity_transactions);
-    listed(&records, &params, Style::default())
+    let all = s.list("commodity", transactions::commodity_transactions);
+    Json(all.page(&params, Style::default(), Filters::None)).into_response()
 }
 
 /// The `/legacy` router (mount it with `nest("/legacy", …)`): sunset, key check, then the

@@ -17,6 +17,7 @@
 use crate::query::Params;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 /// Default page size.
 pub const DEFAULT_PAGE_SIZE: usize = 25;
@@ -88,17 +89,74 @@ pub fn filter<'a>(records: &'a [Record], params: &Params, by_status: bool) -> Co
         .collect()
 }
 
+/// Which filters an endpoint honours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filters {
+    /// None (commodity transactions).
+    None,
+    /// `type` (trades).
+    Type,
+    /// `type` and `status` (fiat and crypto transactions).
+    TypeAndStatus,
+}
+
+/// A legacy list with each record's position by id, so that a cursor is found without a
+/// search: a client reading 50,000 records page by page does not make the sandbox walk
+/// the list once per page (a full read was quadratic).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listed {
+    records: Vec<Record>,
+    /// The first record with each id (what a linear search would find).
+    positions: HashMap<String, usize>,
+}
+
+impl Listed {
+    /// `records` (newest first) with their positions.
+    pub fn new(records: Vec<Record>) -> Self {
+        let mut positions = HashMap::with_capacity(records.len());
+        for (i, r) in records.iter().enumerate() {
+            positions.entry(r.id.clone()).or_insert(i);
+        }
+        Listed { records, positions }
+    }
+
+    /// The page the request asks for. With a filter the request names, the cursor is
+    /// looked for in the filtered list (a copy: filtered reads are short).
+    pub fn page(&self, params: &Params, style: Style, filters: Filters) -> Value {
+        let by_status = filters == Filters::TypeAndStatus;
+        let records = match filters {
+            Filters::None => Cow::Borrowed(self.records.as_slice()),
+            Filters::Type | Filters::TypeAndStatus => filter(&self.records, params, by_status),
+        };
+        match records {
+            Cow::Borrowed(all) => {
+                page_from(all, params, style, |id| self.positions.get(id).copied())
+            }
+            Cow::Owned(some) => page(&some, params, style),
+        }
+    }
+}
+
 /// The page of `records` the request asks for, as the legacy list envelope.
 pub fn page(records: &[Record], params: &Params, style: Style) -> Value {
+    page_from(records, params, style, |id| {
+        records.iter().position(|r| r.id == id)
+    })
+}
+
+/// [`page`], finding the cursor's record with `position`.
+fn page_from(
+    records: &[Record],
+    params: &Params,
+    style: Style,
+    position: impl Fn(&str) -> Option<usize>,
+) -> Value {
     let size = page_size(params);
     let cursor = params.get("cursor").map(str::trim).unwrap_or("");
     let start = if cursor.is_empty() {
         0
     } else {
-        records
-            .iter()
-            .position(|r| r.id == cursor)
-            .map_or(records.len(), |p| p + 1)
+        position(cursor).map_or(records.len(), |p| p + 1)
     };
     let end = (start + size).min(records.len());
     let items = &records[start..end];
@@ -240,6 +298,38 @@ mod tests {
         assert_eq!(last["meta"]["cursor"], "id-1");
         assert_eq!(last["meta"]["next_cursor"], "id-3");
         assert!(last["links"].get("next").is_none());
+    }
+
+    /// The indexed list answers every request as the plain search does, a repeated id
+    /// (its first record) and a filtered read included.
+    #[test]
+    fn an_indexed_list_pages_as_the_plain_search() {
+        let mut r = records(30);
+        r[20].id = "id-4".into();
+        let listed = Listed::new(r.clone());
+        for query in [
+            "",
+            "cursor=id-4&page_size=3",
+            "cursor=id-19&page_size=3",
+            "cursor=id-29",
+            "cursor=nope",
+            "cursor=id-6&type=buy&page_size=2",
+        ] {
+            let filtered = filter(&r, &q(query), true);
+            assert_eq!(
+                listed.page(&q(query), Style::CRYPTO, Filters::TypeAndStatus),
+                page(&filtered, &q(query), Style::CRYPTO),
+                "{query}"
+            );
+        }
+        let after = listed.page(&q("cursor=id-4&page_size=2"), Style::FIAT, Filters::None);
+        assert_eq!(ids(&after), ["id-5", "id-6"]);
+        let filtered = listed.page(
+            &q("cursor=id-6&type=buy&page_size=2"),
+            Style::FIAT,
+            Filters::Type,
+        );
+        assert_eq!(ids(&filtered), ["id-8", "id-10"]);
     }
 
     #[test]
