@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use folio_client::current::OperationType;
 use folio_export::tax::select::{select, Selector};
-use folio_export::tax::{write, DateRange, GhostfolioSymbols, TaxFormat, TaxInput};
+use folio_export::tax::{write, DateRange, GhostfolioSymbols, TaxFormat, TaxInput, TaxWriting};
 
 use tax_support::{docs_header, docs_types, ghostfolio_problems, golden, history, parse_csv};
 
@@ -177,6 +177,51 @@ async fn a_selection_made_page_by_page_is_the_one_made_at_once() {
             "named from page {named_from}"
         );
         assert!(by_page.one_per_id);
+    }
+}
+
+/// The app writes a file a slice of entries at a time, from a selection made page by page
+/// as the operations arrive: every format, Ghostfolio's both ways of naming assets, a year
+/// with entries and one without, and slices of 1, 7 and 1,000 entries give the bytes and
+/// the summary of the file written at once.
+#[tokio::test]
+async fn a_file_written_slice_by_slice_is_the_file_written_at_once() {
+    let h = history().await;
+    let years = [2025, 2019].map(|y| DateRange::year(y).expect("year"));
+    for range in years {
+        let input =
+            TaxInput::new(&h.operations, &h.units, range).with_legacy_trades(&h.legacy_trades);
+        let market = input.with_ghostfolio_symbols(GhostfolioSymbols::Market);
+        let files = TaxFormat::ALL
+            .map(|f| (f, input))
+            .into_iter()
+            .chain([(TaxFormat::GhostfolioJson, market)]);
+        for (format, input) in files {
+            let at_once = write(format, &input);
+            for size in [1, 7, 1_000] {
+                let mut selector = Selector::new(range, &h.legacy_trades);
+                for page in h.operations.chunks(25) {
+                    selector.add_page(page, &h.units);
+                }
+                let selection = selector.finish(&h.operations, &h.units);
+                let mut writing = TaxWriting::new(format, &input, selection);
+                let (mut text, mut slices) = (String::new(), 0);
+                while !writing.is_done() {
+                    text.push_str(&writing.write(size));
+                    slices += 1;
+                    assert_eq!(writing.written(), (slices * size).min(writing.entries()));
+                }
+                let (end, name, summary) = writing.finish();
+                text.push_str(&end);
+                let what = format!("{format:?} {range:?}, slices of {size}");
+                assert!(text == at_once.text, "{what}: the same bytes");
+                assert_eq!(name, at_once.file_name, "{what}");
+                assert_eq!(summary, at_once.summary, "{what}");
+                if size == 1 && range == years[0] {
+                    assert!(slices > 50, "{what}: {slices} slices");
+                }
+            }
+        }
     }
 }
 

@@ -283,33 +283,35 @@ fn fields(row: &Row) -> Vec<Field> {
     ]
 }
 
-/// Writes the file for `entries` (already selected and sorted), counting into `summary`.
-pub(crate) fn write(entries: &[Entry], range: &DateRange, summary: &mut ExportSummary) -> String {
+/// The file's beginning: the preamble naming the period, then the header.
+pub(crate) fn head(range: &DateRange) -> Csv {
     let mut csv = Csv::default();
     for line in preamble(range) {
         csv.row([Cell::Text(&line)]);
     }
     csv.row(HEADER.iter().map(|h| Cell::Text(h)));
-    for entry in entries {
-        let rows = rows(entry);
-        if rows.is_empty() {
-            continue;
-        }
-        summary.operations = summary.operations.saturating_add(1);
-        summary.rows = summary.rows.saturating_add(rows.len());
-        if entry.without_price() {
-            summary.without_price = summary.without_price.saturating_add(1);
-        }
-        for row in &rows {
-            let fields = fields(row);
-            csv.row(fields.iter().map(|Field(text, own)| {
-                if *own {
-                    Cell::Number(text)
-                } else {
-                    Cell::Text(text)
-                }
-            }));
-        }
+    csv
+}
+
+/// Writes the rows of `entry` (selected, in the file's order), counting into `summary`.
+pub(crate) fn add_entry(csv: &mut Csv, entry: &Entry, summary: &mut ExportSummary) {
+    let rows = rows(entry);
+    if rows.is_empty() {
+        return;
     }
-    csv.into_string()
+    summary.operations = summary.operations.saturating_add(1);
+    summary.rows = summary.rows.saturating_add(rows.len());
+    if entry.without_price() {
+        summary.without_price = summary.without_price.saturating_add(1);
+    }
+    for row in &rows {
+        let fields = fields(row);
+        csv.row(fields.iter().map(|Field(text, own)| {
+            if *own {
+                Cell::Number(text)
+            } else {
+                Cell::Text(text)
+            }
+        }));
+    }
 }

@@ -157,14 +157,77 @@ fn classes(unit: &Unit) -> (Option<&'static str>, Option<&'static str>) {
     }
 }
 
-/// Builds the activities of one file, collecting the custom asset profiles they use.
-struct Writer<'a> {
-    input: &'a TaxInput<'a>,
+/// Builds the activities of one file, collecting the custom asset profiles they use. The
+/// activities are written out entry after entry ([`Writer::take`]); the profiles, which
+/// any later entry may add to, at the end ([`Writer::end`]).
+pub(crate) struct Writer<'a> {
+    input: TaxInput<'a>,
+    /// The activities made since the last [`Writer::take`].
     activities: Vec<Activity>,
+    /// Whether an activity was written yet (the array's first one opens it).
+    opened: bool,
     profiles: BTreeMap<String, AssetProfile>,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
+    /// A writer for the file of `input`.
+    pub(crate) fn new(input: &TaxInput<'a>) -> Self {
+        Writer {
+            input: *input,
+            activities: Vec::new(),
+            opened: false,
+            profiles: BTreeMap::new(),
+        }
+    }
+
+    /// The file's beginning (the activities follow).
+    pub(crate) fn head() -> String {
+        format!("{{\n  {}: ", string("activities"))
+    }
+
+    /// Makes the activities of `entry` (selected, in the file's order), counting into
+    /// `summary`.
+    pub(crate) fn add_entry(&mut self, entry: &Entry, summary: &mut ExportSummary) {
+        let written = self.entry(entry);
+        if written == 0 {
+            let n = summary
+                .not_in_format
+                .entry(entry.type_name().to_string())
+                .or_insert(0);
+            *n = n.saturating_add(1);
+            return;
+        }
+        summary.operations = summary.operations.saturating_add(1);
+        summary.rows = summary.rows.saturating_add(written);
+        if entry.without_price() {
+            summary.without_price = summary.without_price.saturating_add(1);
+        }
+    }
+
+    /// Writes the activities made since the last call to `out` (as `serde_json`'s pretty
+    /// layout of the whole array would have them), and forgets them. Called between
+    /// entries only: an entry's activities may be merged until it is done.
+    pub(crate) fn take(&mut self, out: &mut String) {
+        for activity in self.activities.drain(..) {
+            out.push_str(if self.opened { ",\n    " } else { "[\n    " });
+            self.opened = true;
+            out.push_str(&activity.json());
+        }
+    }
+
+    /// Writes the rest of the file to `out`: the activities not yet written, the end of
+    /// their array and the asset profiles.
+    pub(crate) fn end(mut self, out: &mut String) {
+        self.take(out);
+        out.push_str(if self.opened { "\n  ]" } else { "[]" });
+        let profiles: Vec<String> = self.profiles.values().map(AssetProfile::json).collect();
+        out.push_str(&format!(
+            ",\n  {}: {}\n}}\n",
+            string("assetProfiles"),
+            array(&profiles, 1)
+        ));
+    }
+
     /// `(dataSource, symbol)` of an asset; a custom one gets its profile.
     fn asset(&mut self, unit: &Unit, currency: &str) -> (&'static str, String) {
         if self.input.ghostfolio_symbols == GhostfolioSymbols::Market {
@@ -339,44 +402,4 @@ impl Writer<'_> {
             }
         }
     }
-}
-
-/// Writes the file for `entries` (already selected and sorted), counting into `summary`.
-pub(crate) fn write(
-    entries: &[Entry],
-    input: &TaxInput<'_>,
-    summary: &mut ExportSummary,
-) -> String {
-    let mut writer = Writer {
-        input,
-        activities: Vec::new(),
-        profiles: BTreeMap::new(),
-    };
-    for entry in entries {
-        let written = writer.entry(entry);
-        if written == 0 {
-            let n = summary
-                .not_in_format
-                .entry(entry.type_name().to_string())
-                .or_insert(0);
-            *n = n.saturating_add(1);
-            continue;
-        }
-        summary.operations = summary.operations.saturating_add(1);
-        summary.rows = summary.rows.saturating_add(written);
-        if entry.without_price() {
-            summary.without_price = summary.without_price.saturating_add(1);
-        }
-    }
-    let activities: Vec<String> = writer.activities.iter().map(Activity::json).collect();
-    let profiles: Vec<String> = writer.profiles.values().map(AssetProfile::json).collect();
-    let mut text = object(
-        &[
-            ("activities", array(&activities, 1)),
-            ("assetProfiles", array(&profiles, 1)),
-        ],
-        0,
-    );
-    text.push('\n');
-    text
 }

@@ -192,53 +192,54 @@ fn amount_cells(side: &Option<(Decimal, Unit)>) -> (String, Option<String>) {
     }
 }
 
-/// Writes the file for `entries` (already selected and sorted), counting into `summary`.
-pub(crate) fn write(entries: &[Entry], summary: &mut ExportSummary) -> String {
-    let mut csv = Csv::with_header(&HEADER);
-    for entry in entries {
-        let rows = rows(entry);
-        if rows.is_empty() {
-            continue;
-        }
-        summary.operations = summary.operations.saturating_add(1);
-        summary.rows = summary.rows.saturating_add(rows.len());
-        if entry.without_price() {
-            summary.without_price = summary.without_price.saturating_add(1);
-        }
-        for row in &rows {
-            let date = format!(
-                "{} {:02}:{:02}:{:02} UTC",
-                folio_client::date_text::day_text(row.time.date_naive()),
-                row.time.hour(),
-                row.time.minute(),
-                row.time.second()
-            );
-            let (sent, sent_cur) = amount_cells(&row.sent);
-            let (received, received_cur) = amount_cells(&row.received);
-            let (fee, fee_cur) = amount_cells(&row.fee);
-            let (worth, worth_cur) = amount_cells(&row.net_worth);
-            let text = |s: &Option<String>| s.clone().unwrap_or_default();
-            let (sent_cur, received_cur, fee_cur, worth_cur) = (
-                text(&sent_cur),
-                text(&received_cur),
-                text(&fee_cur),
-                text(&worth_cur),
-            );
-            csv.row([
-                Cell::Number(&date),
-                Cell::Number(&sent),
-                Cell::Text(&sent_cur),
-                Cell::Number(&received),
-                Cell::Text(&received_cur),
-                Cell::Number(&fee),
-                Cell::Text(&fee_cur),
-                Cell::Number(&worth),
-                Cell::Text(&worth_cur),
-                Cell::Text(row.label),
-                Cell::Text(&row.description),
-                Cell::Text(&row.tx),
-            ]);
-        }
+/// The file's beginning: the header.
+pub(crate) fn head() -> Csv {
+    Csv::with_header(&HEADER)
+}
+
+/// Writes the rows of `entry` (selected, in the file's order), counting into `summary`.
+pub(crate) fn add_entry(csv: &mut Csv, entry: &Entry, summary: &mut ExportSummary) {
+    let rows = rows(entry);
+    if rows.is_empty() {
+        return;
     }
-    csv.into_string()
+    summary.operations = summary.operations.saturating_add(1);
+    summary.rows = summary.rows.saturating_add(rows.len());
+    if entry.without_price() {
+        summary.without_price = summary.without_price.saturating_add(1);
+    }
+    for row in &rows {
+        let date = format!(
+            "{} {:02}:{:02}:{:02} UTC",
+            folio_client::date_text::day_text(row.time.date_naive()),
+            row.time.hour(),
+            row.time.minute(),
+            row.time.second()
+        );
+        let (sent, sent_cur) = amount_cells(&row.sent);
+        let (received, received_cur) = amount_cells(&row.received);
+        let (fee, fee_cur) = amount_cells(&row.fee);
+        let (worth, worth_cur) = amount_cells(&row.net_worth);
+        let text = |s: &Option<String>| s.clone().unwrap_or_default();
+        let (sent_cur, received_cur, fee_cur, worth_cur) = (
+            text(&sent_cur),
+            text(&received_cur),
+            text(&fee_cur),
+            text(&worth_cur),
+        );
+        csv.row([
+            Cell::Number(&date),
+            Cell::Number(&sent),
+            Cell::Text(&sent_cur),
+            Cell::Number(&received),
+            Cell::Text(&received_cur),
+            Cell::Number(&fee),
+            Cell::Text(&fee_cur),
+            Cell::Number(&worth),
+            Cell::Text(&worth_cur),
+            Cell::Text(row.label),
+            Cell::Text(&row.description),
+            Cell::Text(&row.tx),
+        ]);
+    }
 }

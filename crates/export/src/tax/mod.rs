@@ -20,7 +20,7 @@
 //! - a type Folio does not know is written with its own name, never dropped;
 //! - amounts are written exactly as sent (their scale kept); the only arithmetic is checked.
 //!
-//! Every writer returns the file's text and an [`ExportSummary`] whose
+//! Every file comes with an [`ExportSummary`] whose
 //! [`line`](ExportSummary::line) the app shows before the download.
 #![cfg_attr(not(test), deny(clippy::arithmetic_side_effects))]
 
@@ -38,6 +38,7 @@ pub mod select;
 mod selector;
 mod summary;
 mod units;
+mod writing;
 
 #[cfg(test)]
 mod tests;
@@ -49,6 +50,7 @@ pub use ghostfolio::GhostfolioSymbols;
 pub use range::DateRange;
 pub use summary::ExportSummary;
 pub use units::{UnitClass, UnitInfo, Units};
+pub use writing::TaxWriting;
 
 /// One of the files for tax tools.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -162,20 +164,10 @@ pub struct TaxFile {
     pub summary: ExportSummary,
 }
 
-/// Writes the file of `format` from `input`.
+/// Writes the file of `format` from `input` at once ([`TaxWriting`] writes it a slice at a
+/// time).
 pub fn write(format: TaxFormat, input: &TaxInput<'_>) -> TaxFile {
-    let selection = select::select(input);
-    let mut summary = selection.summary(format, input.range);
-    let text = match format {
-        TaxFormat::BitpandaCsv => bitpanda::write(&selection.entries, &input.range, &mut summary),
-        TaxFormat::KoinlyCsv => koinly::write(&selection.entries, &mut summary),
-        TaxFormat::GhostfolioJson => ghostfolio::write(&selection.entries, input, &mut summary),
-    };
-    TaxFile {
-        file_name: file_name(format, &input.range),
-        text,
-        summary,
-    }
+    writing::whole(format, input, select::select(input))
 }
 
 /// [`write()`] for [`TaxFormat::BitpandaCsv`].
