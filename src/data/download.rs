@@ -5,11 +5,6 @@
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// Offers `text` as the file `name` of type `mime`.
-pub fn offer_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
-    offer_parts(name, mime, &js_sys::Array::of1(&JsValue::from_str(text)))
-}
-
 /// Offers the file `name` of type `mime` whose text is `parts` (strings already in the
 /// browser, one after the other).
 pub fn offer_parts(name: &str, mime: &str, parts: &js_sys::Array) -> Result<(), JsValue> {
@@ -17,6 +12,14 @@ pub fn offer_parts(name: &str, mime: &str, parts: &js_sys::Array) -> Result<(), 
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_buffer_source_sequence_and_options(parts, &options)?;
     offer_blob(name, &blob)
+}
+
+/// `text` as a Blob, a part of a file written in slices (`None` if the browser refuses
+/// it): the text leaves the wasm memory now, and the file's Blob only refers to its parts.
+pub fn blob_part(text: String) -> Option<JsValue> {
+    let parts = js_sys::Array::of1(&text.into());
+    let blob = web_sys::Blob::new_with_buffer_source_sequence(&parts).ok()?;
+    Some(blob.into())
 }
 
 /// Offers `blob` (already in the browser) as the file `name`.

@@ -10,7 +10,7 @@ use folio_client::current::{Asset, Currency, Operation, OperationsQuery};
 use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
 use folio_client::{ApiError, Client};
 use folio_export::tax::entry::Entry;
-use folio_export::tax::select::Selector;
+use folio_export::tax::select::{Selection, Selector};
 use folio_export::tax::{DateRange, Units};
 
 use crate::data::id_names;
@@ -50,12 +50,10 @@ fn units_of(currencies: &[Currency], assets: &[Asset], legacy_fiats: &[(String, 
     units
 }
 
-/// The sources and the ledger made of them (every day, as `folio_export::tax::select`
-/// makes it), with the wasm work it took.
+/// The ledger made of the sources (every day, as `folio_export::tax::select` makes it),
+/// with the wasm work it took.
 #[derive(Debug, Clone, Default)]
 pub struct MadeLedger {
-    /// What was read.
-    pub sources: LedgerSources,
     /// The ledger (empty when it was not asked for).
     pub entries: Vec<Entry>,
     /// No two of its entries share an id (`Selection::one_per_id`).
@@ -175,8 +173,43 @@ pub async fn read_ledger(
         .sources)
 }
 
+/// The selection a tax file of `range` is written from, made as the pages arrive (each page
+/// while the next one is on its way), and the names of its units. The operations
+/// themselves are dropped once it is made: writing the file needs only the selection.
+pub async fn read_and_select(
+    client: &Client,
+    keyless: &Client,
+    with_legacy: bool,
+    range: DateRange,
+    progress: &dyn Fn(usize),
+) -> Result<(Selection, Units), ApiError> {
+    let making = Making {
+        range,
+        on_page: &|_| (),
+    };
+    let read = read(client, keyless, with_legacy, progress, Some(making)).await?;
+    let units = read.sources.units();
+    Ok((read.selection.unwrap_or_default(), units))
+}
+
 /// What is given each page's entries as they are made.
 type OnPage<'a> = &'a dyn Fn(&[Entry]);
+
+/// A selection made while the pages arrive: for which days, and who hears each page's
+/// entries.
+#[derive(Clone, Copy)]
+struct Making<'a> {
+    range: DateRange,
+    on_page: OnPage<'a>,
+}
+
+/// What [`read`] read, and the selection it made.
+struct Read {
+    sources: LedgerSources,
+    selection: Option<Selection>,
+    micros_while_reading: u64,
+    micros_after: u64,
+}
 
 /// [`read_ledger`], making the ledger as the pages arrive; `on_page` is given each page's
 /// entries as they are made.
@@ -187,7 +220,26 @@ pub async fn read_and_make_ledger(
     progress: &dyn Fn(usize),
     on_page: OnPage<'_>,
 ) -> Result<MadeLedger, ApiError> {
-    read(client, keyless, with_legacy, progress, Some(on_page)).await
+    let making = Making {
+        range: DateRange::all_days(),
+        on_page,
+    };
+    let read = read(client, keyless, with_legacy, progress, Some(making)).await?;
+    let (entries, one_per_id) = match read.selection {
+        Some(selection) => {
+            let mut entries = selection.entries;
+            // Insights lists the operations none of whose legs could be read.
+            entries.extend(selection.without_legs);
+            (entries, selection.one_per_id)
+        }
+        None => (Vec::new(), false),
+    };
+    Ok(MadeLedger {
+        entries,
+        one_per_id,
+        micros_while_reading: read.micros_while_reading,
+        micros_after: read.micros_after,
+    })
 }
 
 /// The reading both share. What is known before the operations (currencies, legacy trades
@@ -200,8 +252,8 @@ async fn read(
     keyless: &Client,
     with_legacy: bool,
     progress: &dyn Fn(usize),
-    make: Option<OnPage<'_>>,
-) -> Result<MadeLedger, ApiError> {
+    make: Option<Making<'_>>,
+) -> Result<Read, ApiError> {
     let currencies = id_names::currencies(client, keyless).await;
     let (legacy_trades, legacy_fiats) = if with_legacy {
         legacy_sources(client).await
@@ -210,16 +262,17 @@ async fn read(
     };
     // Names are asked for early only when the ledger is made while the pages arrive.
     let names = NamesSoFar::new(&currencies, &legacy_fiats, make.is_some());
-    let mut selector = Selector::new(DateRange::all_days(), &legacy_trades);
+    let range = make.map_or(DateRange::all_days(), |m| m.range);
+    let mut selector = Selector::new(range, &legacy_trades);
     let mut micros_while_reading = 0u64;
     let pages = async {
         let read = every_operation_and(client, progress, |page| {
             // Not timed outside the page: `now_ms` reads the browser's clock.
             names.page_read(page);
-            if let Some(on_page) = make {
+            if let Some(make) = make {
                 let started = now_ms();
                 selector.add_page(page, &names.units());
-                on_page(selector.last_page());
+                (make.on_page)(selector.last_page());
                 micros_while_reading = micros_while_reading.saturating_add(micros_since(started));
             }
         })
@@ -232,19 +285,16 @@ async fn read(
     let mut assets = id_names::assets(client, keyless, &names.every_id()).await;
     assets.extend(legacy_coins(client, keyless, &legacy_trades, &assets).await);
     // Timed only when made: the native tests read the sources outside a browser.
-    let (entries, one_per_id, micros_after) = if make.is_some() {
+    let (selection, micros_after) = if make.is_some() {
         let started = now_ms();
         let units = units_of(&currencies, &assets, &legacy_fiats);
         let selection = selector.finish(&operations, &units);
-        let mut entries = selection.entries;
-        // Insights lists the operations none of whose legs could be read.
-        entries.extend(selection.without_legs);
-        (entries, selection.one_per_id, micros_since(started))
+        (Some(selection), micros_since(started))
     } else {
         drop(selector);
-        (Vec::new(), false, 0)
+        (None, 0)
     };
-    Ok(MadeLedger {
+    Ok(Read {
         sources: LedgerSources {
             operations,
             currencies,
@@ -252,8 +302,7 @@ async fn read(
             legacy_trades,
             legacy_fiats,
         },
-        entries,
-        one_per_id,
+        selection,
         micros_while_reading,
         micros_after,
     })

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use chrono::Datelike;
 
 use crate::operations::{capture_exports, first_export, ledger_ops, open};
-use crate::support::{World, FULL_KEY};
+use crate::support::{slow_network, World, DESKTOP, FULL_KEY};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_koinly_file_for_a_year_holds_what_its_summary_says() {
@@ -106,5 +106,39 @@ async fn a_koinly_file_for_a_year_holds_what_its_summary_says() {
             "a row naming an operation of {year}: {r:?}"
         );
     }
+    w.close().await;
+}
+
+/// Stop ends a file being prepared: the summary says no file was made, no download is
+/// offered, no more operations are asked for, and a new file can be prepared.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stop_ends_a_file_being_prepared() {
+    let slow = folio_sandbox::Config {
+        operations: 5_000,
+        ..slow_network(300)
+    };
+    let w = World::signed_in_with(slow, DESKTOP, FULL_KEY, "/").await;
+    open(&w, "").await;
+    w.click("#tax-files summary").await;
+    w.click("#tax-prepare").await;
+    w.wait_text("#tax-summary", "so far").await;
+    w.click("#tax-stop").await;
+    assert_eq!(
+        w.text("#tax-summary").await,
+        "Export stopped: no file was made."
+    );
+    let asked = || w.sent("GET", "/operations");
+    tokio::time::sleep(std::time::Duration::from_millis(900)).await;
+    let settled = asked();
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    assert_eq!(asked(), settled, "no page is asked for after Stop");
+    assert!(w.is_absent("#tax-download").await);
+    assert!(w.is_absent("#tax-stop").await);
+    assert_eq!(
+        w.js("return document.querySelector('#tax-prepare').disabled")
+            .await,
+        false,
+        "a new file can be prepared"
+    );
     w.close().await;
 }

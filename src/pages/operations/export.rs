@@ -1,6 +1,6 @@
 //! "Export CSV" and "Export JSON" of Operations (the shared `components::ExportButtons`):
 //! what the filters show. Writing the file is only needed when a button is pressed, so the
-//! release build keeps it in a module of its own (`operations_export`), fetched when a
+//! release build keeps it in a module of its own (`exports`), fetched when a
 //! button is approached.
 //!
 //! The file is written [`SLICE`] operations at a time ([`JSON_SLICE`] for JSON), straight from
@@ -16,6 +16,7 @@ use super::csv::ExportWriter;
 use super::loader::Loader;
 use super::rows::Names;
 use crate::components::{ExportButtons, ExportFile, ExportKind, MakeFile};
+use crate::data::download::blob_part;
 use crate::data::next_task::next_task;
 use crate::format::format_count;
 use crate::i18n::{t, tf};
@@ -85,7 +86,7 @@ pub fn OperationsExport(
 }
 
 split_fn!(
-    operations_export,
+    exports,
     preload_export,
     /// The export file of the loaded operations at `picked`: JSON as received, or CSV in
     /// Folio's documented columns; `None` when `stop` was set, or the list started over,
@@ -137,22 +138,15 @@ async fn written(
         // The slice's text goes to the browser now, as a Blob of its own: a short copy per
         // slice, and the file's Blob at the end only refers to these (no task encodes the
         // whole file; the wasm memory holds one slice's text, not the file).
-        parts.push(&slice_blob(writer.take(false))?);
+        parts.push(&blob_part(writer.take(false))?);
         let done = n.saturating_mul(size).saturating_add(slice.len());
         progress.try_set(Some((done, picked.len())));
     }
-    parts.push(&slice_blob(writer.take(true))?);
+    parts.push(&blob_part(writer.take(true))?);
     let name = if json {
         "operations.json"
     } else {
         "operations.csv"
     };
     Some(ExportFile::in_parts(name.into(), json, parts))
-}
-
-/// `text` as a Blob (`None` if the browser refuses it: then no file is made).
-fn slice_blob(text: String) -> Option<wasm_bindgen::JsValue> {
-    let parts = js_sys::Array::of1(&text.into());
-    let blob = web_sys::Blob::new_with_buffer_source_sequence(&parts).ok()?;
-    Some(blob.into())
 }

@@ -9,15 +9,16 @@
 use chrono::{Datelike, Utc};
 use folio_client::date_text::read_day;
 use folio_client::scopes::Scope;
-use folio_export::tax::{DateRange, TaxFile, TaxFormat};
+use folio_export::tax::{DateRange, TaxFormat};
+use futures::future::{AbortHandle, Abortable};
 use leptos::prelude::*;
 
-use super::tax_prepare::{prepare, TaxRequest};
+use super::tax_prepare::{prepare, PreparedFile, Step, TaxRequest};
 use super::tax_summary::summary_line;
 use crate::components::LazyPage;
 use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
-use crate::data::download::offer_text;
+use crate::data::download::offer_parts;
 use crate::data::page_task::PageTasks;
 use crate::i18n::{t, tf};
 use crate::split::split_page;
@@ -27,8 +28,8 @@ use crate::split::warm_module;
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Prepared {
     Idle,
-    /// Reading operations: how many so far (`None`: writing the file).
-    Working(Option<usize>),
+    /// Reading the operations, or writing the file.
+    Working(Step),
     Ready {
         name: String,
         summary: String,
@@ -69,7 +70,7 @@ fn period(year: &str, from: &str, to: &str) -> Result<DateRange, (&'static str, 
 
 // The form and its work load with the export's module when the disclosure is first opened.
 split_page!(
-    operations_export,
+    exports,
     tax_files_form,
     preload_tax_files_form,
     TaxFilesForm
@@ -103,9 +104,12 @@ fn TaxFilesForm() -> impl IntoView {
     let with_legacy = RwSignal::new(true);
     let errors = RwSignal::new(None::<(&'static str, String)>);
     let state = RwSignal::new(Prepared::Idle);
-    let file = StoredValue::new_local(None::<TaxFile>);
+    let file = StoredValue::new_local(None::<PreparedFile>);
+    // Stop: the preparation in flight, dropped when pressed (its reads are aborted).
+    let running = StoredValue::new_local(None::<AbortHandle>);
     // Preparing a file belongs to this page (and, through its client, to the key's
-    // session): leaving the page or forgetting the key stops it and drops what it read.
+    // session): leaving the page or forgetting the key stops it and drops what it read;
+    // so does Stop.
     let tasks = PageTasks::new();
     let may_legacy = move || session.may(Scope::LegacyRead);
     let busy = move || matches!(state.get(), Prepared::Working(_));
@@ -137,32 +141,45 @@ fn TaxFilesForm() -> impl IntoView {
             format.get_untracked(),
             with_legacy.get_untracked() && may_legacy(),
         );
-        state.set(Prepared::Working(Some(0)));
+        state.set(Prepared::Working(Step::Reading(0)));
         let request = TaxRequest {
             range,
             format,
             with_legacy: legacy,
         };
-        let progress = Box::new(move |read: Option<usize>| state.set(Prepared::Working(read)));
+        let progress = Box::new(move |step| state.set(Prepared::Working(step)));
+        let (handle, registration) = AbortHandle::new_pair();
+        running.set_value(Some(handle));
+        let preparing = Abortable::new(prepare(client, keyless, request, progress), registration);
         tasks.spawn(async move {
-            match prepare(client, keyless, request, progress).await {
-                Ok(done) => {
-                    let (name, summary) = (done.file_name.clone(), summary_line(&done.summary));
+            match preparing.await {
+                Ok(Ok(done)) => {
+                    let (name, summary) = (done.name.clone(), summary_line(&done.summary));
                     file.set_value(Some(done));
                     state.set(Prepared::Ready { name, summary });
                 }
-                Err(why) => state.set(Prepared::Failed(why)),
+                Ok(Err(why)) => state.set(Prepared::Failed(why)),
+                // Stopped: Stop said so already.
+                Err(_) => {}
             }
         });
+    };
+    let on_stop = move |_| {
+        if let Some(handle) = running.try_update_value(Option::take).flatten() {
+            handle.abort();
+            state.set(Prepared::Failed(
+                t("Export stopped: no file was made.").into(),
+            ));
+        }
     };
     let on_download = move |_| {
         let refused = file.with_value(|f| {
             f.as_ref().map(|f| {
-                let mime = match f.file_name.ends_with(".json") {
+                let mime = match f.json {
                     true => "application/json",
                     false => "text/csv;charset=utf-8",
                 };
-                offer_text(&f.file_name, mime, &f.text).is_err()
+                offer_parts(&f.name, mime, &f.parts).is_err()
             })
         });
         if refused == Some(true) {
@@ -191,11 +208,15 @@ fn TaxFilesForm() -> impl IntoView {
     let custom = move || year.get() == "custom";
     let status = move || match state.get() {
         Prepared::Idle => None,
-        Prepared::Working(Some(n)) => {
+        Prepared::Working(Step::Reading(n)) => {
             let n = n.to_string();
             Some(tf("Reading every operation… {n} so far.", &[("n", &n)]))
         }
-        Prepared::Working(None) => Some(t("Writing the file…").into()),
+        Prepared::Working(Step::Writing(done, of)) => {
+            let (done, of) = (done.to_string(), of.to_string());
+            let v = [("done", done.as_str()), ("of", of.as_str())];
+            Some(tf("Writing the file: {done} of {of} operations.", &v))
+        }
         Prepared::Ready { summary, .. } => Some(summary),
         Prepared::Failed(why) => Some(why),
     };
@@ -246,6 +267,11 @@ fn TaxFilesForm() -> impl IntoView {
                     <button type="button" class="button" id="tax-prepare" disabled=busy on:click=on_prepare>
                         {t("Prepare the file")}
                     </button>
+                    {move || busy().then(|| view! {
+                        <button type="button" class="button" id="tax-stop" on:click=on_stop>
+                            {t("Stop")}
+                        </button>
+                    })}
                     {move || matches!(state.get(), Prepared::Ready { .. }).then(|| {
                         let name = match state.get() { Prepared::Ready { name, .. } => name, _ => String::new() };
                         view! {
