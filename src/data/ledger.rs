@@ -189,7 +189,20 @@ pub async fn read_and_select(
     };
     let read = read(client, keyless, with_legacy, progress, Some(making)).await?;
     let units = read.sources.units();
+    free_in_slices(read.sources.operations).await;
     Ok((read.selection.unwrap_or_default(), units))
+}
+
+/// Operations freed per task by [`free_in_slices`].
+const FREED_PER_TASK: usize = 5_000;
+
+/// Drops `items` [`FREED_PER_TASK`] at a time, the page free between slices: each
+/// operation is many small allocations, and 100,000 freed in one go would hold the page.
+async fn free_in_slices<T>(mut items: Vec<T>) {
+    while !items.is_empty() {
+        items.truncate(items.len().saturating_sub(FREED_PER_TASK));
+        crate::data::next_task::next_task().await;
+    }
 }
 
 /// What is given each page's entries as they are made.

@@ -25,7 +25,11 @@ enum Format<'a> {
 pub struct TaxWriting<'a> {
     format: Format<'a>,
     file_name: String,
-    entries: Vec<Entry>,
+    /// The entries not yet written: each is dropped once written, so the last slice does
+    /// not free 100,000 entries in one go.
+    entries: std::vec::IntoIter<Entry>,
+    /// How many entries the file is written from.
+    total: usize,
     /// How many entries were written.
     written: usize,
     summary: ExportSummary,
@@ -46,7 +50,8 @@ impl<'a> TaxWriting<'a> {
         TaxWriting {
             format,
             file_name: file_name(summary.format, &input.range),
-            entries: selection.entries,
+            total: selection.entries.len(),
+            entries: selection.entries.into_iter(),
             written: 0,
             summary,
         }
@@ -54,7 +59,7 @@ impl<'a> TaxWriting<'a> {
 
     /// How many entries the file is written from.
     pub fn entries(&self) -> usize {
-        self.entries.len()
+        self.total
     }
 
     /// How many of them are written.
@@ -64,37 +69,41 @@ impl<'a> TaxWriting<'a> {
 
     /// Whether every entry is written (then [`TaxWriting::finish`] ends the file).
     pub fn is_done(&self) -> bool {
-        self.written >= self.entries.len()
+        self.entries.len() == 0
     }
 
     /// Writes up to `count` more entries and answers the text written since the last call
     /// (the file's beginning with the first).
     pub fn write(&mut self, count: usize) -> String {
-        let end = self.written.saturating_add(count).min(self.entries.len());
-        let slice = self.entries.get(self.written..end).unwrap_or(&[]);
         let summary = &mut self.summary;
+        let slice = self.entries.by_ref().take(count);
+        let mut written = 0usize;
+        let mut count_one = || written = written.saturating_add(1);
         let text = match &mut self.format {
             Format::Bitpanda(csv) => {
-                slice
-                    .iter()
-                    .for_each(|e| bitpanda::add_entry(csv, e, summary));
+                for entry in slice {
+                    bitpanda::add_entry(csv, &entry, summary);
+                    count_one();
+                }
                 csv.take()
             }
             Format::Koinly(csv) => {
-                slice
-                    .iter()
-                    .for_each(|e| koinly::add_entry(csv, e, summary));
+                for entry in slice {
+                    koinly::add_entry(csv, &entry, summary);
+                    count_one();
+                }
                 csv.take()
             }
             Format::Ghostfolio(writer, text) => {
                 for entry in slice {
-                    writer.add_entry(entry, summary);
+                    writer.add_entry(&entry, summary);
+                    count_one();
                 }
                 writer.take(text);
                 std::mem::take(text)
             }
         };
-        self.written = end;
+        self.written = self.written.saturating_add(written);
         text
     }
 
