@@ -20,6 +20,7 @@ use crate::contexts::session::use_session;
 use crate::contexts::settings::use_settings;
 use crate::data::download::offer_parts;
 use crate::data::page_task::PageTasks;
+use crate::format::format_count;
 use crate::i18n::{t, tf};
 use crate::split::split_page;
 use crate::split::warm_module;
@@ -209,11 +210,11 @@ fn TaxFilesForm() -> impl IntoView {
     let status = move || match state.get() {
         Prepared::Idle => None,
         Prepared::Working(Step::Reading(n)) => {
-            let n = n.to_string();
+            let n = format_count(n);
             Some(tf("Reading every operation… {n} so far.", &[("n", &n)]))
         }
         Prepared::Working(Step::Writing(done, of)) => {
-            let (done, of) = (done.to_string(), of.to_string());
+            let (done, of) = (format_count(done), format_count(of));
             let v = [("done", done.as_str()), ("of", of.as_str())];
             Some(tf("Writing the file: {done} of {of} operations.", &v))
         }
