@@ -217,19 +217,25 @@ fn a_service_going_round_in_circles_is_stopped_and_said_so_not_complete() {
     assert!(!readme.contains("complete."), "{readme}");
 }
 
+/// Trade `i` as the legacy API sends it.
+fn trade(i: usize) -> String {
+    format!(r#"{{"type":"trade","attributes":{{"amount_fiat":"{i}.00"}},"id":"t{i}"}}"#)
+}
+
+/// A page of the trades numbered `range`.
+fn trades_page(range: std::ops::Range<usize>) -> String {
+    format!(
+        "{{\"data\":[{}]}}",
+        range.map(trade).collect::<Vec<_>>().join(",")
+    )
+}
+
 #[test]
 fn a_partial_archive_is_packed_and_reading_goes_on_into_the_same_lists() {
-    let record = |i: usize| {
-        format!(r#"{{"type":"trade","attributes":{{"amount_fiat":"{i}.00"}},"id":"t{i}"}}"#)
-    };
-    let body = |range: std::ops::Range<usize>| {
-        format!(
-            "{{\"data\":[{}]}}",
-            range.map(record).collect::<Vec<_>>().join(",")
-        )
-    };
     let mut trades = ListDump::new(LegacyList::Trades);
-    trades.add_page(page(&body(0..3), Some("next"))).unwrap();
+    trades
+        .add_page(page(&trades_page(0..3), Some("next")))
+        .unwrap();
     assert_eq!(trades.cursor(), Some("next"));
     trades.outcome = ListOutcome::Stopped;
     let (first, _, mut lists) = pack(vec![trades], 2);
@@ -241,13 +247,19 @@ fn a_partial_archive_is_packed_and_reading_goes_on_into_the_same_lists() {
 
     // Resume: the next page goes into the same list; the page read twice adds nothing.
     let trades = &mut lists[0];
-    assert_eq!(trades.add_page(page(&body(2..5), None)).unwrap().added, 2);
+    assert_eq!(
+        trades
+            .add_page(page(&trades_page(2..5), None))
+            .unwrap()
+            .added,
+        2
+    );
     trades.outcome = ListOutcome::Complete;
     let (second, _, _) = pack(lists, 2);
     let mut zip = unzip(second);
     let json = read(&mut zip, "trades.json");
     let records = folio_client::json_text::array_items(&json).unwrap();
-    let expected: Vec<String> = (0..5).map(record).collect();
+    let expected: Vec<String> = (0..5).map(trade).collect();
     assert_eq!(
         records,
         expected.iter().map(String::as_str).collect::<Vec<_>>()
@@ -305,4 +317,59 @@ fn the_documented_headers_are_the_ones_written() {
         let documented = block.lines().next().unwrap();
         assert_eq!(documented, documented_columns(list).join(","), "{stem}");
     }
+}
+
+/// A page added a few records at a time, as the app adds it between its tasks, keeps what
+/// the page added at once keeps: the same records in the same JSON, the same counts and the
+/// same next step, a record seen on an earlier page left out.
+#[test]
+fn a_page_added_in_slices_is_the_page_added_at_once() {
+    let pages = [(0..3, Some("c1")), (2..12, Some("c2")), (12..17, None)];
+    let mut whole = ListDump::new(LegacyList::Trades);
+    let at_once: Vec<_> = pages
+        .iter()
+        .map(|(range, next)| {
+            whole
+                .add_page(page(&trades_page(range.clone()), *next))
+                .unwrap()
+        })
+        .collect();
+    for budget in [1, 4, 500] {
+        let mut sliced = ListDump::new(LegacyList::Trades);
+        let mut slices = 0;
+        for ((range, next), expected) in pages.iter().zip(&at_once) {
+            let mut adding = sliced.adding(page(&trades_page(range.clone()), *next));
+            let added = loop {
+                slices += 1;
+                if let Some(added) = sliced.add_records(&mut adding, budget).unwrap() {
+                    break added;
+                }
+                assert!(budget < 500, "no slice is left over once the page is in");
+            };
+            assert_eq!(added, *expected, "slices of {budget}");
+        }
+        // 3 + 10 + 5 records: 18 slices of one, 1 + 3 + 2 of four, one a page of 500.
+        let expected_slices = match budget {
+            1 => 18,
+            4 => 6,
+            _ => 3,
+        };
+        assert_eq!(slices, expected_slices, "slices of {budget}");
+        assert_eq!((sliced.len(), sliced.cursor()), (17, None));
+        sliced.outcome = ListOutcome::Complete;
+        let (bytes, _, _) = pack(vec![sliced], 100);
+        let json = read(&mut unzip(bytes), "trades.json");
+        let expected: Vec<String> = (0..17).map(trade).collect();
+        assert_eq!(
+            folio_client::json_text::array_items(&json).unwrap(),
+            expected.iter().map(String::as_str).collect::<Vec<_>>()
+        );
+    }
+    assert_eq!(
+        at_once
+            .iter()
+            .map(|a| (a.added, a.next))
+            .collect::<Vec<_>>(),
+        [(3, Next::More), (9, Next::More), (5, Next::End)]
+    );
 }

@@ -10,8 +10,8 @@ use leptos::prelude::*;
 use crate::data::next_task::{next_frame, next_task};
 
 /// Draws `children` after the frame showing the page as it is now, then `tasks` − 1 further
-/// tasks of the browser (each a `setTimeout` of 0, so the browser may answer input in
-/// between). Dropped before then, nothing is drawn.
+/// tasks of the browser (each a [`next_task`], so the browser may answer input in between).
+/// Dropped before then, nothing is drawn.
 #[component]
 pub fn DrawnLater(
     /// How many tasks later (1: the next one).

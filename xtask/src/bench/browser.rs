@@ -134,6 +134,33 @@ pub fn rounds_by_size<R: std::fmt::Debug>(
     Ok(results)
 }
 
+/// A script's answer: fields separated by spaces, each a whole number or a comma-separated
+/// list of them (the long tasks).
+pub struct Answer<'a>(Vec<&'a str>);
+
+impl<'a> Answer<'a> {
+    /// Splits `text` into its fields.
+    pub fn of(text: &'a str) -> Answer<'a> {
+        Answer(text.split(' ').collect())
+    }
+
+    /// Field `i` as a number (0 when absent or not a number).
+    pub fn num(&self, i: usize) -> u64 {
+        self.0.get(i).and_then(|v| v.parse().ok()).unwrap_or(0)
+    }
+
+    /// Field `i` as a comma-separated list of numbers (empty when absent).
+    pub fn list(&self, i: usize) -> Vec<u64> {
+        let field = self.0.get(i).copied().unwrap_or("");
+        field.split(',').filter_map(|t| t.parse().ok()).collect()
+    }
+}
+
+/// The longest of `tasks` and how many there are: (microseconds, count).
+pub fn longest(tasks: &[u64]) -> (u64, u64) {
+    (tasks.iter().copied().max().unwrap_or(0), tasks.len() as u64)
+}
+
 /// Formats whole microseconds as milliseconds.
 pub fn ms(micros: u64) -> String {
     format!("{}.{:03} ms", micros / 1000, micros % 1000)

@@ -21,8 +21,8 @@
 //! Targets (issue 44, at 100,000 operations): no task over 50 ms, the memory grown ≤ 2× the
 //! file. Timings are in whole microseconds (no floats).
 
-use crate::bench::browser::{median, ms, rounds_by_size, Bench};
-use crate::bench::operations::{APP_LOAD_ALL, LONG_TASKS};
+use crate::bench::browser::{longest, median, ms, rounds_by_size, Answer, Bench};
+use crate::bench::operations::{APP_LOAD_ALL, LONG_TASKS, WASM_MEMORY};
 
 /// Presses `#export-KIND` and answers, once the file is handed over: microseconds taken,
 /// the file's bytes, the wasm memory's growth meanwhile and the long tasks (microseconds).
@@ -162,8 +162,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 fn one_round(size: u64) -> Result<([Figures; 2], [TaxFigures; 2]), String> {
     let size_text = size.to_string();
     let b = Bench::start(&["--operations", size_text.as_str(), "--freeze-prices"])?;
-    let hook = "addEventListener('TrunkApplicationStarted', e => { window.__folioWasmMemory = e.detail.wasm.memory; });";
-    b.on_every_page(hook)?;
+    b.on_every_page(WASM_MEMORY)?;
     b.on_every_page(LONG_TASKS)?;
     b.sign_in()?;
     b.goto("/operations")?;
@@ -171,53 +170,29 @@ fn one_round(size: u64) -> Result<([Figures; 2], [TaxFigures; 2]), String> {
     let mut out = [Figures::default(), Figures::default()];
     for (k, kind) in ["csv", "json"].iter().enumerate() {
         let text = b.run(&EXPORT.replace("KIND", kind))?;
-        let mut parts = text.split(' ');
-        let mut num = || {
-            parts
-                .next()
-                .and_then(|v| v.parse::<u64>().ok())
-                .unwrap_or(0)
-        };
-        let (us, bytes, grown) = (num(), num(), num());
-        let long: Vec<u64> = text
-            .split(' ')
-            .nth(3)
-            .unwrap_or("")
-            .split(',')
-            .filter_map(|t| t.parse().ok())
-            .collect();
+        let answer = Answer::of(&text);
+        let (longest_us, long_tasks) = longest(&answer.list(3));
         out[k] = Figures {
-            us,
-            bytes,
-            grown,
-            longest_us: long.iter().copied().max().unwrap_or(0),
-            long_tasks: long.len() as u64,
+            us: answer.num(0),
+            bytes: answer.num(1),
+            grown: answer.num(2),
+            longest_us,
+            long_tasks,
         };
     }
     let mut tax = [TaxFigures::default(), TaxFigures::default()];
     for (k, format) in TAX_FORMATS.iter().enumerate() {
         let text = b.run(&TAX_FILE.replace("FORMAT", format))?;
-        let fields: Vec<&str> = text.split(' ').collect();
-        let num = |i: usize| {
-            fields
-                .get(i)
-                .and_then(|v| v.parse::<u64>().ok())
-                .unwrap_or(0)
-        };
-        let long: Vec<u64> = fields
-            .get(5)
-            .unwrap_or(&"")
-            .split(',')
-            .filter_map(|t| t.parse().ok())
-            .collect();
+        let answer = Answer::of(&text);
+        let (longest_us, long_tasks) = longest(&answer.list(5));
         tax[k] = TaxFigures {
-            us: num(0),
-            writing_us: num(1),
-            bytes: num(2),
-            grown: num(3),
-            grown_writing: num(4),
-            longest_us: long.iter().copied().max().unwrap_or(0),
-            long_tasks: long.len() as u64,
+            us: answer.num(0),
+            writing_us: answer.num(1),
+            bytes: answer.num(2),
+            grown: answer.num(3),
+            grown_writing: answer.num(4),
+            longest_us,
+            long_tasks,
         };
     }
     Ok((out, tax))

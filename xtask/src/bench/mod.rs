@@ -11,9 +11,10 @@
 //! below: library code worth its bytes may use the room under it (issue 43's rule).
 //!
 //! The other benchmarks run the release build in headless Chromium, each in its own file:
-//! `operations`, `paint`, `lighthouse`, `insights` and `exports`, sharing `browser` (the sandbox,
+//! `operations`, `paint`, `lighthouse`, `insights`, `exports` and `archive`, sharing `browser` (the sandbox,
 //! chromedriver and a few WebDriver calls).
 
+mod archive;
 mod browser;
 mod exports;
 mod insights;
@@ -57,8 +58,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "lighthouse" => lighthouse::run(&args[1..]),
         "insights" => insights::run(&args[1..]),
         "exports" => exports::run(&args[1..]),
+        "archive" => archive::run(&args[1..]),
         other => Err(format!(
-            "unknown benchmark `{other}` (available: size, operations, paint, lighthouse, insights, exports)"
+            "unknown benchmark `{other}` (available: size, operations, paint, lighthouse, insights, exports, archive)"
         )),
     }
 }

@@ -85,6 +85,10 @@ pub(super) const LONG_TASKS: &str = "performance.setResourceTimingBufferSize(500
     for (const e of list.getEntries()) window.__folioLongTasks.push(Math.round(e.duration * 1000)); \
   }).observe({ type: 'longtask', buffered: true }); } catch (e) {}";
 
+/// Keeps the wasm module's memory where the benches' scripts read its size
+/// (`window.__folioWasmMemory`).
+pub(super) const WASM_MEMORY: &str = "addEventListener('TrunkApplicationStarted', e => { window.__folioWasmMemory = e.detail.wasm.memory; });";
+
 /// Reads and empties the long tasks seen so far (whole microseconds, comma-separated).
 const TAKE_LONG_TASKS: &str =
     "const t = window.__folioLongTasks || []; window.__folioLongTasks = []; done(t.join(','));";
@@ -123,8 +127,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 fn one_round(size: u64) -> Result<Round, String> {
     let size_text = size.to_string();
     let b = Bench::start(&["--operations", size_text.as_str(), "--freeze-prices"])?;
-    let hook = "addEventListener('TrunkApplicationStarted', e => { window.__folioWasmMemory = e.detail.wasm.memory; });";
-    b.on_every_page(hook)?;
+    b.on_every_page(WASM_MEMORY)?;
     b.on_every_page(LONG_TASKS)?;
     b.sign_in()?;
     let bare = b.run(BARE_LOOP)?;

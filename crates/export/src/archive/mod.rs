@@ -26,7 +26,7 @@ mod wallets;
 mod zip_file;
 
 pub use columns::{documented_columns, file_stem, title};
-pub use dump::{Halt, ListDump, Next, PageAdded, MAX_PAGES_WITHOUT_NEW};
+pub use dump::{Halt, ListDump, Next, PageAdded, PageAdding, MAX_PAGES_WITHOUT_NEW};
 pub use job::{ArchiveError, ArchiveJob, Step};
 pub use list_files::{grouped_csv, json_array, list_csv, records_csv, Columns};
 pub use readme::readme;

@@ -6,15 +6,20 @@
 //! sends round in circles as stopped with the reason (never "Complete"), and the others are
 //! still read; the reads themselves retry on 429/503 like every read (`folio-client`).
 
-use folio_client::legacy::{sunset, LegacyList, MAX_PAGE_SIZE};
+use folio_client::legacy::{sunset, LegacyList, RawLegacyPage, MAX_PAGE_SIZE};
 use folio_client::Client;
-use folio_export::archive::Next;
+use folio_export::archive::{ArchiveError, Next, PageAdded};
 use leptos::prelude::*;
 
 use crate::components::error_view::PlainWords;
+use crate::data::next_task::next_task;
 
 use super::state::{Archive, ListState, Phase};
 use super::zip::make_zip;
+
+/// Records added to a list between two of the page's tasks: about 20 ms of work in the
+/// browser (a page of 500 records was one task of about 40 ms, some over 50 ms).
+const RECORDS_PER_TASK: usize = 250;
 
 /// How reading one list ended.
 enum Ended {
@@ -93,10 +98,12 @@ async fn read_list(
                 return Ended::Done;
             }
         };
-        let (added, kept, total) = {
-            let mut read = archive.read.borrow_mut();
-            let dump = &mut read.dumps[i];
-            (dump.add_page(page), dump.len(), dump.reported_total)
+        let Some(added) = add_page(archive, i, page, generation).await else {
+            return Ended::Cleared;
+        };
+        let (kept, total) = {
+            let read = archive.read.borrow();
+            (read.dumps[i].len(), read.dumps[i].reported_total)
         };
         let (state, ended) = match added {
             Ok(added) => match added.next {
@@ -115,6 +122,31 @@ async fn read_list(
         });
         if ended {
             return Ended::Done;
+        }
+    }
+}
+
+/// Adds `page` to list `i`'s dump [`RECORDS_PER_TASK`] records at a time, handing the page
+/// back between slices: a page of 500 records is several tens of milliseconds of work (each
+/// record compressed into the list's JSON and its columns noted), more than one task should
+/// hold the page for. `None` when the archive was cleared meanwhile.
+async fn add_page(
+    archive: &Archive,
+    i: usize,
+    page: RawLegacyPage,
+    generation: u64,
+) -> Option<Result<PageAdded, ArchiveError>> {
+    let mut adding = archive.read.borrow_mut().dumps[i].adding(page);
+    loop {
+        let slice = archive.read.borrow_mut().dumps[i].add_records(&mut adding, RECORDS_PER_TASK);
+        match slice {
+            Ok(None) => {}
+            Ok(Some(added)) => return Some(Ok(added)),
+            Err(e) => return Some(Err(e)),
+        }
+        next_task().await;
+        if !archive.still(generation) {
+            return None;
         }
     }
 }
