@@ -175,7 +175,8 @@ pub async fn read_ledger(
 
 /// The selection a tax file of `range` is written from, made as the pages arrive (each page
 /// while the next one is on its way), and the names of its units. The operations
-/// themselves are dropped once it is made: writing the file needs only the selection.
+/// themselves (and the legacy trades) are dropped once it is made, in slices: writing the
+/// file needs only the selection.
 pub async fn read_and_select(
     client: &Client,
     keyless: &Client,
@@ -189,20 +190,33 @@ pub async fn read_and_select(
     };
     let read = read(client, keyless, with_legacy, progress, Some(making)).await?;
     let units = read.sources.units();
-    free_in_slices(read.sources.operations).await;
+    free_sources(read.sources).await;
     Ok((read.selection.unwrap_or_default(), units))
 }
 
-/// Operations freed per task by [`free_in_slices`].
+/// Records freed per task by [`free_in_slices`].
 const FREED_PER_TASK: usize = 5_000;
 
-/// Drops `items` [`FREED_PER_TASK`] at a time, the page free between slices: each
-/// operation is many small allocations, and 100,000 freed in one go would hold the page.
+/// Drops `items` [`FREED_PER_TASK`] at a time, each slice in a task of its own after this
+/// one: each operation or legacy trade is many small allocations, and 100,000 operations (or
+/// 50,000 legacy trades, 27–50 ms natively) freed in one go would hold the page.
 async fn free_in_slices<T>(mut items: Vec<T>) {
     while !items.is_empty() {
-        items.truncate(items.len().saturating_sub(FREED_PER_TASK));
         crate::data::next_task::next_task().await;
+        items.truncate(items.len().saturating_sub(FREED_PER_TASK));
     }
+}
+
+/// Drops what the read kept and nothing needs any more, the long lists in slices
+/// ([`free_in_slices`]).
+async fn free_sources(sources: LedgerSources) {
+    let LedgerSources {
+        operations,
+        legacy_trades,
+        ..
+    } = sources;
+    free_in_slices(operations).await;
+    free_in_slices(legacy_trades).await;
 }
 
 /// What is given each page's entries as they are made.
@@ -238,6 +252,8 @@ pub async fn read_and_make_ledger(
         on_page,
     };
     let read = read(client, keyless, with_legacy, progress, Some(making)).await?;
+    // Freed a slice a task from the next task on: not in the task that makes the report.
+    leptos::task::spawn_local(free_sources(read.sources));
     let (entries, one_per_id) = match read.selection {
         Some(selection) => {
             let mut entries = selection.entries;
