@@ -45,7 +45,7 @@ pub struct ReferencePrices<'a> {
 /// The asset and EUR price of `entry` when it is a fiat trade with a price.
 fn price_of(entry: &Entry) -> Option<(&str, Decimal)> {
     let (fiat, asset) = crate::engine::fiat_sides(entry)?;
-    let eur = fiat_in_eur(fiat.amount, fiat.unit, entry.trade.as_ref())?;
+    let eur = fiat_in_eur(fiat.amount, fiat.unit, entry.trade.as_deref())?;
     let price = eur
         .checked_div(asset.amount)
         .filter(|p| *p > Decimal::ZERO)?;

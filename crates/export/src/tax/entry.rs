@@ -167,8 +167,10 @@ pub struct Entry {
     pub fees: Vec<Move>,
     /// Outgoing tax legs: withheld on top of the moves.
     pub taxes: Vec<Move>,
-    /// The trade details of a trade, when sent.
-    pub trade: Option<TradeInfo>,
+    /// The trade details of a trade, when sent. Boxed: a trade's details are about half an
+    /// entry's size, and a ledger's entries are moved as a whole when it is put in order
+    /// (100,000 of them after the last page).
+    pub trade: Option<Box<TradeInfo>>,
     /// Legs that could not be read (no amount, unit or direction): left out.
     pub unreadable_legs: usize,
     /// From the legacy API.
@@ -357,18 +359,20 @@ pub fn from_operation(
             Role::Move => entry.moves.push(m),
         }
         if entry.trade.is_none() {
-            entry.trade = leg.trade.as_ref().map(|t| TradeInfo {
-                trade_id: t.trade_id.as_ref().map(|id| id.as_str().to_owned()),
-                fee: t.fee.as_ref().and_then(|f| {
-                    let id = f.unit_id()?;
-                    Some((
-                        f.value,
-                        unit_of(id, f.currency_id.is_some(), units, unnamed),
-                    ))
-                }),
-                fee_percent: t.fee_percentage,
-                rate: t.rate,
-                to_eur_rate: t.to_eur_rate,
+            entry.trade = leg.trade.as_ref().map(|t| {
+                Box::new(TradeInfo {
+                    trade_id: t.trade_id.as_ref().map(|id| id.as_str().to_owned()),
+                    fee: t.fee.as_ref().and_then(|f| {
+                        let id = f.unit_id()?;
+                        Some((
+                            f.value,
+                            unit_of(id, f.currency_id.is_some(), units, unnamed),
+                        ))
+                    }),
+                    fee_percent: t.fee_percentage,
+                    rate: t.rate,
+                    to_eur_rate: t.to_eur_rate,
+                })
             });
         }
     }

@@ -59,13 +59,13 @@ pub fn from_legacy_trade(
         ],
         fees: Vec::new(),
         taxes: Vec::new(),
-        trade: Some(TradeInfo {
+        trade: Some(Box::new(TradeInfo {
             trade_id: Some(item.id.clone()),
             fee: None,
             fee_percent: None,
             rate: t.price,
             to_eur_rate: t.fiat_to_eur_rate,
-        }),
+        })),
         unreadable_legs: 0,
         legacy: true,
     })

@@ -146,7 +146,7 @@ impl<'a> Walker<'a> {
 
     fn fiat_trade(&mut self, at: At<'a>, fiat: Side<'a>, asset: Side<'a>, buying: bool) {
         let asset_at = self.asset(asset.unit);
-        let eur = fiat_in_eur(fiat.amount, fiat.unit, at.entry.trade.as_ref());
+        let eur = fiat_in_eur(fiat.amount, fiat.unit, at.entry.trade.as_deref());
         if eur.is_none() {
             self.no_rate(at, fiat.unit);
         }

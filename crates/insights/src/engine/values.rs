@@ -67,7 +67,7 @@ impl Walker<'_> {
         if !unit.is_fiat() {
             return self.asset_value(at, amount, unit);
         }
-        let value = fiat_in_eur(amount, unit, at.entry.trade.as_ref());
+        let value = fiat_in_eur(amount, unit, at.entry.trade.as_deref());
         if value.is_none() {
             self.no_rate(at, unit);
         }

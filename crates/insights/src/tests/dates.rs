@@ -123,10 +123,10 @@ fn metals_gains_of_400_are_free_and_500_taxable_in_austria_and_a_net_loss_offset
 fn austrian_fees_stay_outside_the_27_5_percent_and_german_ones_inside() {
     let btc = crypto("BTC");
     let fee = |e: &mut folio_export::tax::entry::Entry| {
-        e.trade = Some(TradeInfo {
+        e.trade = Some(Box::new(TradeInfo {
             fee: Some((d("1"), eur())),
             ..TradeInfo::default()
-        });
+        }));
     };
     let mut b = buy("b1", at(2024, 1, 10), &btc, "1", "101");
     fee(&mut b);
@@ -230,10 +230,10 @@ fn metals_gains_of_400_and_500_in_one_year_make_900_taxable() {
 fn neuvermoegen_fees_are_costs_under_the_old_rules_and_left_out_at_27_5_percent() {
     let btc = crypto("BTC");
     let with_fee = |mut e: folio_export::tax::entry::Entry, fee: &str| {
-        e.trade = Some(TradeInfo {
+        e.trade = Some(Box::new(TradeInfo {
             fee: Some((d(fee), eur())),
             ..TradeInfo::default()
-        });
+        }));
         e
     };
     let r = run(

@@ -13,10 +13,10 @@ fn fees_and_tax_are_counted_and_an_asset_fee_leaves_the_holding() {
     let (btc, best) = (crypto("BTC"), crypto("BEST"));
     let mut b = buy("b1", at(2024, 1, 10), &btc, "1", "101");
     // The trade's fee (1 €) is already in the 101 € paid.
-    b.trade = Some(TradeInfo {
+    b.trade = Some(Box::new(TradeInfo {
         fee: Some((d("1"), eur())),
         ..TradeInfo::default()
-    });
+    }));
     let mut s = sell("s1", at(2024, 6, 1), &btc, "1", "200");
     s.taxes = vec![mv("27.23", eur(), false)];
     s.fees = vec![mv("2", best.clone(), false)];

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use folio_client::current::AssetType;
-use folio_export::tax::entry::{Entry, Kind, Move, TradeInfo, Unit};
+use folio_export::tax::entry::{Entry, Kind, Move, Unit};
 use folio_export::tax::UnitInfo;
 use rust_decimal::Decimal;
 
@@ -96,7 +96,7 @@ pub fn buy(id: &str, time: DateTime<Utc>, asset: &Unit, qty: &str, eur_paid: &st
         time,
         vec![mv(eur_paid, eur(), false), mv(qty, asset.clone(), true)],
     );
-    e.trade = Some(TradeInfo::default());
+    e.trade = Some(Box::default());
     e
 }
 
@@ -108,7 +108,7 @@ pub fn sell(id: &str, time: DateTime<Utc>, asset: &Unit, qty: &str, eur_got: &st
         time,
         vec![mv(qty, asset.clone(), false), mv(eur_got, eur(), true)],
     );
-    e.trade = Some(TradeInfo::default());
+    e.trade = Some(Box::default());
     e
 }
 
