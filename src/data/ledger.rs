@@ -16,8 +16,10 @@ use folio_export::tax::{DateRange, Units};
 use crate::data::id_names;
 use crate::data::stopwatch::{micros_since, now_ms};
 
+mod legacy_coins;
 mod names;
 
+use legacy_coins::legacy_coins;
 use names::NamesSoFar;
 
 /// What was read.
@@ -117,47 +119,6 @@ async fn legacy_sources(client: &Client) -> (Vec<LegacyItem<LegacyTrade>>, Vec<(
         })
         .unwrap_or_default();
     (trades, fiats)
-}
-
-/// The most legacy coins looked up by symbol in one read (each is one catalogue request).
-const LEGACY_LOOKUPS: usize = 50;
-
-/// The current catalogue's assets for the legacy trades' coins the operations did not name
-/// (a coin the account traded only through the legacy API): looked up by the symbol the
-/// legacy API sends, so its legacy buys and current sales are one holding
-/// (`folio_export::tax` matches them by symbol). A symbol the catalogue does not know stays
-/// unmatched and Insights says so.
-async fn legacy_coins(
-    client: &Client,
-    keyless: &Client,
-    trades: &[LegacyItem<LegacyTrade>],
-    known: &[Asset],
-) -> Vec<Asset> {
-    let mut symbols: Vec<String> = trades
-        .iter()
-        .filter_map(|t| t.attributes.cryptocoin_symbol.as_deref())
-        .map(str::to_ascii_uppercase)
-        .filter(|s| {
-            !known.iter().any(|a| {
-                a.symbol
-                    .as_deref()
-                    .is_some_and(|k| k.eq_ignore_ascii_case(s))
-            })
-        })
-        .collect();
-    symbols.sort_unstable();
-    symbols.dedup();
-    let mut found = Vec::new();
-    for symbol in symbols.iter().take(LEGACY_LOOKUPS) {
-        if let Ok(assets) = id_names::search_symbol(client, keyless, symbol).await {
-            found.extend(assets.into_iter().filter(|a| {
-                a.symbol
-                    .as_deref()
-                    .is_some_and(|k| k.eq_ignore_ascii_case(symbol))
-            }));
-        }
-    }
-    found
 }
 
 /// Reads the ledger's sources; `progress` hears the operations read so far. An operations

@@ -32,7 +32,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("split") => build::split::run(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | deploy <nginx | caddy> [--no-build] [--no-check] [--set NAME=value]… | bench [size | operations | paint | lighthouse | insights] | fuzz [--count N] [--seed S]>");
+            eprintln!("usage: cargo xtask <setup | demo [--port N] [sandbox flags…] | test | deploy <nginx | caddy> [--no-build] [--no-check] [--set NAME=value]… | bench [size | operations | paint | lighthouse | insights | exports | archive] | fuzz [--count N] [--seed S]>");
             return ExitCode::from(2);
         }
     };
