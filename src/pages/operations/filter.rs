@@ -19,7 +19,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use folio_client::date_text::{day_text, read_day};
 
 use crate::format::local_time;
-use crate::pages::operations::rows::{id_holds, ids_of, is_hex, OperationSummary};
+use crate::pages::operations::rows::{
+    id_holds, id_marks, ids_of, is_hex, OperationSummary, OTHER_MARK,
+};
 use crate::pages::operations::search_words::SearchWords;
 use crate::url::UrlState;
 use folio_client::current::Operation;
@@ -52,6 +54,12 @@ pub struct Needle {
     pub is_hex: bool,
     /// Whether each of the list's search words, by number, holds it.
     pub in_words: Vec<bool>,
+    /// Its characters' marks ([`id_marks`]): an operation whose ids lack one of them is not
+    /// found by its ids.
+    pub marks: u32,
+    /// Whether it is one hexadecimal digit or dash: then an operation's id marks alone say
+    /// whether an id holds it.
+    pub one_mark: bool,
 }
 
 /// Every filter of the Operations page.
@@ -118,7 +126,10 @@ impl OperationsFilter {
         needle.text.is_empty()
             || needle.in_words.get(s.words as usize) == Some(&true)
             || ((s.ids_not_hex || needle.is_hex)
-                && op.is_some_and(|op| ids_of(op).any(|id| id_holds(id, &needle.text))))
+                && needle.marks & !s.id_marks == 0
+                && op.is_some_and(|op| {
+                    needle.one_mark || ids_of(op).any(|id| id_holds(id, &needle.text))
+                }))
     }
 
     /// The free text as matched (trimmed, lower case).
@@ -129,9 +140,12 @@ impl OperationsFilter {
     /// The search text as matched against `words`, the loaded list's search words.
     pub fn needle_in(&self, words: &SearchWords) -> Needle {
         let text = self.needle();
+        let marks = id_marks(&text);
         Needle {
             is_hex: is_hex(&text),
             in_words: words.holding(&text),
+            one_mark: text.len() == 1 && marks & OTHER_MARK == 0,
+            marks,
             text,
         }
     }
@@ -337,6 +351,22 @@ mod tests {
         let odd = read("OP-7F452");
         assert!(odd.1.ids_not_hex && keeps(&odd, "p-7f") && keeps(&odd, "op-7F452"));
         assert!(!keeps(&odd, "op-8"));
+        // One character, or one absent from every id, is answered by the ids' marks.
+        assert!(keeps(&uuids, "8") && keeps(&uuids, "E") && keeps(&uuids, "-"));
+        let few: Operation = folio_client::decode::decode(
+            r#"{"operation_id":"0000-1111","operation_type":"buy","transactions":[
+            {"transaction_id":"2222-3333","flow":"INCOMING","credited_at":"2026-05-04T09:15:27.412Z"}]}"#,
+        )
+        .unwrap();
+        let few = (
+            few.clone(),
+            summarize(&few, &Names::default(), &mut words.borrow_mut()),
+        );
+        assert!(keeps(&few, "3") && keeps(&few, "2-3") && keeps(&few, "0-11"));
+        assert!(!keeps(&few, "4") && !keeps(&few, "e") && !keeps(&few, "32"));
+        // Marks are of every id together: characters from two ids pass them; the ids are
+        // then read, and neither holds the text.
+        assert!(!keeps(&few, "13") && !keeps(&uuids, "7c1d"));
         // Without the operation (a summary ahead of the list), only its words are searched.
         let f = OperationsFilter {
             text: "7f452".into(),

@@ -81,9 +81,23 @@ const times = [], work = [];
 /// Watches the main thread's long tasks (over 50 ms) from the page's start, for the report of
 /// how long the longest one was while pages arrived ("Load all"); keeps the timings of a
 /// thousand pages (the browser keeps 250 by default), for the sandbox's own time per page.
-pub(super) const LONG_TASKS: &str = "performance.setResourceTimingBufferSize(5000); window.__folioLongTasks = []; try { new PerformanceObserver((list) => { \
+/// Also keeps, for each animation frame over 50 ms, what filled it (see [`LONG_FRAMES`]).
+pub(super) const LONG_TASKS: &str = "performance.setResourceTimingBufferSize(5000); window.__folioLongTasks = []; window.__folioLongFrames = []; try { new PerformanceObserver((list) => { \
     for (const e of list.getEntries()) window.__folioLongTasks.push(Math.round(e.duration * 1000)); \
-  }).observe({ type: 'longtask', buffered: true }); } catch (e) {}";
+  }).observe({ type: 'longtask', buffered: true }); } catch (e) {} \
+  try { new PerformanceObserver((list) => { for (const f of list.getEntries()) { \
+    const ms = (v) => Math.round(v); const s = [...f.scripts].sort((a, b) => b.duration - a.duration)[0]; \
+    const layout = f.styleAndLayoutStart ? ms(f.startTime + f.duration - f.styleAndLayoutStart) : 0; \
+    const what = s ? (s.invokerType + ' ' + (s.invoker || '').slice(0, 40) + ' ' + ms(s.duration) + ' ms, forced layout ' + ms(s.forcedStyleAndLayoutDuration)) : 'no script'; \
+    window.__folioLongFrames.push(ms(f.duration) + ' ms: scripts ' + f.scripts.length + ', longest ' + what + '; style and layout ' + layout + ' ms'); \
+  } }).observe({ type: 'long-animation-frame', buffered: true }); } catch (e) {}";
+
+/// Reads and empties the descriptions of the animation frames over 50 ms seen so far: each
+/// frame's length, its longest script (what started it, how long it ran, the layout it
+/// forced) and its style and layout time, ` || ` between frames. Plain text (the WebDriver reader
+/// here does not unescape JSON strings).
+const TAKE_LONG_FRAMES: &str =
+    "const f = window.__folioLongFrames || []; window.__folioLongFrames = []; done(f.join(' || ').replace(/[\\\\\"]/g, ''));";
 
 /// Keeps the wasm module's memory where the benches' scripts read its size
 /// (`window.__folioWasmMemory`).
@@ -133,8 +147,13 @@ fn one_round(size: u64) -> Result<Round, String> {
     let bare = b.run(BARE_LOOP)?;
     b.goto("/operations")?;
     b.run(TAKE_LONG_TASKS)?;
+    b.run(TAKE_LONG_FRAMES)?;
     let app = b.run(APP_LOAD_ALL)?;
     let long: Vec<u64> = numbers(&b.run(TAKE_LONG_TASKS)?);
+    let frames = b.run(TAKE_LONG_FRAMES)?;
+    for frame in frames.split(" || ").filter(|l| !l.is_empty()) {
+        println!("  {size} operations, Load all, a frame of {frame}");
+    }
     let keys = b.run(KEYSTROKES)?;
     drop(b);
 
