@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 
 use super::entry::Entry;
 use super::range::DateRange;
-pub use super::selector::Selector;
+pub use super::selector::{Finishing, Selector};
 use super::summary::ExportSummary;
 use super::{TaxFormat, TaxInput};
 

@@ -7,7 +7,6 @@
 
 use std::collections::BTreeMap;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
-use std::iter::Peekable;
 use std::ops::Range;
 
 use folio_client::current::Operation;
@@ -16,13 +15,17 @@ use folio_client::legacy::timeline::{CurrentIndex, Wanted};
 use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradeStatus};
 use rustc_hash::FxHashSet;
 
-use super::entry::{from_operation, sort_ledger, Entry, Kind};
+use super::entry::{from_operation, Entry, Kind};
 use super::legacy_entry::from_legacy_trade;
 use super::naming::{all_named, Unnamed};
 use super::range::DateRange;
 use super::reversals::LegIndex;
 use super::select::{is_cancelled, Selection};
 use super::units::Units;
+
+mod finishing;
+
+pub use finishing::Finishing;
 
 /// A selection being made (see the module docs).
 pub struct Selector<'r> {
@@ -165,36 +168,12 @@ impl<'r> Selector<'r> {
     }
 
     /// The selection, once every page was added: `ops` is every operation added (in the
-    /// order added) and `units` the lookup as it is now.
-    pub fn finish(mut self, ops: &[Operation], units: &Units) -> Selection {
-        let (reversed, unmatched) = self.legs.reversals(ops);
-        let mut sel = Selection {
-            pending: self.pending,
-            cancelled: self.cancelled,
-            ..Selection::default()
-        };
-        let unnamed_pages = self.in_order();
-        let mut entries = std::mem::take(&mut self.entries);
-        let mut placing = Placing {
-            sel: &mut sel,
-            reversed: &reversed,
-            unmatched: &unmatched,
-            unnamed: &mut self.unnamed,
-            unnamed_pages: unnamed_pages.iter().peekable(),
-            units,
-        };
-        let mut at = 0usize;
-        entries.retain_mut(|entry| {
-            let from = self.made_from.get(at).copied().unwrap_or(usize::MAX);
-            let keep = placing.keep(at, from, entry);
-            at = at.saturating_add(1);
-            keep
-        });
-        sel.entries = entries;
-        self.add_legacy(&mut sel, units);
-        sort_ledger(&mut sel.entries);
-        sel.one_per_id = self.one_per_id;
-        sel
+    /// order added) and `units` the lookup as it is now. All at once: the browser runs
+    /// [`Self::finishing`] a step a task.
+    pub fn finish(self, ops: &[Operation], units: &Units) -> Selection {
+        let mut finishing = self.finishing();
+        while finishing.step(ops, units) {}
+        finishing.into_selection()
     }
 
     /// Adds the legacy trades the current API does not list (matched as the legacy timeline
@@ -263,51 +242,6 @@ fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
     *n = n.saturating_add(1);
 }
 
-/// What the finish does with each entry the pages made.
-struct Placing<'s, 'p> {
-    sel: &'s mut Selection,
-    /// The operations (by position) the reversals leave out, and the compensations that
-    /// reverse nothing exactly.
-    reversed: &'s FxHashSet<usize>,
-    unmatched: &'s FxHashSet<usize>,
-    /// The placeholders, and the parts of the entries made with a unit unnamed (in order).
-    unnamed: &'s mut Unnamed,
-    unnamed_pages: Peekable<std::slice::Iter<'p, Range<usize>>>,
-    units: &'s Units,
-}
-
-impl Placing<'_, '_> {
-    /// Whether the entry at `at` (made from the operation at `from`) stays in the list,
-    /// named as far as `units` can and counted. One without legs is moved to
-    /// `without_legs` (a copy: they are rare). Never inlined into the caller's loop, so V8
-    /// optimises it after its first calls (see `entry::from_operation`).
-    #[inline(never)]
-    fn keep(&mut self, at: usize, from: usize, entry: &mut Entry) -> bool {
-        let sel = &mut *self.sel;
-        if !self.reversed.is_empty() && self.reversed.contains(&from) {
-            sel.compensated = sel.compensated.saturating_add(1);
-            return false;
-        }
-        if !self.unmatched.is_empty() && self.unmatched.contains(&from) {
-            sel.unmatched_compensations = sel.unmatched_compensations.saturating_add(1);
-        }
-        while self.unnamed_pages.next_if(|page| page.end <= at).is_some() {}
-        let unnamed = match self.unnamed_pages.peek() {
-            Some(page) if page.contains(&at) => {
-                self.unnamed.resolve(entry, self.units);
-                unnamed_legs(entry)
-            }
-            _ => 0,
-        };
-        count_entry(sel, entry, unnamed);
-        if entry.moves.is_empty() && entry.fees.is_empty() && entry.taxes.is_empty() {
-            sel.without_legs.push(entry.clone());
-            return false;
-        }
-        true
-    }
-}
-
 /// How many of `entry`'s legs name a unit the lookup did not know.
 fn unnamed_legs(entry: &Entry) -> usize {
     entry
@@ -370,5 +304,23 @@ mod tests {
         assert_eq!(ids, ["d1", "d2", "d3", "d4", "d5", "d6"]);
         assert_eq!(selector.made_from, [5, 4, 3, 2, 1, 0]);
         assert_eq!(unnamed, [0..1, 1..3]);
+    }
+
+    /// The finish a step at a time: five steps, each answering whether one is left, and
+    /// none after the last; the entries come out in order, the unnamed unit counted.
+    #[test]
+    fn a_finish_a_step_at_a_time() {
+        let units = units();
+        let mut selector = Selector::new(DateRange::all_days(), &[]);
+        let ops = [deposit(3, EUR), deposit(2, "ast-unknown"), deposit(1, EUR)];
+        selector.add_page(&ops, &units);
+        let mut finishing = selector.finishing();
+        let answers: Vec<bool> = (0..6).map(|_| finishing.step(&ops, &units)).collect();
+        assert_eq!(answers, [true, true, true, true, false, false]);
+        let sel = finishing.into_selection();
+        let ids: Vec<&str> = sel.entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["d1", "d2", "d3"]);
+        assert_eq!(sel.unnamed_units, 1);
+        assert!(sel.one_per_id);
     }
 }
