@@ -347,6 +347,9 @@ fn a_page_added_in_slices_is_the_page_added_at_once() {
                 assert!(budget < 500, "no slice is left over once the page is in");
             };
             assert_eq!(added, *expected, "slices of {budget}");
+            // Asked again, the page's end is the same answer, not the list's end.
+            let again = sliced.add_records(&mut adding, budget).unwrap();
+            assert_eq!(again, Some(*expected), "asked again");
         }
         // 3 + 10 + 5 records: 18 slices of one, 1 + 3 + 2 of four, one a page of 500.
         let expected_slices = match budget {

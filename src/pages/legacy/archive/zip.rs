@@ -62,8 +62,10 @@ pub async fn make_zip(archive: Archive, keep: bool) {
         drop(lists);
     }
     let size = zip.len();
-    let Some(blob) = zip_blob(zip, &archive, generation).await else {
-        return;
+    let blob = match zip_blob(zip, &archive, generation).await {
+        Copied::Whole(blob) => Some(blob),
+        Copied::Refused => None,
+        Copied::Dropped => return,
     };
     let offered = blob.as_ref().is_some_and(|b| offer_zip(&name, b));
     archive.read.borrow_mut().zip = blob.map(|b| (name.clone(), b));
@@ -79,11 +81,19 @@ pub async fn make_zip(archive: Archive, keep: bool) {
 /// megabyte to make them `Blob`s (60 ms at once for a ZIP of 2.8 MB).
 const COPIED_PER_TASK: usize = 256 * 1024;
 
+/// How copying the ZIP into the browser ended.
+enum Copied {
+    /// The ZIP as one `Blob`.
+    Whole(web_sys::Blob),
+    /// The browser refused a part: nothing to offer.
+    Refused,
+    /// The archive was cleared meanwhile (the key was forgotten): the work is dropped.
+    Dropped,
+}
+
 /// The ZIP as one `Blob`, [`COPIED_PER_TASK`] bytes copied into the browser per task: each
 /// part copied, then dropped here (a part still shared with what was read stays with it).
-/// `Some(None)` when the browser refused a part; `None` when the archive was cleared
-/// meanwhile (the key was forgotten).
-async fn zip_blob(zip: Zip, archive: &Archive, generation: u64) -> Option<Option<web_sys::Blob>> {
+async fn zip_blob(zip: Zip, archive: &Archive, generation: u64) -> Copied {
     let pieces = js_sys::Array::new();
     let mut copied = 0usize;
     for part in zip.into_parts() {
@@ -91,19 +101,22 @@ async fn zip_blob(zip: Zip, archive: &Archive, generation: u64) -> Option<Option
             copied = 0;
             next_task().await;
             if !archive.still(generation) {
-                return None;
+                return Copied::Dropped;
             }
         }
         let bytes = js_sys::Array::of1(&js_sys::Uint8Array::from(part.as_slice()));
         let Ok(piece) = web_sys::Blob::new_with_u8_array_sequence(&bytes) else {
-            return Some(None);
+            return Copied::Refused;
         };
         pieces.push(&piece);
         copied = copied.saturating_add(part.len());
     }
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("application/zip");
-    Some(web_sys::Blob::new_with_blob_sequence_and_options(&pieces, &options).ok())
+    match web_sys::Blob::new_with_blob_sequence_and_options(&pieces, &options) {
+        Ok(blob) => Copied::Whole(blob),
+        Err(_) => Copied::Refused,
+    }
 }
 
 /// Offers the ZIP `blob` as the download `name`; `false` when the browser refused.

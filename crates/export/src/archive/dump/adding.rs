@@ -18,6 +18,9 @@ pub struct PageAdding {
     added: usize,
     /// The asset wallets' count: their page is one answer, kept whole when it is started.
     wallets: Option<usize>,
+    /// What the page brought, once its last record was added: asked again, the same
+    /// answer (the page's end is noted once, not taken for the list's end).
+    done: Option<PageAdded>,
 }
 
 impl ListDump {
@@ -51,16 +54,21 @@ impl ListDump {
             next_cursor: page.next_cursor,
             added: 0,
             wallets,
+            done: None,
         }
     }
 
     /// Adds up to `budget` records (at least one) of the page being added: `None` while
-    /// records are left, then what the page brought and what to read next.
+    /// records are left, then what the page brought and what to read next (again, if asked
+    /// again).
     pub fn add_records(
         &mut self,
         adding: &mut PageAdding,
         budget: usize,
     ) -> Result<Option<PageAdded>, ArchiveError> {
+        if adding.done.is_some() {
+            return Ok(adding.done);
+        }
         if let Some(added) = adding.wallets {
             return Ok(Some(PageAdded {
                 added,
@@ -91,6 +99,13 @@ impl ListDump {
 
     /// After a page's last record: where the next page is, or why reading ends.
     fn page_added(&mut self, adding: &mut PageAdding) -> Result<PageAdded, ArchiveError> {
+        let added = self.note_page_end(adding)?;
+        adding.done = Some(added);
+        Ok(added)
+    }
+
+    /// Notes the end of a page (once: see [`PageAdding::done`]).
+    fn note_page_end(&mut self, adding: &mut PageAdding) -> Result<PageAdded, ArchiveError> {
         let added = adding.added;
         self.without_new = if added == 0 {
             self.without_new.saturating_add(1)
