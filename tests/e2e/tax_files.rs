@@ -140,5 +140,20 @@ async fn stop_ends_a_file_being_prepared() {
         false,
         "a new file can be prepared"
     );
+    // A new period while a file is prepared stops it: it would be offered as the new
+    // period's file.
+    w.click("#tax-prepare").await;
+    w.wait_text("#tax-summary", "so far").await;
+    w.js("const s = document.querySelector('#tax-year'); s.value = 'custom'; s.dispatchEvent(new Event('change'));")
+        .await;
+    assert_eq!(
+        w.text("#tax-summary").await,
+        "Export stopped: no file was made."
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(900)).await;
+    let settled = asked();
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    assert_eq!(asked(), settled, "no page is asked for after the change");
+    assert!(w.is_absent("#tax-download").await);
     w.close().await;
 }

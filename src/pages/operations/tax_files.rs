@@ -114,9 +114,28 @@ fn TaxFilesForm() -> impl IntoView {
     let tasks = PageTasks::new();
     let may_legacy = move || session.may(Scope::LegacyRead);
     let busy = move || matches!(state.get(), Prepared::Working(_));
+    // Stops the preparation in flight, if any: it is dropped, so it neither asks for more
+    // nor offers a file.
+    let stop = move || {
+        let handle = running.try_update_value(Option::take).flatten();
+        if let Some(handle) = &handle {
+            handle.abort();
+        }
+        handle.is_some()
+    };
+    let stopped = move || {
+        state.set(Prepared::Failed(
+            t("Export stopped: no file was made.").into(),
+        ))
+    };
+    // A change of period, format or legacy trades forgets the file made for the old ones,
+    // and stops one being made for them (it would be offered as the new one's).
     let reset = move || {
-        state.set(Prepared::Idle);
         file.set_value(None);
+        match stop() {
+            true => stopped(),
+            false => state.set(Prepared::Idle),
+        }
     };
 
     let on_prepare = move |_| {
@@ -153,24 +172,26 @@ fn TaxFilesForm() -> impl IntoView {
         running.set_value(Some(handle));
         let preparing = Abortable::new(prepare(client, keyless, request, progress), registration);
         tasks.spawn(async move {
-            match preparing.await {
+            let outcome = preparing.await;
+            // Ended by itself: nothing is left to stop (stopped: Stop, or the change that
+            // stopped it, said so already and may have started another).
+            if outcome.is_ok() {
+                running.set_value(None);
+            }
+            match outcome {
                 Ok(Ok(done)) => {
                     let (name, summary) = (done.name.clone(), summary_line(&done.summary));
                     file.set_value(Some(done));
                     state.set(Prepared::Ready { name, summary });
                 }
                 Ok(Err(why)) => state.set(Prepared::Failed(why)),
-                // Stopped: Stop said so already.
                 Err(_) => {}
             }
         });
     };
     let on_stop = move |_| {
-        if let Some(handle) = running.try_update_value(Option::take).flatten() {
-            handle.abort();
-            state.set(Prepared::Failed(
-                t("Export stopped: no file was made.").into(),
-            ));
+        if stop() {
+            stopped();
         }
     };
     let on_download = move |_| {
