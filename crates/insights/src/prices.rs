@@ -67,14 +67,23 @@ impl<'a> ReferencePrices<'a> {
         }
     }
 
-    /// The EUR price of `asset` on `day` and the day it comes from. The days asked about
-    /// never go back (the walk asks in its own order, oldest first).
+    /// The EUR price of `asset` on `day` and the day it comes from. The walk asks in its
+    /// own order, oldest first: then the price is the last one read. A day before one
+    /// asked about already is looked up among the prices read.
     pub fn on(&mut self, asset: &str, day: NaiveDate) -> Option<(Decimal, NaiveDate)> {
         self.read_to(day);
-        match self.by_asset.get(asset).and_then(|prices| prices.last()) {
-            Some(&(date, price)) => Some((price, date)),
-            None => self.first_trade(asset),
-        }
+        let Some(prices) = self.by_asset.get(asset) else {
+            return self.first_trade(asset);
+        };
+        let found = match prices.last() {
+            Some(last) if last.0 <= day => Some(last),
+            // The latest on or before the day, else the earliest (after it).
+            _ => {
+                let after = prices.partition_point(|(d, _)| *d <= day);
+                prices.get(after.saturating_sub(1))
+            }
+        };
+        found.map(|&(date, price)| (price, date))
     }
 
     /// Reads every entry on or before `day`.

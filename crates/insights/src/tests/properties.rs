@@ -271,14 +271,15 @@ fn ten_thousand_entries_make_a_report() {
 
 /// The reference prices read as the walk goes are the ones a pass of their own before the
 /// walk found: for every entry's day, whichever assets are asked about (some at every entry,
-/// some now and then, one that never trades), in the walk's order.
+/// some now and then, one that never trades), in the walk's order, and now and then a day
+/// up to a month before the one asked about last.
 #[test]
 fn reference_prices_read_as_the_walk_goes_are_those_read_at_once() {
     use crate::days::tax_day;
     use crate::prices::{at_once::AtOnce, ReferencePrices};
     use folio_export::tax::entry::sort_ledger;
 
-    let mut asked_before_a_trade = 0;
+    let (mut asked_before_a_trade, mut asked_back) = (0, 0);
     for seed in 1..=100u64 {
         let owned = history(seed, 60);
         let mut entries: Vec<&Entry> = owned.iter().collect();
@@ -288,10 +289,17 @@ fn reference_prices_read_as_the_walk_goes_are_those_read_at_once() {
             let oracle = AtOnce::new(&entries, rules);
             let mut prices = ReferencePrices::new(&entries, rules);
             for entry in &entries {
-                let day = tax_day(rules, entry.time);
+                let today = tax_day(rules, entry.time);
                 for sym in SYMBOLS.iter().chain(&["NONE"]) {
                     if rng.below(3) == 0 {
                         continue;
+                    }
+                    let day = match rng.below(8) {
+                        0 => today - chrono::Days::new(rng.below(31)),
+                        _ => today,
+                    };
+                    if day < today {
+                        asked_back += 1;
                     }
                     let id = format!("id-{sym}");
                     let expected = oracle.on(&id, day);
@@ -309,4 +317,5 @@ fn reference_prices_read_as_the_walk_goes_are_those_read_at_once() {
     }
     // The search ahead for an asset's first trade was exercised.
     assert!(asked_before_a_trade > 50, "{asked_before_a_trade}");
+    assert!(asked_back > 500, "{asked_back}");
 }
