@@ -17,6 +17,10 @@ use super::json::{array, number, object, string};
 use super::summary::ExportSummary;
 use super::TaxInput;
 
+mod profile;
+
+use profile::{classes, custom_symbol, AssetProfile};
+
 /// How Ghostfolio activities name their asset.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum GhostfolioSymbols {
@@ -65,33 +69,6 @@ impl Activity {
     }
 }
 
-/// A custom (MANUAL) asset profile.
-#[derive(Debug)]
-struct AssetProfile {
-    asset_class: Option<&'static str>,
-    asset_sub_class: Option<&'static str>,
-    currency: String,
-    name: String,
-    symbol: String,
-}
-
-impl AssetProfile {
-    fn json(&self) -> String {
-        let mut fields = Vec::new();
-        if let Some(class) = self.asset_class {
-            fields.push(("assetClass", string(class)));
-        }
-        if let Some(class) = self.asset_sub_class {
-            fields.push(("assetSubClass", string(class)));
-        }
-        fields.push(("currency", string(&self.currency)));
-        fields.push(("dataSource", string("MANUAL")));
-        fields.push(("name", string(&self.name)));
-        fields.push(("symbol", string(&self.symbol)));
-        object(&fields, 2)
-    }
-}
-
 /// What an activity says, before it is dated and commented.
 struct Draft<'a> {
     kind: &'static str,
@@ -118,42 +95,6 @@ impl<'a> Draft<'a> {
             price: Decimal::ZERO,
             fee: Decimal::ZERO,
         }
-    }
-}
-
-/// `GF_` and the symbol's letters and digits (others become `_`).
-fn custom_symbol(name: &str) -> String {
-    let cleaned: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_uppercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!(
-        "GF_{}",
-        if cleaned.is_empty() {
-            "UNKNOWN"
-        } else {
-            &cleaned
-        }
-    )
-}
-
-/// Ghostfolio's asset class and sub-class of a unit.
-fn classes(unit: &Unit) -> (Option<&'static str>, Option<&'static str>) {
-    match unit.asset_type() {
-        Some(AssetType::Cryptocoin | AssetType::Index) => {
-            (Some("LIQUIDITY"), Some("CRYPTOCURRENCY"))
-        }
-        Some(AssetType::Stock) => (Some("EQUITY"), Some("STOCK")),
-        Some(AssetType::Etf) => (Some("EQUITY"), Some("ETF")),
-        Some(AssetType::Metal) => (Some("COMMODITY"), Some("PRECIOUS_METAL")),
-        Some(AssetType::Etc) => (Some("COMMODITY"), Some("COMMODITY")),
-        Some(AssetType::Other(_)) | None => (None, None),
     }
 }
 
