@@ -15,6 +15,7 @@ mod list;
 mod loader;
 mod parts;
 mod progress;
+mod refill;
 mod row_texts;
 pub(crate) mod rows;
 pub(crate) mod search_words;
@@ -41,6 +42,7 @@ use loader::Loader;
 pub(crate) use parts::preload_tools_part;
 use parts::{detail_part, load_buttons_part, tools_part, PageParts};
 use progress::LoadStatus;
+use refill::Refill;
 
 /// How long the search box waits after a keystroke before writing the URL.
 const URL_DELAY_MS: u64 = 400;
@@ -97,19 +99,24 @@ pub fn OperationsPage() -> impl IntoView {
         pending_url.set_value(handle.ok());
     });
 
-    let shown = Memo::new(move |_| {
+    // Both lists are refilled where they were (`refill`), not made anew on each change.
+    let shown = Memo::new_owning(move |old| {
+        let mut shown = Refill::new(old);
         filter.with(|f| {
             loader.ops.with(|ops| {
                 loader
                     .summaries
-                    .with(|all| f.apply(ops, &all.list, &all.words))
+                    .with(|all| f.apply(ops, &all.list, &all.words, &mut shown))
             })
-        })
+        });
+        shown.finish()
     });
-    let rows = Memo::new(move |_| {
+    let rows = Memo::new_owning(move |old| {
+        let mut rows = Refill::new(old);
         loader
             .summaries
-            .with(|all| shown.with(|s| group_by_day(&all.list, s)))
+            .with(|all| shown.with(|s| group_by_day(&all.list, s, &mut rows)));
+        rows.finish()
     });
     let close = Callback::new(move |_| selected.set(None));
     // "Include legacy records" (`?source=all`) shows the combined timeline instead of the

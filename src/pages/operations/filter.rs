@@ -19,6 +19,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use folio_client::date_text::{day_text, read_day};
 
 use crate::format::local_time;
+use crate::pages::operations::refill::Refill;
 use crate::pages::operations::rows::{
     id_holds, id_marks, ids_of, is_hex, OperationSummary, OTHER_MARK,
 };
@@ -150,18 +151,22 @@ impl OperationsFilter {
         }
     }
 
-    /// Indexes of the operations the browser-side filters keep (`ops` and `all`, their
-    /// summaries, by the same index; `words`: the search words the summaries are numbered in).
+    /// Puts the indexes of the operations the browser-side filters keep into `shown`
+    /// (`ops` and `all`, their summaries, by the same index; `words`: the search words the
+    /// summaries are numbered in).
     pub fn apply(
         &self,
         ops: &[Operation],
         all: &[OperationSummary],
         words: &SearchWords,
-    ) -> Vec<usize> {
+        shown: &mut Refill<usize>,
+    ) {
         let needle = self.needle_in(words);
-        (0..all.len())
-            .filter(|&i| self.keeps(ops.get(i), &all[i], &needle))
-            .collect()
+        for (i, s) in all.iter().enumerate() {
+            if self.keeps(ops.get(i), s, &needle) {
+                shown.push(i);
+            }
+        }
     }
 
     /// Whether any filter is set.

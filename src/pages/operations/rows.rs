@@ -11,6 +11,7 @@ use folio_client::Money;
 
 use crate::i18n::{t, tc};
 
+use super::refill::Refill;
 use super::search_words::SearchWords;
 
 /// Symbols and names for asset and currency ids (`id → (symbol, name)`).
@@ -240,10 +241,9 @@ pub fn day_of(s: &OperationSummary) -> String {
     }
 }
 
-/// Groups the (already newest-first) operations `shown` by day: a heading wherever the day
-/// changes.
-pub fn group_by_day(all: &[OperationSummary], shown: &[usize]) -> Vec<ListRow> {
-    let mut rows = Vec::with_capacity(shown.len() + shown.len() / 4 + 1);
+/// Groups the (already newest-first) operations `shown` by day into `rows`: a heading
+/// wherever the day changes.
+pub fn group_by_day(all: &[OperationSummary], shown: &[usize], rows: &mut Refill<ListRow>) {
     // Compare days as dates (no allocation per operation: this runs on every keystroke).
     let mut current = None;
     for &i in shown {
@@ -254,12 +254,17 @@ pub fn group_by_day(all: &[OperationSummary], shown: &[usize]) -> Vec<ListRow> {
         }
         rows.push(ListRow::Operation(i));
     }
-    rows
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn grouped(all: &[OperationSummary], shown: &[usize]) -> Vec<ListRow> {
+        let mut rows = Refill::new(None);
+        group_by_day(all, shown, &mut rows);
+        rows.finish().0
+    }
 
     fn op(json: &str) -> Operation {
         folio_client::decode::decode(json).unwrap()
@@ -314,7 +319,7 @@ mod tests {
             ("card_cashback", true)
         );
         let all = [s, s2];
-        let rows = group_by_day(&all, &[1, 0]);
+        let rows = grouped(&all, &[1, 0]);
         assert_eq!(rows[0], ListRow::Day(1));
         assert_eq!(rows[2], ListRow::Day(0));
         assert_eq!(
@@ -346,7 +351,7 @@ mod tests {
             .map(|o| summarize(o, &names, &mut SearchWords::default()))
             .collect();
         assert_eq!(
-            group_by_day(&all, &[0, 1, 2]),
+            grouped(&all, &[0, 1, 2]),
             [
                 ListRow::Day(0),
                 ListRow::Operation(0),
@@ -365,6 +370,6 @@ mod tests {
             .iter()
             .map(|o| summarize(o, &names, &mut SearchWords::default()))
             .collect();
-        assert_eq!(group_by_day(&all, &[0, 1, 2]).len(), 4);
+        assert_eq!(grouped(&all, &[0, 1, 2]).len(), 4);
     }
 }
