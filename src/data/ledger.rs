@@ -25,7 +25,8 @@ use names::NamesSoFar;
 /// What was read.
 #[derive(Debug, Clone, Default)]
 pub struct LedgerSources {
-    /// Every operation of the account, as the client decoded them.
+    /// Every operation of the account, as the client decoded them (empty when a ledger was
+    /// made while reading: see [`read`]).
     pub operations: Vec<Operation>,
     /// Every currency.
     pub currencies: Vec<Currency>,
@@ -74,16 +75,19 @@ pub async fn every_operation(
     client: &Client,
     read: &dyn Fn(usize),
 ) -> Result<Vec<Operation>, ApiError> {
-    every_operation_and(client, read, |_| ()).await
+    every_operation_and(client, read, true, |_| ()).await
 }
 
-/// [`every_operation`], handing each page to `on_page` while the next one is on its way.
+/// [`every_operation`], handing each page to `on_page` while the next one is on its way;
+/// without `keep`, each page is dropped once handed over (the answer is then empty).
 async fn every_operation_and(
     client: &Client,
     read: &dyn Fn(usize),
+    keep: bool,
     mut on_page: impl FnMut(&[Operation]),
 ) -> Result<Vec<Operation>, ApiError> {
     let mut operations = Vec::new();
+    let mut count = 0usize;
     let query = OperationsQuery {
         page_size: Some(100),
         ..OperationsQuery::default()
@@ -93,8 +97,11 @@ async fn every_operation_and(
         .operations_paginator(query)
         .run(None, |page, _| {
             on_page(&page);
-            operations.extend(page);
-            read(operations.len());
+            count = count.saturating_add(page.len());
+            if keep {
+                operations.extend(page);
+            }
+            read(count);
         })
         .await?;
     Ok(operations)
@@ -135,9 +142,9 @@ pub async fn read_ledger(
 }
 
 /// The selection a tax file of `range` is written from, made as the pages arrive (each page
-/// while the next one is on its way), and the names of its units. The operations
-/// themselves (and the legacy trades) are dropped once it is made, in slices: writing the
-/// file needs only the selection.
+/// while the next one is on its way), and the names of its units. Each page of operations
+/// is dropped once it is added (the selection keeps what it needs of it), the legacy trades
+/// once the selection is made, in slices: writing the file needs only the selection.
 pub async fn read_and_select(
     client: &Client,
     keyless: &Client,
@@ -237,6 +244,8 @@ pub async fn read_and_make_ledger(
 /// is made, the assets a page names for the first time are asked for while the next pages
 /// arrive (`names`); the read after the last page asks only for what is still missing, and
 /// the entries made before their assets were named are named when the ledger is finished.
+/// A ledger made keeps no operation: at 100,000 operations they were over 200 MB of wasm
+/// memory, most of a tax file's preparation (issue 44).
 async fn read(
     client: &Client,
     keyless: &Client,
@@ -256,7 +265,7 @@ async fn read(
     let mut selector = Selector::new(range, &legacy_trades);
     let mut micros_while_reading = 0u64;
     let pages = async {
-        let read = every_operation_and(client, progress, |page| {
+        let read = every_operation_and(client, progress, make.is_none(), |page| {
             // Not timed outside the page: `now_ms` reads the browser's clock.
             names.page_read(page);
             if let Some(make) = make {
@@ -283,7 +292,7 @@ async fn read(
         let mut micros = micros_since(started);
         loop {
             let started = now_ms();
-            let more = finishing.step(&operations, &units);
+            let more = finishing.step(&units);
             micros = micros.saturating_add(micros_since(started));
             if !more {
                 break;

@@ -166,7 +166,7 @@ async fn a_selection_made_page_by_page_is_the_one_made_at_once() {
             };
             selector.add_page(page, units);
         }
-        let by_page = selector.finish(&h.operations, &h.units);
+        let by_page = selector.finish(&h.units);
         assert!(
             by_page.entries == at_once.entries,
             "named from page {named_from}: the same entries in the same order"
@@ -203,7 +203,7 @@ async fn a_file_written_slice_by_slice_is_the_file_written_at_once() {
                 for page in h.operations.chunks(25) {
                     selector.add_page(page, &h.units);
                 }
-                let selection = selector.finish(&h.operations, &h.units);
+                let selection = selector.finish(&h.units);
                 let mut writing = TaxWriting::new(format, &input, selection);
                 let (mut text, mut slices) = (String::new(), 0);
                 while !writing.is_done() {

@@ -324,7 +324,9 @@ pub fn from_operation(
         },
         kind: Kind::of(op.operation_type.as_ref()),
         time,
-        moves: Vec::new(),
+        // As many as the legs, not the four a first push would make room for: a ledger keeps
+        // 100,000 entries, and two spare moves were a third of an entry's memory.
+        moves: Vec::with_capacity(op.transactions.len()),
         fees: Vec::new(),
         taxes: Vec::new(),
         trade: None,

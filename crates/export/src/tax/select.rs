@@ -85,5 +85,5 @@ pub(super) fn is_cancelled(op: &Operation) -> bool {
 pub fn select(input: &TaxInput<'_>) -> Selection {
     let mut selector = Selector::new(input.range, input.legacy_trades);
     selector.add_page(input.operations, input.units);
-    selector.finish(input.operations, input.units)
+    selector.finish(input.units)
 }

@@ -104,8 +104,8 @@ impl<'r> Selector<'r> {
                     .add(self.added.saturating_add(i), op, &self.wanted);
             }
         }
-        for (i, op) in ops.iter().enumerate() {
-            self.legs.add(self.added.saturating_add(i), op);
+        for op in ops {
+            self.legs.add(op);
         }
         let first = self.added;
         self.added = self.added.saturating_add(ops.len());
@@ -167,12 +167,12 @@ impl<'r> Selector<'r> {
         unnamed
     }
 
-    /// The selection, once every page was added: `ops` is every operation added (in the
-    /// order added) and `units` the lookup as it is now. All at once: the browser runs
-    /// [`Self::finishing`] a step a task.
-    pub fn finish(self, ops: &[Operation], units: &Units) -> Selection {
+    /// The selection, once every page was added: `units` is the lookup as it is now. All at
+    /// once: the browser runs [`Self::finishing`] a step a task. (The pages need not be kept
+    /// until then: what the finish needs of them was kept as they were added.)
+    pub fn finish(self, units: &Units) -> Selection {
         let mut finishing = self.finishing();
-        while finishing.step(ops, units) {}
+        while finishing.step(units) {}
         finishing.into_selection()
     }
 
@@ -315,7 +315,7 @@ mod tests {
         let ops = [deposit(3, EUR), deposit(2, "ast-unknown"), deposit(1, EUR)];
         selector.add_page(&ops, &units);
         let mut finishing = selector.finishing();
-        let answers: Vec<bool> = (0..6).map(|_| finishing.step(&ops, &units)).collect();
+        let answers: Vec<bool> = (0..6).map(|_| finishing.step(&units)).collect();
         assert_eq!(answers, [true, true, true, true, false, false]);
         let sel = finishing.into_selection();
         let ids: Vec<&str> = sel.entries.iter().map(|e| e.id.as_str()).collect();

@@ -7,7 +7,6 @@
 use std::iter::Peekable;
 use std::ops::Range;
 
-use folio_client::current::Operation;
 use rustc_hash::FxHashSet;
 
 use super::{count_entry, unnamed_legs, Selector};
@@ -67,12 +66,12 @@ impl<'r> Selector<'r> {
 }
 
 impl Finishing<'_> {
-    /// Does the next step: `ops` is every operation added (in the order added) and `units`
-    /// the lookup as it is now, the same at every step. Answers whether a step is left.
-    pub fn step(&mut self, ops: &[Operation], units: &Units) -> bool {
+    /// Does the next step: `units` is the lookup as it is now, the same at every step.
+    /// Answers whether a step is left.
+    pub fn step(&mut self, units: &Units) -> bool {
         self.next = match self.next {
             Step::Reversals => {
-                (self.reversed, self.unmatched) = self.selector.legs.reversals(ops);
+                (self.reversed, self.unmatched) = self.selector.legs.reversals();
                 Step::InOrder
             }
             Step::InOrder => {

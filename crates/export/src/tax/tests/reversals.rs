@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::selection::withdrawal_and_refund;
 use super::*;
-use crate::tax::reversals::LegIndex;
+use crate::tax::reversals::{LegIndex, LegKey};
 
 /// The oracle: the reversals found by scanning every leg of every operation at once (how
 /// `select` found them before the legs were indexed page by page).
@@ -107,15 +107,12 @@ fn indexed_with(
     mut index: LegIndex,
     pages: &[&[Operation]],
 ) -> (FxHashSet<usize>, FxHashSet<usize>) {
-    let mut at = 0;
     for page in pages {
         for op in *page {
-            index.add(at, op);
-            at += 1;
+            index.add(op);
         }
     }
-    let all: Vec<Operation> = pages.iter().flat_map(|p| p.iter().cloned()).collect();
-    index.reversals(&all)
+    index.reversals()
 }
 
 /// Newest first, as the service lists them: an exact refund of a withdrawal, a partial one,
@@ -204,7 +201,7 @@ fn an_operation_listed_twice_still_matches_the_scan() {
 fn ids_sharing_a_hash_still_match_the_scan() {
     // Every id hashes alike: each lookup must pick the operations that hold the leg itself
     // (a 32-bit hash in wasm makes a few real ids collide at 100,000 operations).
-    let same = |_: &str| 7u64;
+    let same = |_: &LegKey| 7u64;
     let ops = history();
     assert_eq!(
         indexed_with(LegIndex::with_hash(same), &[&ops[..2], &ops[2..]]),
@@ -218,4 +215,61 @@ fn ids_sharing_a_hash_still_match_the_scan() {
         indexed_with(LegIndex::with_hash(same), &[&twice[..3], &twice[3..]]),
         expected
     );
+}
+
+/// `ops` with each leg id (and each id a leg compensates) given by `id`.
+fn with_leg_ids(ops: &[Operation], id: impl Fn(&str) -> String) -> Vec<Operation> {
+    let mut ops = ops.to_vec();
+    for leg in ops.iter_mut().flat_map(|op| op.transactions.iter_mut()) {
+        leg.transaction_id = folio_client::TransactionId::new(id(leg.transaction_id.as_str()));
+        if let Some(target) = &mut leg.compensates {
+            *target = id(target);
+        }
+    }
+    ops
+}
+
+/// A UUID-shaped id for `name` (its bytes in the last group), in `upper` case or lower.
+fn uuid_for(name: &str, upper: bool) -> String {
+    let hex: String = name.bytes().map(|b| format!("{b:02x}")).collect();
+    let id = format!("0c6f1e2a-7b3d-4e5f-8a9b-{:0>12}", &hex[..hex.len().min(12)]);
+    if upper {
+        id.to_uppercase()
+    } else {
+        id
+    }
+}
+
+#[test]
+fn uuid_leg_ids_kept_as_bytes_match_the_scan() {
+    // The service's ids are lowercase UUIDs, kept as 16 bytes: the same reversals.
+    let ops = with_leg_ids(&history(), |id| uuid_for(id, false));
+    let expected = reversals_by_scan(&ops);
+    assert_eq!(expected.0, FxHashSet::from_iter([2, 4]));
+    for cut in 0..=ops.len() {
+        let (first, second) = ops.split_at(cut);
+        assert_eq!(indexed(&[first, second]), expected, "pages cut at {cut}");
+    }
+}
+
+#[test]
+fn a_uuid_in_another_case_is_another_id() {
+    // The refund names the withdrawal's leg in uppercase: not the same text, so not the
+    // same leg (the scan compares texts); both are kept, the refund counted as unmatched.
+    let [w, r] = withdrawal_and_refund("50.00");
+    let w = with_leg_ids(&[w], |id| uuid_for(id, false));
+    let r = with_leg_ids(&[r], |id| uuid_for(id, true));
+    let ops = [r[0].clone(), w[0].clone()];
+    let expected = reversals_by_scan(&ops);
+    assert_eq!(expected.0, FxHashSet::default());
+    assert_eq!(expected.1, FxHashSet::from_iter([0]));
+    assert_eq!(indexed(&[&ops]), expected);
+    assert_ne!(
+        LegKey::of(&uuid_for("t-w", false)),
+        LegKey::of(&uuid_for("t-w", true))
+    );
+    assert!(matches!(
+        LegKey::of(&uuid_for("t-w", false)),
+        LegKey::Uuid(_)
+    ));
 }

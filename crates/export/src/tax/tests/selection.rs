@@ -256,7 +256,7 @@ fn a_trade_fee_in_an_asset_named_only_at_the_end_is_named() {
     let at_once = select(&TaxInput::new(&ops, &units, DateRange::all_days()));
     let mut selector = Selector::new(DateRange::all_days(), &[]);
     selector.add_page(&ops, &early);
-    let by_page = selector.finish(&ops, &units);
+    let by_page = selector.finish(&units);
     let fee_unit = |s: &crate::tax::select::Selection| {
         let (_, unit) = s.entries[0].trade.clone().unwrap().fee.unwrap();
         (unit.named, unit.symbol().to_string())
