@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use folio_client::current::{
-    AssetsQuery, CancelHandle, Operation, OperationsQuery, Paginator, Progress, Step,
+    AssetsQuery, CancelHandle, Currency, Operation, OperationsQuery, Paginator, Progress, Step,
 };
 use folio_client::transport::DefaultTransport;
 use folio_client::{ApiError, AssetId, Client, CurrencyId};
@@ -135,16 +135,12 @@ impl Loader {
         let (asset, fiat, from, to) = filter.server_part();
         self.tasks.spawn(async move {
             let mut names = this.names.get_untracked();
-            if this.fiats.with_untracked(Vec::is_empty) {
-                let mut codes = Vec::new();
-                for c in id_names::currencies(&client, &keyless).await {
-                    let symbol = c.symbol.clone().unwrap_or_else(|| c.id.to_string());
-                    codes.push(symbol.clone());
-                    names
-                        .0
-                        .insert(c.id.to_string(), (symbol, c.name.unwrap_or_default()));
-                }
-                this.fiats.try_set(codes);
+            // A currency filter needs the currencies' ids first; otherwise they are read
+            // with the first page's asset names (`learn_names`): one round trip less before
+            // the first rows.
+            if fiat.is_some() && this.fiats.with_untracked(Vec::is_empty) {
+                let currencies = id_names::currencies(&client, &keyless).await;
+                this.fiats.try_set(add_currencies(&mut names, currencies));
             }
             let mut query = OperationsQuery {
                 page_size: Some(100),
@@ -233,29 +229,50 @@ impl Loader {
         });
     }
 
-    /// Names the new asset ids of `ops` (one catalogue call for those not known yet).
+    /// Names the new asset ids of `ops` (one catalogue call for those not known yet) and,
+    /// with a list's first page, the currencies when they were not read yet (both at once).
     async fn learn_names(&self, ops: &[Operation]) {
         let Some(mut names) = self.names.try_get_untracked() else {
             return;
         };
+        let Some(Some((client, keyless))) = self.clients.try_get_value() else {
+            return;
+        };
+        let read_fiats =
+            self.fiats.with_untracked(Vec::is_empty) && self.ops.with_untracked(Vec::is_empty);
         let unknown: HashSet<AssetId> = ops
             .iter()
             .flat_map(|o| o.transactions.iter())
             .filter_map(|t| t.asset_id.clone())
             .filter(|id| !names.0.contains_key(id.as_str()))
             .collect();
-        if !unknown.is_empty() {
-            if let Some(Some((client, keyless))) = self.clients.try_get_value() {
-                let ids: Vec<AssetId> = unknown.into_iter().collect();
-                for a in id_names::assets(&client, &keyless, &ids).await {
-                    let symbol = a.symbol.clone().unwrap_or_else(|| a.id.to_string());
-                    names
-                        .0
-                        .insert(a.id.to_string(), (symbol, a.name.unwrap_or_default()));
-                }
-                self.names.try_set(names);
-            }
+        if unknown.is_empty() && !read_fiats {
+            return;
         }
+        let ids: Vec<AssetId> = unknown.into_iter().collect();
+        let currencies = async {
+            match read_fiats {
+                true => Some(id_names::currencies(&client, &keyless).await),
+                false => None,
+            }
+        };
+        let assets = async {
+            match ids.is_empty() {
+                true => Vec::new(),
+                false => id_names::assets(&client, &keyless, &ids).await,
+            }
+        };
+        let (currencies, assets) = futures::join!(currencies, assets);
+        if let Some(currencies) = currencies {
+            self.fiats.try_set(add_currencies(&mut names, currencies));
+        }
+        for a in assets {
+            let symbol = a.symbol.clone().unwrap_or_else(|| a.id.to_string());
+            names
+                .0
+                .insert(a.id.to_string(), (symbol, a.name.unwrap_or_default()));
+        }
+        self.names.try_set(names);
     }
 
     /// Adds the operations and their summaries.
@@ -286,6 +303,19 @@ impl Loader {
         }
         self.ops.try_update(|v| v.extend(ops));
     }
+}
+
+/// Names the currencies in `names`; answers their codes, for the currency filter.
+fn add_currencies(names: &mut Names, currencies: Vec<Currency>) -> Vec<String> {
+    let mut codes = Vec::new();
+    for c in currencies {
+        let symbol = c.symbol.clone().unwrap_or_else(|| c.id.to_string());
+        codes.push(symbol.clone());
+        names
+            .0
+            .insert(c.id.to_string(), (symbol, c.name.unwrap_or_default()));
+    }
+    codes
 }
 
 /// Turns the asset symbol and fiat code of the filter into ids for the service's filters;
