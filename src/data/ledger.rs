@@ -111,11 +111,10 @@ async fn every_operation_and(
 /// answers (a switched-off legacy API adds nothing).
 async fn legacy_sources(client: &Client) -> (Vec<LegacyItem<LegacyTrade>>, Vec<(String, String)>) {
     let legacy = client.legacy();
-    let mut trades = legacy
+    let trades = legacy
         .trades_all(&LegacyTradesQuery::default())
         .await
         .unwrap_or_default();
-    keep_what_the_ledger_reads(&mut trades);
     let fiats = legacy
         .fiat_wallets()
         .await
@@ -127,21 +126,6 @@ async fn legacy_sources(client: &Client) -> (Vec<LegacyItem<LegacyTrade>>, Vec<(
         })
         .unwrap_or_default();
     (trades, fiats)
-}
-
-/// Drops what no ledger reads of the legacy trades (their wallets, payment option and item
-/// type) and the list's spare room: they are kept until the selection is finished, and at
-/// 10,000 operations they were half of a tax file's memory (issue 44).
-fn keep_what_the_ledger_reads(trades: &mut Vec<LegacyItem<LegacyTrade>>) {
-    for item in trades.iter_mut() {
-        item.kind = None;
-        item.raw = None;
-        let trade = &mut item.attributes;
-        trade.wallet_id = None;
-        trade.fiat_wallet_id = None;
-        trade.payment_option_id = None;
-    }
-    trades.shrink_to_fit();
 }
 
 /// Reads the ledger's sources; `progress` hears the operations read so far. An operations
