@@ -115,6 +115,17 @@ fn indexed_with(
     index.reversals()
 }
 
+/// Asserts that `ops` cut into two pages at every place finds `expected`.
+fn assert_every_page_break_finds(
+    ops: &[Operation],
+    expected: &(FxHashSet<usize>, FxHashSet<usize>),
+) {
+    for cut in 0..=ops.len() {
+        let (first, second) = ops.split_at(cut);
+        assert_eq!(&indexed(&[first, second]), expected, "pages cut at {cut}");
+    }
+}
+
 /// Newest first, as the service lists them: an exact refund of a withdrawal, a partial one,
 /// a compensation naming a leg the list lacks, and a plain deposit.
 fn history() -> Vec<Operation> {
@@ -180,10 +191,7 @@ fn every_page_break_finds_what_the_scan_finds() {
     // they are: the compensations 0 and 1.
     assert_eq!(expected.0, FxHashSet::from_iter([2, 4]));
     assert_eq!(expected.1, FxHashSet::from_iter([0, 1]));
-    for cut in 0..=ops.len() {
-        let (first, second) = ops.split_at(cut);
-        assert_eq!(indexed(&[first, second]), expected, "pages cut at {cut}");
-    }
+    assert_every_page_break_finds(&ops, &expected);
 }
 
 #[test]
@@ -246,10 +254,7 @@ fn uuid_leg_ids_kept_as_bytes_match_the_scan() {
     let ops = with_leg_ids(&history(), |id| uuid_for(id, false));
     let expected = reversals_by_scan(&ops);
     assert_eq!(expected.0, FxHashSet::from_iter([2, 4]));
-    for cut in 0..=ops.len() {
-        let (first, second) = ops.split_at(cut);
-        assert_eq!(indexed(&[first, second]), expected, "pages cut at {cut}");
-    }
+    assert_every_page_break_finds(&ops, &expected);
 }
 
 #[test]
