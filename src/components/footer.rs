@@ -31,7 +31,8 @@ fn FooterPart() -> impl IntoView {
 }
 
 /// The footer's switch to the other language, named in that language ("Deutsch" while
-/// English is shown), on every page: switching keeps the page and its address.
+/// English is shown), on every page: switching keeps the page and its address. When German
+/// cannot be fetched, it says so beside the switch (as Settings does), rather than nothing.
 #[component]
 fn LanguageSwitch() -> impl IntoView {
     let other = match crate::i18n::language() {
@@ -39,9 +40,11 @@ fn LanguageSwitch() -> impl IntoView {
         Language::German => Language::English,
     };
     let redraw = use_context::<Redraw>();
+    let unavailable = RwSignal::new(false);
     let switch = move |_| {
         leptos::task::spawn_local(async move {
-            crate::i18n::switch_language(other, redraw).await;
+            let loaded = crate::i18n::switch_language(other, redraw).await;
+            unavailable.set(!loaded);
         });
     };
     view! {
@@ -49,5 +52,9 @@ fn LanguageSwitch() -> impl IntoView {
             lang=other.tag() on:click=switch>
             {other.own_name()}
         </button>
+        <span class="field-error" role="alert" data-testid="language-switch-problem"
+            hidden=move || !unavailable.get()>
+            {" "}{t("German could not be loaded (offline?). Folio stays in English; try again when online.")}
+        </span>
     }
 }

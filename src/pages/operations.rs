@@ -167,7 +167,9 @@ pub fn OperationsPage() -> impl IntoView {
                     {move || (shown.with(Vec::is_empty) && busy() == Busy::Idle && loader.error.with(Option::is_none))
                         .then(|| view! { <p class="state state-empty" id="ops-empty">{t("No operations match these filters.")}</p> })}
                     <OperationsList loader=loader rows=rows selected=selected />
-                    <LazyPage load=load_buttons_part later=true ready=first_page_in quiet=true />
+                    <div class="ops-under" data-kept-space="">
+                        <LazyPage load=load_buttons_part later=true ready=first_page_in quiet=true />
+                    </div>
                 </div>
                 {detail}
             </div>

@@ -16,6 +16,7 @@
 use std::collections::BTreeSet;
 
 use folio_client::scopes::Scope;
+use folio_sandbox::{Config, Fault};
 
 use crate::support::{config, shot_name, Window, World, ACCOUNT_ROUTES, DESKTOP, FULL_KEY, PHONE};
 
@@ -270,6 +271,47 @@ async fn switching_language_keeps_the_page_and_its_address() {
         .await;
     w.wait_text("main h1", "Operations").await;
     assert_eq!(w.url().await, before);
+    w.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn german_that_cannot_be_downloaded_is_said_beside_the_footers_switch() {
+    // German's text answered 503 from the start (the service worker, all of a build or
+    // nothing, holds no copy either).
+    let config = Config {
+        faults: vec![Fault {
+            times: 1000,
+            ..Fault::new("de.txt", 503)
+        }],
+        ..config()
+    };
+    let w = World::signed_in_with(config, DESKTOP, FULL_KEY, "/operations").await;
+    w.wait_text("main h1", "Operations").await;
+    rows_drawn(&w).await;
+    w.click("[data-testid=language-switch]").await;
+    let problem = w
+        .wait_text(
+            "[data-testid=language-switch-problem]",
+            "German could not be loaded",
+        )
+        .await;
+    assert!(problem.contains("stays in English"), "{problem}");
+    assert_eq!(
+        w.js("return document.documentElement.lang;").await,
+        "en",
+        "still English"
+    );
+    assert_eq!(w.text("main h1").await, "Operations", "the page stays");
+    // Online again: the same switch works, and the message goes.
+    w.server.clear_faults();
+    w.click("[data-testid=language-switch]").await;
+    w.wait_js_true("document.documentElement.lang === 'de'")
+        .await;
+    w.wait_text("main h1", "Transaktionen").await;
+    w.wait_js_true(
+        "!document.querySelector('[data-testid=language-switch-problem]:not([hidden])')",
+    )
+    .await;
     w.close().await;
 }
 

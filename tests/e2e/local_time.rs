@@ -140,6 +140,18 @@ async fn operations_show_vienna_time_and_name_the_zone() {
             "no UTC time on the panel: {detail}"
         );
     }
+    // The zone named in full still fits the space kept under the list, on a desktop and on
+    // a phone (where the note takes two lines).
+    w.assert_kept_spaces_fit("Operations in Vienna at 1280 px")
+        .await;
+    w.cdp(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": true }),
+    )
+    .await;
+    w.wait_js_true("window.innerWidth === 360").await;
+    w.assert_kept_spaces_fit("Operations in Vienna at 360 px")
+        .await;
     w.close().await;
 }
 
