@@ -7,11 +7,11 @@
 //! on its way, so little work is left once the last answer is in.
 
 use folio_client::current::{Asset, Currency, Operation, OperationsQuery};
-use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
+use folio_client::legacy::LegacyTradesQuery;
 use folio_client::{ApiError, Client};
 use folio_export::tax::entry::Entry;
 use folio_export::tax::select::{Selection, Selector};
-use folio_export::tax::{DateRange, Units};
+use folio_export::tax::{DateRange, LegacyTrades, Units};
 
 use crate::data::id_names;
 use crate::data::stopwatch::{micros_since, now_ms};
@@ -32,8 +32,9 @@ pub struct LedgerSources {
     pub currencies: Vec<Currency>,
     /// The assets the operations name.
     pub assets: Vec<Asset>,
-    /// The legacy API's trades (empty when not asked for or not readable).
-    pub legacy_trades: Vec<LegacyItem<LegacyTrade>>,
+    /// The legacy API's trades, as a ledger keeps them (empty when not asked for or not
+    /// readable).
+    pub legacy_trades: LegacyTrades,
     /// The legacy fiat wallets' `(fiat_id, symbol)`.
     pub legacy_fiats: Vec<(String, String)>,
 }
@@ -107,14 +108,22 @@ async fn every_operation_and(
     Ok(operations)
 }
 
-/// The legacy trades and fiat wallets, when the key may read the legacy API and it still
-/// answers (a switched-off legacy API adds nothing).
-async fn legacy_sources(client: &Client) -> (Vec<LegacyItem<LegacyTrade>>, Vec<(String, String)>) {
+/// The legacy trades (each page kept as a ledger keeps them, then dropped) and fiat wallets,
+/// when the key may read the legacy API and it still answers (a switched-off legacy API adds
+/// nothing; a read that fails part way adds no trade).
+async fn legacy_sources(client: &Client) -> (LegacyTrades, Vec<(String, String)>) {
     let legacy = client.legacy();
-    let trades = legacy
-        .trades_all(&LegacyTradesQuery::default())
-        .await
-        .unwrap_or_default();
+    let mut trades = LegacyTrades::new();
+    let read = legacy
+        .trades_each(&LegacyTradesQuery::default(), |page| {
+            page.iter().for_each(|trade| trades.push(trade));
+        })
+        .await;
+    if read.is_ok() {
+        trades.done();
+    } else {
+        trades = LegacyTrades::new();
+    }
     let fiats = legacy
         .fiat_wallets()
         .await
@@ -175,16 +184,11 @@ async fn free_in_slices<T>(mut items: Vec<T>) {
     }
 }
 
-/// Drops what the read kept and nothing needs any more, the long lists in slices
-/// ([`free_in_slices`]).
+/// Drops what the read kept and nothing needs any more, the operations in slices
+/// ([`free_in_slices`]; a kept legacy trade is one allocation, and they go at once).
 async fn free_sources(sources: LedgerSources) {
-    let LedgerSources {
-        operations,
-        legacy_trades,
-        ..
-    } = sources;
+    let LedgerSources { operations, .. } = sources;
     free_in_slices(operations).await;
-    free_in_slices(legacy_trades).await;
 }
 
 /// What is given each page's entries as they are made.

@@ -7,8 +7,8 @@
 use std::collections::HashSet;
 
 use folio_client::current::Asset;
-use folio_client::legacy::{LegacyItem, LegacyTrade};
 use folio_client::Client;
+use folio_export::tax::LegacyTrades;
 
 use crate::data::id_names;
 
@@ -19,7 +19,7 @@ const LEGACY_LOOKUPS: usize = 50;
 pub async fn legacy_coins(
     client: &Client,
     keyless: &Client,
-    trades: &[LegacyItem<LegacyTrade>],
+    trades: &LegacyTrades,
     known: &[Asset],
 ) -> Vec<Asset> {
     let mut found = Vec::new();
@@ -39,7 +39,7 @@ pub async fn legacy_coins(
 /// has, in any case. Each symbol as sent is looked at once: 60,000 legacy trades name a few
 /// dozen coins, and comparing every trade's symbol with every known asset (an upper-case copy
 /// each) was most of a task of 60 ms after the last page of a 100,000-operation read.
-fn unknown_symbols(trades: &[LegacyItem<LegacyTrade>], known: &[Asset]) -> Vec<String> {
+fn unknown_symbols(trades: &LegacyTrades, known: &[Asset]) -> Vec<String> {
     let known: HashSet<String> = known
         .iter()
         .filter_map(|a| a.symbol.as_deref())
@@ -47,8 +47,9 @@ fn unknown_symbols(trades: &[LegacyItem<LegacyTrade>], known: &[Asset]) -> Vec<S
         .collect();
     let mut seen = HashSet::new();
     let mut symbols: Vec<String> = trades
+        .trades()
         .iter()
-        .filter_map(|t| t.attributes.cryptocoin_symbol.as_deref())
+        .filter_map(|t| t.coin_symbol.as_deref())
         .filter(|s| seen.insert(*s))
         .map(str::to_ascii_uppercase)
         .filter(|s| !known.contains(s))
@@ -62,7 +63,9 @@ fn unknown_symbols(trades: &[LegacyItem<LegacyTrade>], known: &[Asset]) -> Vec<S
 mod tests {
     use super::*;
 
-    fn trade(symbol: Option<&str>) -> LegacyItem<LegacyTrade> {
+    fn trade(
+        symbol: Option<&str>,
+    ) -> folio_client::legacy::LegacyItem<folio_client::legacy::LegacyTrade> {
         let attributes = match symbol {
             Some(s) => format!(r#"{{"cryptocoin_symbol":"{s}"}}"#),
             None => "{}".into(),
@@ -96,8 +99,10 @@ mod tests {
         .collect();
         // BTC is known in lower case, ETH as sent; XYZ comes in two cases, once each asked.
         let known = [asset("btc"), asset("ETH"), asset("SOL")];
-        assert_eq!(unknown_symbols(&trades, &known), ["ADA", "XYZ", "ÄÖ"]);
-        assert_eq!(unknown_symbols(&trades[..4], &known), ["XYZ"]);
-        assert!(unknown_symbols(&[], &known).is_empty());
+        let all = LegacyTrades::of(&trades);
+        assert_eq!(unknown_symbols(&all, &known), ["ADA", "XYZ", "ÄÖ"]);
+        let first_four = LegacyTrades::of(&trades[..4]);
+        assert_eq!(unknown_symbols(&first_four, &known), ["XYZ"]);
+        assert!(unknown_symbols(&LegacyTrades::new(), &known).is_empty());
     }
 }

@@ -173,9 +173,22 @@ impl<T: Transport> Legacy<'_, T> {
     async fn collect<A: DeserializeOwned>(
         &self,
         path: &str,
-        (filters, first, size): Parts<'_>,
+        parts: Parts<'_>,
     ) -> Result<Vec<LegacyItem<A>>, ApiError> {
         let mut items: Vec<LegacyItem<A>> = Vec::new();
+        self.each_page(path, parts, |page| items.extend(page))
+            .await?;
+        Ok(items)
+    }
+
+    /// Follows the cursors (see the module docs), handing `on_page` each page's items whose
+    /// ids were not seen before; keeps none of them.
+    async fn each_page<A: DeserializeOwned>(
+        &self,
+        path: &str,
+        (filters, first, size): Parts<'_>,
+        mut on_page: impl FnMut(Vec<LegacyItem<A>>),
+    ) -> Result<(), ApiError> {
         let mut seen_ids = std::collections::HashSet::new();
         let mut used = std::collections::HashSet::new();
         let mut cursor = first.map(str::to_string);
@@ -184,13 +197,13 @@ impl<T: Transport> Legacy<'_, T> {
             let parts = (filters.clone(), cursor.as_deref(), size);
             let page: LegacyPage<A> = self.page(path, parts).await?;
             let next = page.next_cursor(clamp(size)).map(str::to_string);
-            let before = items.len();
-            items.extend(
-                page.data
-                    .into_iter()
-                    .filter(|i| seen_ids.insert(i.id.clone())),
-            );
-            stale = if items.len() == before { stale + 1 } else { 0 };
+            let new: Vec<LegacyItem<A>> = page
+                .data
+                .into_iter()
+                .filter(|i| seen_ids.insert(i.id.clone()))
+                .collect();
+            stale = if new.is_empty() { stale + 1 } else { 0 };
+            on_page(new);
             if stale >= crate::current::MAX_PAGES_WITHOUT_NEW {
                 break;
             }
@@ -199,7 +212,7 @@ impl<T: Transport> Legacy<'_, T> {
                 _ => break,
             }
         }
-        Ok(items)
+        Ok(())
     }
 
     legacy_list! {
@@ -208,6 +221,17 @@ impl<T: Transport> Legacy<'_, T> {
         /// Every trade matching `query`, from `query.cursor` on (see the module docs).
         trades_all,
         LegacyTradesQuery => LegacyTrade at "/trades"
+    }
+
+    /// Every trade matching `query`, read as [`Self::trades_all`] reads them but handed to
+    /// `on_page` a page at a time (the trades not seen before) and not kept: for a reader
+    /// that keeps only a little of each trade (a tax file's ledger, at 50,000 trades).
+    pub async fn trades_each(
+        &self,
+        query: &LegacyTradesQuery,
+        on_page: impl FnMut(Vec<LegacyItem<LegacyTrade>>),
+    ) -> Result<(), ApiError> {
+        self.each_page("/trades", query.parts(), on_page).await
     }
 
     legacy_list! {

@@ -5,43 +5,33 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradeType};
 
 use super::entry::{Entry, Kind, Move, TradeInfo, Unit};
+use super::legacy_trades::KeptTrade;
 use super::units::{UnitClass, UnitInfo, Units};
 
 /// A legacy trade as an entry at `time`; `None` when its amounts, side or units are missing.
-pub fn from_legacy_trade(
-    item: &LegacyItem<LegacyTrade>,
-    time: DateTime<Utc>,
-    units: &Units,
-) -> Option<Entry> {
-    let t = &item.attributes;
-    let (fiat_amount, coin_amount) = (t.amount_fiat?, t.amount_cryptocoin?);
-    let buying = match t.trade_type.as_ref()? {
-        LegacyTradeType::Buy => true,
-        LegacyTradeType::Sell => false,
-        LegacyTradeType::Other(_) => return None,
-    };
+pub fn from_legacy_trade(t: &KeptTrade, time: DateTime<Utc>, units: &Units) -> Option<Entry> {
+    let (fiat_amount, coin_amount) = (t.amount_fiat?, t.amount_coin?);
+    let buying = t.buying?;
     let fiat_id = t.fiat_id.clone()?;
     let fiat = match units.legacy_fiat(&fiat_id) {
         Some(symbol) => Unit {
-            id: Arc::from(fiat_id),
+            id: fiat_id,
             info: Arc::new(UnitInfo::fiat(symbol)),
             named: true,
             product_id: None,
         },
         None => Unit {
-            info: Arc::new(UnitInfo::fiat(fiat_id.clone())),
-            id: Arc::from(fiat_id),
+            info: Arc::new(UnitInfo::fiat(fiat_id.to_string())),
+            id: fiat_id,
             named: false,
             product_id: None,
         },
     };
-    let coin_id = t.cryptocoin_id.clone()?;
-    let coin = coin_unit(coin_id, t.cryptocoin_symbol.as_deref(), units);
+    let coin = coin_unit(t.coin_id.as_ref()?, t.coin_symbol.as_deref(), units);
     let leg = |amount, unit, incoming| Move {
-        leg_id: item.id.clone(),
+        leg_id: t.id.to_string(),
         amount,
         unit,
         incoming,
@@ -49,7 +39,7 @@ pub fn from_legacy_trade(
         tax_leg: false,
     };
     Some(Entry {
-        id: item.id.clone(),
+        id: t.id.to_string(),
         raw_type: Cow::Borrowed(if buying { "buy" } else { "sell" }),
         kind: if buying { Kind::Buy } else { Kind::Sell },
         time,
@@ -60,11 +50,11 @@ pub fn from_legacy_trade(
         fees: Vec::new(),
         taxes: Vec::new(),
         trade: Some(Box::new(TradeInfo {
-            trade_id: Some(item.id.clone()),
+            trade_id: Some(t.id.to_string()),
             fee: None,
             fee_percent: None,
             rate: t.price,
-            to_eur_rate: t.fiat_to_eur_rate,
+            to_eur_rate: t.to_eur_rate,
         })),
         unreadable_legs: 0,
         legacy: true,
@@ -75,29 +65,29 @@ pub fn from_legacy_trade(
 /// symbol the lookup gives the legacy id, else the one the trade sent), so a legacy buy and
 /// a current sale are lots of one holding. Without a match it keeps the legacy id (and the
 /// selection counts it: `Selection::legacy_unmatched`).
-fn coin_unit(coin_id: String, sent_symbol: Option<&str>, units: &Units) -> Unit {
-    let named = units.legacy_coin(&coin_id);
+fn coin_unit(coin_id: &Arc<str>, sent_symbol: Option<&str>, units: &Units) -> Unit {
+    let named = units.legacy_coin(coin_id);
     let symbol = named.map(|info| info.symbol.as_str()).or(sent_symbol);
     if let Some((id, info)) = symbol.and_then(|s| units.asset_by_symbol(s)) {
         return Unit {
             id: id.clone(),
             info: info.clone(),
             named: true,
-            product_id: Some(coin_id),
+            product_id: Some(coin_id.to_string()),
         };
     }
     let info = named.cloned().unwrap_or_else(|| {
         Arc::new(UnitInfo {
-            symbol: sent_symbol.map_or_else(|| coin_id.clone(), str::to_string),
+            symbol: sent_symbol.map_or_else(|| coin_id.to_string(), str::to_string),
             class: UnitClass::Asset(None),
             isin: None,
             name: None,
         })
     });
     Unit {
-        id: Arc::from(coin_id.as_str()),
+        id: coin_id.clone(),
         named: named.is_some(),
         info,
-        product_id: Some(coin_id),
+        product_id: Some(coin_id.to_string()),
     }
 }

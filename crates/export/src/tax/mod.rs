@@ -31,6 +31,7 @@ mod ghostfolio;
 mod json;
 mod koinly;
 mod legacy_entry;
+mod legacy_trades;
 mod naming;
 mod range;
 mod reversals;
@@ -44,9 +45,9 @@ mod writing;
 mod tests;
 
 use folio_client::current::Operation;
-use folio_client::legacy::{LegacyItem, LegacyTrade};
 
 pub use ghostfolio::GhostfolioSymbols;
+pub use legacy_trades::{KeptTrade, LegacyTrades, TradeState};
 pub use range::DateRange;
 pub use summary::ExportSummary;
 pub use units::{UnitClass, UnitInfo, Units};
@@ -108,7 +109,7 @@ pub struct TaxInput<'a> {
     /// reverse an operation of another period, and the legacy match needs them all).
     pub operations: &'a [Operation],
     /// The legacy API's trades, when it is connected (else empty).
-    pub legacy_trades: &'a [LegacyItem<LegacyTrade>],
+    pub legacy_trades: &'a LegacyTrades,
     /// Symbol and class of every unit id.
     pub units: &'a Units,
     /// The period written.
@@ -126,7 +127,7 @@ impl<'a> TaxInput<'a> {
     pub fn new(operations: &'a [Operation], units: &'a Units, range: DateRange) -> Self {
         Self {
             operations,
-            legacy_trades: &[],
+            legacy_trades: LegacyTrades::none(),
             units,
             range,
             ghostfolio_symbols: GhostfolioSymbols::Manual,
@@ -135,7 +136,7 @@ impl<'a> TaxInput<'a> {
     }
 
     /// The same input with the legacy API's trades added.
-    pub fn with_legacy_trades(mut self, trades: &'a [LegacyItem<LegacyTrade>]) -> Self {
+    pub fn with_legacy_trades(mut self, trades: &'a LegacyTrades) -> Self {
         self.legacy_trades = trades;
         self
     }

@@ -12,11 +12,11 @@ use std::ops::Range;
 use folio_client::current::Operation;
 use folio_client::legacy::reconcile::operation_time;
 use folio_client::legacy::timeline::{CurrentIndex, Wanted};
-use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradeStatus};
 use rustc_hash::FxHashSet;
 
 use super::entry::{from_operation, Entry, Kind};
 use super::legacy_entry::from_legacy_trade;
+use super::legacy_trades::{LegacyTrades, TradeState};
 use super::naming::{all_named, Unnamed};
 use super::range::DateRange;
 use super::reversals::LegIndex;
@@ -30,7 +30,7 @@ pub use finishing::Finishing;
 /// A selection being made (see the module docs).
 pub struct Selector<'r> {
     range: DateRange,
-    legacy_trades: &'r [LegacyItem<LegacyTrade>],
+    legacy_trades: &'r LegacyTrades,
     /// What the legacy trades will be looked up by, and the operations indexed by it so far.
     wanted: Wanted<'r>,
     index: CurrentIndex<'r>,
@@ -61,10 +61,10 @@ pub struct Selector<'r> {
 impl<'r> Selector<'r> {
     /// A selection over `range`, matching `legacy_trades` (empty: none) against the
     /// operations to come.
-    pub fn new(range: DateRange, legacy_trades: &'r [LegacyItem<LegacyTrade>]) -> Self {
+    pub fn new(range: DateRange, legacy_trades: &'r LegacyTrades) -> Self {
         let mut wanted = Wanted::default();
-        for item in legacy_trades {
-            wanted.add(&item.id, Some(&item.id), item.attributes.time.instant());
+        for trade in legacy_trades.trades() {
+            wanted.add(&trade.id, Some(&trade.id), trade.time);
         }
         Selector {
             range,
@@ -179,14 +179,13 @@ impl<'r> Selector<'r> {
     /// Adds the legacy trades the current API does not list (matched as the legacy timeline
     /// matches them, through its index of the operations), counting those it does list.
     fn add_legacy(&mut self, sel: &mut Selection, units: &Units) {
-        for (record, item) in self.legacy_trades.iter().enumerate().rev() {
-            let a = &item.attributes;
-            let time = a.time.instant();
+        for (record, trade) in self.legacy_trades.trades().iter().enumerate().rev() {
+            let time = trade.time;
             // Most were found by id as the pages arrived (no look-up now).
             let listed = self.index.listed(record)
                 || self
                     .index
-                    .find_parts(&item.id, Some(&item.id), time, a.amount_cryptocoin)
+                    .find_parts(&trade.id, Some(&trade.id), time, trade.amount_coin)
                     .is_some();
             let Some(time) = time else {
                 if !listed {
@@ -201,18 +200,18 @@ impl<'r> Selector<'r> {
                 sel.legacy_duplicates = sel.legacy_duplicates.saturating_add(1);
                 continue;
             }
-            match &a.status {
-                Some(LegacyTradeStatus::Finished) => {}
-                Some(LegacyTradeStatus::Canceled) => {
+            match trade.state {
+                TradeState::Finished => {}
+                TradeState::Canceled => {
                     sel.cancelled = sel.cancelled.saturating_add(1);
                     continue;
                 }
-                _ => {
+                TradeState::Open => {
                     sel.pending = sel.pending.saturating_add(1);
                     continue;
                 }
             }
-            match from_legacy_trade(item, time, units) {
+            match from_legacy_trade(trade, time, units) {
                 Some(entry) => {
                     count_entry(sel, &entry, unnamed_legs(&entry));
                     if let Some(m) = entry
@@ -265,6 +264,7 @@ fn count_entry(sel: &mut Selection, entry: &Entry, unnamed: usize) {
 #[cfg(test)]
 mod tests {
     use super::Selector;
+    use crate::tax::legacy_trades::LegacyTrades;
     use crate::tax::range::DateRange;
     use crate::tax::tests::{leg, op, units, EUR};
 
@@ -291,7 +291,7 @@ mod tests {
     #[test]
     fn in_order_puts_pages_newest_first_oldest_first_in_place() {
         let units = units();
-        let mut selector = Selector::new(DateRange::all_days(), &[]);
+        let mut selector = Selector::new(DateRange::all_days(), LegacyTrades::none());
         // Positions in the whole list: d6 0, d5 1, d4 2 | d3 3, d2 4 | (none) | d1 5.
         selector.add_page(&[deposit(6, EUR), deposit(5, EUR), deposit(4, EUR)], &units);
         selector.add_page(&[deposit(3, "ast-unknown"), deposit(2, EUR)], &units);
@@ -311,7 +311,7 @@ mod tests {
     #[test]
     fn a_finish_a_step_at_a_time() {
         let units = units();
-        let mut selector = Selector::new(DateRange::all_days(), &[]);
+        let mut selector = Selector::new(DateRange::all_days(), LegacyTrades::none());
         let ops = [deposit(3, EUR), deposit(2, "ast-unknown"), deposit(1, EUR)];
         selector.add_page(&ops, &units);
         let mut finishing = selector.finishing();

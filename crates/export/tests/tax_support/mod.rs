@@ -8,9 +8,9 @@ use std::str::FromStr;
 
 use chrono::{TimeZone, Utc};
 use folio_client::current::{Operation, OperationsQuery};
-use folio_client::legacy::{LegacyItem, LegacyTrade, LegacyTradesQuery};
+use folio_client::legacy::LegacyTradesQuery;
 use folio_client::{ApiKey, AssetId, BaseUrls, Client, Decimal};
-use folio_export::tax::Units;
+use folio_export::tax::{LegacyTrades, Units};
 use folio_sandbox::{Config, RunningServer};
 mod ghostfolio;
 pub use ghostfolio::ghostfolio_problems;
@@ -18,7 +18,7 @@ pub use ghostfolio::ghostfolio_problems;
 /// Everything read from the sandbox (the server lives as long as this).
 pub struct History {
     pub operations: Vec<Operation>,
-    pub legacy_trades: Vec<LegacyItem<LegacyTrade>>,
+    pub legacy_trades: LegacyTrades,
     pub units: Units,
     /// What Insights knows before the operations arrive: the currencies and the legacy
     /// fiat ids, no asset.
@@ -81,14 +81,20 @@ pub async fn history() -> History {
             early_units.insert_legacy_fiat(id, symbol);
         }
     }
-    let legacy_trades = client
+    // Kept a page at a time, as the app reads them for a tax file.
+    let mut legacy_trades = LegacyTrades::new();
+    client
         .legacy()
-        .trades_all(&LegacyTradesQuery {
-            page_size: Some(500),
-            ..LegacyTradesQuery::default()
-        })
+        .trades_each(
+            &LegacyTradesQuery {
+                page_size: Some(500),
+                ..LegacyTradesQuery::default()
+            },
+            |page| page.iter().for_each(|trade| legacy_trades.push(trade)),
+        )
         .await
         .expect("legacy trades");
+    legacy_trades.done();
     History {
         operations,
         legacy_trades,

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use folio_client::current::{AssetType, Operation};
 use folio_client::legacy::{LegacyItem, LegacyTrade};
 use folio_export::tax::select::select;
-use folio_export::tax::{DateRange, TaxInput, UnitInfo, Units};
+use folio_export::tax::{DateRange, LegacyTrades, TaxInput, UnitInfo, Units};
 use rust_decimal::Decimal;
 use serde_json::json;
 
@@ -104,6 +104,7 @@ fn a_legacy_buy_sold_through_the_current_api_is_one_holding() {
         ),
     ];
     let units = units();
+    let legacy = LegacyTrades::of(&legacy);
     let sel =
         select(&TaxInput::new(&ops, &units, DateRange::all_days()).with_legacy_trades(&legacy));
     assert_eq!(sel.legacy_added, 2);

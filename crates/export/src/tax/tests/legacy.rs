@@ -3,6 +3,7 @@
 use folio_client::legacy::{LegacyItem, LegacyTrade};
 
 use super::*;
+use crate::tax::LegacyTrades;
 
 fn legacy_trade(id: &str, status: &str, side: &str, at: &str) -> LegacyItem<LegacyTrade> {
     serde_json::from_value(json!({
@@ -42,7 +43,8 @@ fn current_buy_with_trade(trade_id: &str) -> Operation {
 fn files(ops: &[Operation], legacy: &[LegacyItem<LegacyTrade>]) -> Vec<TaxFile> {
     let mut units = units();
     units.insert_legacy_fiat("1", "EUR");
-    let input = TaxInput::new(ops, &units, y2025()).with_legacy_trades(legacy);
+    let legacy = LegacyTrades::of(legacy);
+    let input = TaxInput::new(ops, &units, y2025()).with_legacy_trades(&legacy);
     TaxFormat::ALL.iter().map(|f| write(*f, &input)).collect()
 }
 

@@ -235,6 +235,7 @@ fn a_selection_says_one_entry_per_id_only_when_no_id_is_listed_twice() {
 #[test]
 fn a_trade_fee_in_an_asset_named_only_at_the_end_is_named() {
     use crate::tax::select::{select, Selector};
+    use crate::tax::LegacyTrades;
 
     const AT: &str = "2025-03-01T10:00:00Z";
     let t = trade("tr-fee", "0.0001", ETH, "58000.00");
@@ -254,7 +255,7 @@ fn a_trade_fee_in_an_asset_named_only_at_the_end_is_named() {
     early.insert(EUR, UnitInfo::fiat("EUR"));
     early.insert(BTC, UnitInfo::asset("BTC", AssetType::Cryptocoin));
     let at_once = select(&TaxInput::new(&ops, &units, DateRange::all_days()));
-    let mut selector = Selector::new(DateRange::all_days(), &[]);
+    let mut selector = Selector::new(DateRange::all_days(), LegacyTrades::none());
     selector.add_page(&ops, &early);
     let by_page = selector.finish(&units);
     let fee_unit = |s: &crate::tax::select::Selection| {
