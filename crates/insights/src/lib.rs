@@ -145,7 +145,7 @@ fn unique_entries(ledger: &[Entry], one_per_id: bool) -> (Vec<&Entry>, usize) {
     let mut entries = Vec::with_capacity(ledger.len());
     let mut sales = 0usize;
     for entry in ledger {
-        if one_per_id || seen.insert(entry.id.as_str()) {
+        if one_per_id || seen.insert(&entry.id) {
             if matches!(entry.kind, Kind::Sell | Kind::Swap) {
                 sales = sales.saturating_add(1);
             }

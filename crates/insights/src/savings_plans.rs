@@ -105,7 +105,7 @@ pub fn detect(entries: &[Entry], day_of: &dyn Fn(DateTime<Utc>) -> NaiveDate) ->
     let mut groups: BTreeMap<(Arc<str>, String), Group> = BTreeMap::new();
     let mut unreadable = 0usize;
     for entry in entries.iter().filter(|e| e.kind == Kind::SavingsPlan) {
-        if !seen.insert(entry.id.as_str()) {
+        if !seen.insert(&entry.id) {
             continue;
         }
         let Some((key, symbol, execution)) = read(entry, day_of) else {

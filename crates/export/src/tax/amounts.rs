@@ -5,6 +5,7 @@
 use rust_decimal::Decimal;
 
 use super::entry::{Move, Unit};
+use super::sent_id::SentId;
 
 /// What a cell holds when the data gives no value (Bitpanda's own export writes `-` too).
 pub(crate) const NONE: &str = "-";
@@ -14,7 +15,7 @@ pub(crate) const NONE: &str = "-";
 pub(crate) struct Group {
     pub amount: Decimal,
     pub unit: Unit,
-    pub leg_id: String,
+    pub leg_id: SentId,
 }
 
 /// The amounts of `moves` summed per unit, in the order units first appear. A sum that would

@@ -91,7 +91,7 @@ impl Row {
 
     /// A row moving `m` alone (its unit in the fiat or the asset columns).
     fn of_move(m: &Move, entry: &Entry, kind_word: &str) -> Self {
-        let mut row = Row::new(&m.leg_id, entry, kind_word, m.incoming);
+        let mut row = Row::new(&m.leg_id.text(), entry, kind_word, m.incoming);
         if m.unit.is_fiat() {
             row.fiat = Some((m.amount, m.unit.clone()));
         } else {
@@ -154,7 +154,7 @@ fn rows(entry: &Entry) -> Vec<Row> {
             } else {
                 ("sell", true)
             };
-            let mut row = Row::new(entry.trade_or_operation_id(), entry, word, incoming);
+            let mut row = Row::new(&entry.trade_or_operation_id().text(), entry, word, incoming);
             row.fiat = Some((fiat.amount, fiat.unit.clone()));
             row.asset = Some((asset.amount, asset.unit.clone()));
             row.price = trade.rate.map(|r| (r, fiat.unit.clone()));
@@ -194,7 +194,7 @@ fn rows(entry: &Entry) -> Vec<Row> {
         match slot {
             Some(row) => row.fee = Some((amount, unit, FeeFrom::Leg)),
             None => {
-                let mut row = Row::new(&leg_id, entry, "withdrawal", false);
+                let mut row = Row::new(&leg_id.text(), entry, "withdrawal", false);
                 if unit.is_fiat() {
                     row.fiat = Some((amount, unit));
                 } else {
@@ -216,7 +216,7 @@ fn rows(entry: &Entry) -> Vec<Row> {
         match slot {
             Some(row) if unit.is_fiat() => row.tax = Some(amount),
             _ => {
-                let mut row = Row::new(&leg_id, entry, "withdrawal", false);
+                let mut row = Row::new(&leg_id.text(), entry, "withdrawal", false);
                 if unit.is_fiat() {
                     row.fiat = Some((amount, unit));
                     row.tax = Some(amount);

@@ -6,6 +6,7 @@ use std::cmp::Ordering;
 use std::sync::Arc;
 
 use super::naming::{unit_of, Unnamed};
+use super::sent_id::SentId;
 use super::units::{UnitClass, UnitInfo, Units};
 use chrono::{DateTime, Utc};
 use folio_client::current::{
@@ -120,7 +121,7 @@ impl Unit {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Move {
     /// The leg's id (the trade's id for a legacy trade's legs).
-    pub leg_id: String,
+    pub leg_id: SentId,
     /// The amount as sent (positive; the direction is `incoming`).
     pub amount: Decimal,
     /// What moved.
@@ -138,7 +139,7 @@ pub struct Move {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TradeInfo {
     /// The trade's id, when sent.
-    pub trade_id: Option<String>,
+    pub trade_id: Option<SentId>,
     /// The fee the trade charged, already included in the legs' amounts.
     pub fee: Option<(Decimal, Unit)>,
     /// The fee in percent, when sent.
@@ -153,7 +154,7 @@ pub struct TradeInfo {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     /// The operation id (the legacy trade id for a legacy trade).
-    pub id: String,
+    pub id: SentId,
     /// The type as sent (`buy`, `card_cashback`, …; empty when none was sent).
     /// (Borrowed for the types the client knows: no string per operation.)
     pub raw_type: Cow<'static, str>,
@@ -249,10 +250,10 @@ impl Entry {
     }
 
     /// The trade id, else the operation id (the id of a trade row).
-    pub fn trade_or_operation_id(&self) -> &str {
+    pub fn trade_or_operation_id(&self) -> &SentId {
         self.trade
             .as_ref()
-            .and_then(|t| t.trade_id.as_deref())
+            .and_then(|t| t.trade_id.as_ref())
             .unwrap_or(&self.id)
     }
 }
@@ -314,7 +315,7 @@ pub fn from_operation(
     unnamed: &mut Unnamed,
 ) -> Entry {
     let mut entry = Entry {
-        id: op.operation_id.as_str().to_owned(),
+        id: SentId::of(op.operation_id.as_str()),
         raw_type: match &op.operation_type {
             Some(t) => match t.known_str() {
                 Some(known) => Cow::Borrowed(known),
@@ -348,7 +349,7 @@ pub fn from_operation(
             continue;
         };
         let m = Move {
-            leg_id: leg.transaction_id.as_str().to_owned(),
+            leg_id: SentId::of(leg.transaction_id.as_str()),
             amount: money.value,
             unit,
             incoming,
@@ -363,7 +364,7 @@ pub fn from_operation(
         if entry.trade.is_none() {
             entry.trade = leg.trade.as_ref().map(|t| {
                 Box::new(TradeInfo {
-                    trade_id: t.trade_id.as_ref().map(|id| id.as_str().to_owned()),
+                    trade_id: t.trade_id.as_ref().map(|id| SentId::of(id.as_str())),
                     fee: t.fee.as_ref().and_then(|f| {
                         let id = f.unit_id()?;
                         Some((

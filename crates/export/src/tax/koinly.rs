@@ -67,7 +67,7 @@ impl Row {
     }
 
     fn of_move(m: &Move, entry: &Entry, label: &'static str) -> Self {
-        let mut row = Row::new(entry, &m.leg_id, label, entry.type_name());
+        let mut row = Row::new(entry, &m.leg_id.text(), label, entry.type_name());
         let side = Some((m.amount, m.unit.clone()));
         if m.incoming {
             row.received = side;
@@ -90,7 +90,12 @@ pub(crate) fn incoming_label(kind: Kind) -> &'static str {
 
 /// A trade row: `give` sent, `get` received, the trade's fee taken out of the side it is in.
 fn trade_row(entry: &Entry, give: &Move, get: &Move) -> Row {
-    let mut row = Row::new(entry, entry.trade_or_operation_id(), "", entry.type_name());
+    let mut row = Row::new(
+        entry,
+        &entry.trade_or_operation_id().text(),
+        "",
+        entry.type_name(),
+    );
     let (mut sent, mut received) = (give.amount, get.amount);
     let fee = entry.trade.as_ref().and_then(|t| t.fee.clone());
     if let Some((fee, unit)) = fee {
@@ -165,7 +170,7 @@ fn rows(entry: &Entry) -> Vec<Row> {
             Some(row) => row.fee = Some((amount, unit)),
             None => {
                 let what = format!("{} fee", entry.type_name());
-                let mut row = Row::new(entry, &leg_id, COST, &what);
+                let mut row = Row::new(entry, &leg_id.text(), COST, &what);
                 row.sent = Some((amount, unit));
                 rows.push(row);
             }
@@ -178,7 +183,7 @@ fn rows(entry: &Entry) -> Vec<Row> {
     } in per_unit(&entry.taxes)
     {
         let what = format!("{} tax", entry.type_name());
-        let mut row = Row::new(entry, &leg_id, TAX, &what);
+        let mut row = Row::new(entry, &leg_id.text(), TAX, &what);
         row.sent = Some((amount, unit));
         rows.push(row);
     }

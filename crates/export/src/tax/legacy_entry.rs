@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 
 use super::entry::{Entry, Kind, Move, TradeInfo, Unit};
 use super::legacy_trades::KeptTrade;
+use super::sent_id::SentId;
 use super::units::{UnitClass, UnitInfo, Units};
 
 /// A legacy trade as an entry at `time`; `None` when its amounts, side or units are missing.
@@ -30,8 +31,9 @@ pub fn from_legacy_trade(t: &KeptTrade, time: DateTime<Utc>, units: &Units) -> O
         },
     };
     let coin = coin_unit(t.coin_id.as_ref()?, t.coin_symbol.as_deref(), units);
+    let id = SentId::of(&t.id);
     let leg = |amount, unit, incoming| Move {
-        leg_id: t.id.to_string(),
+        leg_id: id.clone(),
         amount,
         unit,
         incoming,
@@ -39,7 +41,7 @@ pub fn from_legacy_trade(t: &KeptTrade, time: DateTime<Utc>, units: &Units) -> O
         tax_leg: false,
     };
     Some(Entry {
-        id: t.id.to_string(),
+        id: id.clone(),
         raw_type: Cow::Borrowed(if buying { "buy" } else { "sell" }),
         kind: if buying { Kind::Buy } else { Kind::Sell },
         time,
@@ -50,7 +52,7 @@ pub fn from_legacy_trade(t: &KeptTrade, time: DateTime<Utc>, units: &Units) -> O
         fees: Vec::new(),
         taxes: Vec::new(),
         trade: Some(Box::new(TradeInfo {
-            trade_id: Some(t.id.to_string()),
+            trade_id: Some(id),
             fee: None,
             fee_percent: None,
             rate: t.price,

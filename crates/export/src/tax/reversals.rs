@@ -17,32 +17,12 @@ use hashbrown::HashTable;
 use rust_decimal::Decimal;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 
-/// A leg's id in few bytes: a UUID written as the service writes it (lowercase, with
-/// dashes) as its 16 bytes, any other id as its text. Two ids are equal exactly when their
-/// texts are (an uppercase or dashless UUID stays text).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) enum LegKey {
-    /// A lowercase hyphenated UUID.
-    Uuid([u8; 16]),
-    /// Any other id.
-    Text(Box<str>),
-}
-
-impl LegKey {
-    /// The key of the leg id `id`.
-    pub(crate) fn of(id: &str) -> Self {
-        let as_sent = id.len() == 36 && !id.bytes().any(|b| b.is_ascii_uppercase());
-        match uuid::Uuid::try_parse(id) {
-            Ok(uuid) if as_sent => LegKey::Uuid(uuid.into_bytes()),
-            _ => LegKey::Text(id.into()),
-        }
-    }
-}
+use super::sent_id::SentId;
 
 /// One leg as the reversals need it: its id and, when it has one, its amount and unit.
 #[derive(Debug)]
 struct Leg {
-    key: LegKey,
+    key: SentId,
     money: Option<(Decimal, UnitNumber)>,
 }
 
@@ -69,7 +49,7 @@ pub struct LegIndex {
     /// The operations with a compensating leg and their positions, in order.
     compensations: Vec<(usize, Operation)>,
     /// How a key is hashed (another function only in tests, to make every id collide).
-    hash: fn(&LegKey) -> u64,
+    hash: fn(&SentId) -> u64,
 }
 
 impl Default for LegIndex {
@@ -78,7 +58,7 @@ impl Default for LegIndex {
     }
 }
 
-fn hash_of(key: &LegKey) -> u64 {
+fn hash_of(key: &SentId) -> u64 {
     BuildHasherDefault::<FxHasher>::default().hash_one(key)
 }
 
@@ -89,7 +69,7 @@ fn small(n: usize) -> u32 {
 
 impl LegIndex {
     /// An empty index hashing keys with `hash`.
-    pub(crate) fn with_hash(hash: fn(&LegKey) -> u64) -> Self {
+    pub(crate) fn with_hash(hash: fn(&SentId) -> u64) -> Self {
         LegIndex {
             legs: Vec::new(),
             starts: Vec::new(),
@@ -108,7 +88,7 @@ impl LegIndex {
         self.starts.push(small(self.legs.len()));
         let mut compensates = false;
         for leg in &op.transactions {
-            let key = LegKey::of(leg.transaction_id.as_str());
+            let key = SentId::of(leg.transaction_id.as_str());
             let money = leg
                 .asset_amount
                 .as_ref()
@@ -176,7 +156,7 @@ impl LegIndex {
     }
 
     /// The positions (in order) of the operations that hold a leg with key `key`.
-    fn holders(&self, key: &LegKey) -> Vec<usize> {
+    fn holders(&self, key: &SentId) -> Vec<usize> {
         let hash = (self.hash)(key);
         let legs = &self.legs;
         let Some(&first) = self.first_leg.find(hash, |&i| {
@@ -212,11 +192,11 @@ impl LegIndex {
         }
         let owners = self.owners();
         let leg_of = |id: &str| -> Option<&Leg> {
-            let key = LegKey::of(id);
+            let key = SentId::of(id);
             self.legs_of(*owners.get(id)?).iter().find(|l| l.key == key)
         };
         // A pure compensation: every leg reverses a leg of the list with the same money.
-        let mut matched: FxHashSet<LegKey> = FxHashSet::default();
+        let mut matched: FxHashSet<SentId> = FxHashSet::default();
         let mut pure: FxHashSet<usize> = FxHashSet::default();
         for (i, op) in &self.compensations {
             let targets: Vec<Option<&str>> = op
@@ -230,7 +210,7 @@ impl LegIndex {
                 .collect();
             if targets.iter().all(Option::is_some) {
                 pure.insert(*i);
-                matched.extend(targets.into_iter().flatten().map(LegKey::of));
+                matched.extend(targets.into_iter().flatten().map(SentId::of));
             }
         }
         // A reversed operation: every leg is reversed by a pure compensation (so it holds a
@@ -275,7 +255,7 @@ impl LegIndex {
             .flat_map(|(_, op)| op.transactions.iter())
             .filter_map(|leg| leg.compensates.as_deref());
         for target in targets {
-            if let Some(&i) = self.holders(&LegKey::of(target)).last() {
+            if let Some(&i) = self.holders(&SentId::of(target)).last() {
                 owners.insert(target, i);
             }
         }

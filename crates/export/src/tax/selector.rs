@@ -21,6 +21,7 @@ use super::naming::{all_named, Unnamed};
 use super::range::DateRange;
 use super::reversals::LegIndex;
 use super::select::{is_cancelled, Selection};
+use super::sent_id::SentId;
 use super::units::Units;
 
 mod finishing;
@@ -89,7 +90,7 @@ impl<'r> Selector<'r> {
     /// answer); noting each id's hash as the pages arrive answers it while the network is
     /// the wait. Two ids with one 64-bit hash only make the answer "not shown", never wrong.
     /// (Not FxHash: it is 32 bits wide in wasm, where 100,000 ids would often share one.)
-    fn note_id(&mut self, id: &str) {
+    fn note_id(&mut self, id: &SentId) {
         if self.one_per_id && !self.ids.insert(id_hash(id)) {
             self.one_per_id = false;
         }
@@ -232,7 +233,7 @@ impl<'r> Selector<'r> {
 }
 
 /// A 64-bit hash of an entry id (SipHash with fixed keys: the same on every platform).
-fn id_hash(id: &str) -> u64 {
+fn id_hash(id: &SentId) -> u64 {
     BuildHasherDefault::<DefaultHasher>::default().hash_one(id)
 }
 
@@ -300,7 +301,7 @@ mod tests {
 
         let unnamed = selector.in_order();
 
-        let ids: Vec<&str> = selector.entries.iter().map(|e| e.id.as_str()).collect();
+        let ids: Vec<String> = selector.entries.iter().map(|e| e.id.to_string()).collect();
         assert_eq!(ids, ["d1", "d2", "d3", "d4", "d5", "d6"]);
         assert_eq!(selector.made_from, [5, 4, 3, 2, 1, 0]);
         assert_eq!(unnamed, [0..1, 1..3]);
@@ -318,7 +319,7 @@ mod tests {
         let answers: Vec<bool> = (0..6).map(|_| finishing.step(&units)).collect();
         assert_eq!(answers, [true, true, true, true, false, false]);
         let sel = finishing.into_selection();
-        let ids: Vec<&str> = sel.entries.iter().map(|e| e.id.as_str()).collect();
+        let ids: Vec<String> = sel.entries.iter().map(|e| e.id.to_string()).collect();
         assert_eq!(ids, ["d1", "d2", "d3"]);
         assert_eq!(sel.unnamed_units, 1);
         assert!(sel.one_per_id);

@@ -113,11 +113,15 @@ impl<'a> Walker<'a> {
             self.pay(at, asset, kind, (m.amount, fee), value);
             return;
         }
-        let entered = self.entered.get(&at.entry.id).copied().unwrap_or_default();
+        let entered = self
+            .entered
+            .get(&*at.entry.id.text())
+            .copied()
+            .unwrap_or_default();
         if entered.cost.is_none() || entered.acquired.is_none() {
             let asset = self.asset_at(asset_at);
             self.out.flags.push(Flag::ArrivalUnknown {
-                entry_id: at.entry.id.clone(),
+                entry_id: at.entry.id.to_string(),
                 asset,
                 quantity: m.amount,
                 date: at.day,

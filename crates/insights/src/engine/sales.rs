@@ -21,7 +21,7 @@ impl Walker<'_> {
         if short > Decimal::ZERO {
             let symbol = asset.symbol.to_string();
             self.out.flags.push(Flag::Shortfall {
-                entry_id: entry.id.clone(),
+                entry_id: entry.id.to_string(),
                 symbol,
                 quantity: short,
             });
@@ -94,7 +94,7 @@ impl Walker<'_> {
             .iter()
             .try_fold(Decimal::ZERO, |a, l| a.checked_add(l.proceeds?));
         self.out.disposals.push(Disposal {
-            entry_id: at.entry.id.clone(),
+            entry_id: at.entry.id.to_string(),
             time: at.entry.time,
             day: at.day,
             asset,

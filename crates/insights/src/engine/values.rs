@@ -11,7 +11,7 @@ use crate::model::{Flag, NotUnderstood, Unclear};
 impl Walker<'_> {
     pub(super) fn no_price(&mut self, at: At<'_>, symbol: &str) {
         self.out.flags.push(Flag::NoPrice {
-            entry_id: at.entry.id.clone(),
+            entry_id: at.entry.id.to_string(),
             symbol: symbol.to_string(),
             date: at.day,
         });
@@ -19,14 +19,14 @@ impl Walker<'_> {
 
     pub(super) fn no_rate(&mut self, at: At<'_>, unit: &Unit) {
         self.out.flags.push(Flag::NoEurRate {
-            entry_id: at.entry.id.clone(),
+            entry_id: at.entry.id.to_string(),
             currency: unit.symbol().to_string(),
         });
     }
 
     pub(super) fn not_understood(&mut self, at: At<'_>, reason: Unclear) {
         self.out.not_understood.push(NotUnderstood {
-            entry_id: at.entry.id.clone(),
+            entry_id: at.entry.id.to_string(),
             raw_type: at.entry.type_name().to_string(),
             time: at.entry.time,
             reason,
@@ -52,7 +52,7 @@ impl Walker<'_> {
             > FAR_DAYS
         {
             self.out.flags.push(Flag::DistantPrice {
-                entry_id: at.entry.id.clone(),
+                entry_id: at.entry.id.to_string(),
                 symbol: unit.symbol().to_string(),
                 date: at.day,
                 price_date,

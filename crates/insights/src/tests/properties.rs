@@ -153,12 +153,12 @@ fn full_report_with(entries: &[Entry], rules: RuleSet, one_per_id: bool) -> Repo
     let entered: HashMap<String, Entered> = entries
         .iter()
         .filter(|e| e.kind == Kind::Deposit)
-        .map(|e| (e.id[1..].parse::<usize>().unwrap(), e))
+        .map(|e| (e.id.to_string()[1..].parse::<usize>().unwrap(), e))
         .filter(|(i, _)| i % 3 != 0)
         .map(|(i, e)| {
             let acquired = (i % 3 == 2).then(|| e.time.date_naive() - chrono::Days::new(400));
             (
-                e.id.clone(),
+                e.id.to_string(),
                 Entered {
                     cost: Some(Decimal::from(100)),
                     acquired,

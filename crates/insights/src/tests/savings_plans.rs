@@ -20,7 +20,7 @@ fn fiat(symbol: &str) -> Unit {
 
 fn mv(amount: Decimal, unit: Unit, incoming: bool) -> Move {
     Move {
-        leg_id: String::new(),
+        leg_id: "".into(),
         amount,
         unit,
         incoming,

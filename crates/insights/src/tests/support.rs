@@ -64,7 +64,7 @@ pub fn crypto(symbol: &str) -> Unit {
 
 pub fn mv(amount: &str, unit: Unit, incoming: bool) -> Move {
     Move {
-        leg_id: String::new(),
+        leg_id: "".into(),
         amount: d(amount),
         unit,
         incoming,

@@ -7,7 +7,8 @@ use serde_json::json;
 
 use super::selection::withdrawal_and_refund;
 use super::*;
-use crate::tax::reversals::{LegIndex, LegKey};
+use crate::tax::reversals::LegIndex;
+use crate::tax::SentId;
 
 /// The oracle: the reversals found by scanning every leg of every operation at once (how
 /// `select` found them before the legs were indexed page by page).
@@ -209,7 +210,7 @@ fn an_operation_listed_twice_still_matches_the_scan() {
 fn ids_sharing_a_hash_still_match_the_scan() {
     // Every id hashes alike: each lookup must pick the operations that hold the leg itself
     // (a 32-bit hash in wasm makes a few real ids collide at 100,000 operations).
-    let same = |_: &LegKey| 7u64;
+    let same = |_: &SentId| 7u64;
     let ops = history();
     assert_eq!(
         indexed_with(LegIndex::with_hash(same), &[&ops[..2], &ops[2..]]),
@@ -270,11 +271,11 @@ fn a_uuid_in_another_case_is_another_id() {
     assert_eq!(expected.1, FxHashSet::from_iter([0]));
     assert_eq!(indexed(&[&ops]), expected);
     assert_ne!(
-        LegKey::of(&uuid_for("t-w", false)),
-        LegKey::of(&uuid_for("t-w", true))
+        SentId::of(&uuid_for("t-w", false)),
+        SentId::of(&uuid_for("t-w", true))
     );
     assert!(matches!(
-        LegKey::of(&uuid_for("t-w", false)),
-        LegKey::Uuid(_)
+        SentId::of(&uuid_for("t-w", false)),
+        SentId::Uuid(_)
     ));
 }
