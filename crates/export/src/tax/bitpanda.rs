@@ -299,11 +299,7 @@ pub(crate) fn add_entry(csv: &mut Csv, entry: &Entry, summary: &mut ExportSummar
     if rows.is_empty() {
         return;
     }
-    summary.operations = summary.operations.saturating_add(1);
-    summary.rows = summary.rows.saturating_add(rows.len());
-    if entry.without_price() {
-        summary.without_price = summary.without_price.saturating_add(1);
-    }
+    summary.count_written(entry, rows.len());
     for row in &rows {
         let fields = fields(row);
         csv.row(fields.iter().map(|Field(text, own)| {

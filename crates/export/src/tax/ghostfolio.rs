@@ -138,11 +138,7 @@ impl<'a> Writer<'a> {
             *n = n.saturating_add(1);
             return;
         }
-        summary.operations = summary.operations.saturating_add(1);
-        summary.rows = summary.rows.saturating_add(written);
-        if entry.without_price() {
-            summary.without_price = summary.without_price.saturating_add(1);
-        }
+        summary.count_written(entry, written);
     }
 
     /// Writes the activities made since the last call to `out` (as `serde_json`'s pretty

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::entry::Entry;
 use super::range::DateRange;
 use super::TaxFormat;
 
@@ -44,4 +45,16 @@ pub struct ExportSummary {
     pub legacy_added: usize,
     /// Legacy trades of the period left out because the current API lists them too.
     pub legacy_duplicates: usize,
+}
+
+impl ExportSummary {
+    /// Counts `entry`, written as `rows` rows (at least one): one more operation, its rows,
+    /// and whether it went without a price. (Every writer counts what it wrote this way.)
+    pub(crate) fn count_written(&mut self, entry: &Entry, rows: usize) {
+        self.operations = self.operations.saturating_add(1);
+        self.rows = self.rows.saturating_add(rows);
+        if entry.without_price() {
+            self.without_price = self.without_price.saturating_add(1);
+        }
+    }
 }
