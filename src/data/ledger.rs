@@ -152,8 +152,8 @@ pub async fn read_ledger(
 
 /// The selection a tax file of `range` is written from, made as the pages arrive (each page
 /// while the next one is on its way), and the names of its units. Each page of operations
-/// is dropped once it is added (the selection keeps what it needs of it), the legacy trades
-/// once the selection is made, in slices: writing the file needs only the selection.
+/// is dropped once it is added (the selection keeps what it needs of it), the kept legacy
+/// trades once the selection is made: writing the file needs only the selection.
 pub async fn read_and_select(
     client: &Client,
     keyless: &Client,
@@ -175,8 +175,8 @@ pub async fn read_and_select(
 const FREED_PER_TASK: usize = 5_000;
 
 /// Drops `items` [`FREED_PER_TASK`] at a time, each slice in a task of its own after this
-/// one: each operation or legacy trade is many small allocations, and 100,000 operations (or
-/// 50,000 legacy trades, 27–50 ms natively) freed in one go would hold the page.
+/// one: each operation is many small allocations, and 100,000 operations freed in one go
+/// would hold the page. (A kept legacy trade is one: 40,000 go at once, no task over 50 ms.)
 async fn free_in_slices<T>(mut items: Vec<T>) {
     while !items.is_empty() {
         crate::data::next_task::next_task().await;
